@@ -1,0 +1,82 @@
+"""Domain errors: each carries a stable `code` for clients and a message saying what to fix.
+
+The three classes tell the HTTP layer how to answer: `InvalidInput` (the command is
+malformed), `IllegalMove` (the rules forbid it in this position), `WrongStatus` (the
+game is not in a state where the command applies).
+"""
+
+from typing import Literal
+
+InputCode = Literal[
+    "invalid-command",
+    "invalid-tile",
+    "invalid-seat",
+    "invalid-seats",
+    "invalid-team",
+    "invalid-rules",
+    "invalid-deal",
+    "invalid-result",
+    "invalid-penalty",
+    "invalid-time",
+    "sums-required",
+    "blocker-required",
+    "not-on-team",
+]
+MoveCode = Literal[
+    "not-your-turn",
+    "tile-not-in-hand",
+    "tile-does-not-fit",
+    "end-required",
+    "must-play",
+    "wrong-opening-tile",
+    "not-an-infraction",
+]
+StatusCode = Literal[
+    "match-not-created",
+    "match-already-created",
+    "hand-not-started",
+    "hand-in-progress",
+    "match-finished",
+    "match-not-finished",
+    "match-confirmed",
+    "already-confirmed",
+    "nothing-to-undo",
+    "nothing-to-annul",
+    "not-last-hand",
+]
+ErrorCode = InputCode | MoveCode | StatusCode
+
+
+class DomainError(Exception):
+    """A refused command. `code` never changes; `message` is for people."""
+
+    code: ErrorCode
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+
+
+class InvalidInput(DomainError):
+    """The command itself is malformed: a bad tile, seat, deal, result or rule value."""
+
+    def __init__(self, code: InputCode, message: str) -> None:
+        super().__init__(code, message)
+
+
+class IllegalMove(DomainError):
+    """The command is well formed but the rules forbid it in this position."""
+
+    def __init__(self, code: MoveCode, message: str) -> None:
+        super().__init__(code, message)
+
+
+class WrongStatus(DomainError):
+    """The game is not in a state where the command applies (409 Conflict over HTTP)."""
+
+    def __init__(self, code: StatusCode, message: str) -> None:
+        super().__init__(code, message)

@@ -1,0 +1,90 @@
+"""The end of a hand and of a game, with the facts the rankings need, decided once."""
+
+from datetime import datetime
+
+from domain.events import HandEnded, MatchEvent, MatchFinished
+from domain.evolve import fold
+from domain.rules import BatidaKind
+from domain.state import HandResult, Match, Outcome, PerTeam
+from domain.table import TEAMS, Team, other
+
+
+def hand_ended(
+    state: Match,
+    *,
+    outcome: Outcome,
+    winner: Team | None,
+    base: int,
+    at: datetime,
+    kind: BatidaKind | None = None,
+    sums: PerTeam | None = None,
+    by_seat: int | None = None,
+    started_at: datetime | None = None,
+) -> HandEnded:
+    """The HandEnded event; the winner also takes any pending empate bonus."""
+    hand = state.hand
+    bonus = state.pending_bonus if winner is not None else 0
+    return HandEnded(
+        at=at,
+        number=len(state.hands) + 1,
+        outcome=outcome,
+        kind=kind,
+        winner=winner,
+        points=base + bonus if winner is not None else 0,
+        bonus_applied=bonus,
+        sums=sums,
+        by_seat=by_seat,
+        opener=hand.opener if hand else None,
+        recorded_as="plays" if hand else "result",
+        started_at=hand.started_at if hand else started_at or at,
+    )
+
+
+def then_finish(state: Match, events: list[MatchEvent], at: datetime) -> list[MatchEvent]:
+    """`events`, plus MatchFinished when they bring a team to the target."""
+    after = fold(events, state)
+    if after.rules is None:
+        return events
+    for team in TEAMS:
+        if after.score.of(team) >= after.rules.target:
+            return [*events, match_finished(after, team, at)]
+    return events
+
+
+def match_finished(
+    state: Match, winner: Team, at: datetime, abandoned: bool = False
+) -> MatchFinished:
+    """Duration runs from the first deal (else the creation) to `at` (D9). An abandoned
+    game earns its winner no buchuda, buchuda de ré or virada (D11)."""
+    started = state.started_at or state.created_at or at
+    loser = other(winner)
+    feats = not abandoned
+    target = state.rules.target if state.rules else 0
+    return MatchFinished(
+        at=at,
+        winner=winner,
+        score=state.score,
+        started_at=started,
+        duration_seconds=int((at - started).total_seconds()),
+        hands_played=len(state.hands),
+        buchuda=feats and state.score.of(loser) == 0,
+        buchuda_de_re=feats and _led_to_nil(state.hands, loser, target - 1),
+        virada=feats and _first_scorer(state.hands) == loser,
+        abandoned=abandoned,
+    )
+
+
+def _first_scorer(results: tuple[HandResult, ...]) -> Team | None:
+    return next((r.winner for r in results if r.winner is not None and r.points > 0), None)
+
+
+def _led_to_nil(results: tuple[HandResult, ...], loser: Team, threshold: int) -> bool:
+    """The loser led `threshold` (target - 1) to 0 at some point: rules.md's 5x0 (D10)."""
+    score = PerTeam()
+    winner = other(loser)
+    for result in results:
+        if result.winner is not None:
+            score = score.plus(result.winner, result.points)
+        if score.of(winner) == 0 and score.of(loser) >= max(threshold, 1):
+            return True
+    return False

@@ -1,0 +1,38 @@
+"""Checks shared by the decisions: each raises a DomainError saying what to fix."""
+
+from datetime import datetime
+
+from domain.errors import IllegalMove, InvalidInput, WrongStatus
+from domain.rules import Rules
+from domain.state import Hand, Match
+
+
+def check_time(at: datetime) -> datetime:
+    if not isinstance(at, datetime) or at.utcoffset() is None:
+        raise InvalidInput("invalid-time", f"time {at!r} needs a time zone, e.g. UTC")
+    return at
+
+
+def rules_of(state: Match) -> Rules:
+    if state.rules is None:
+        raise WrongStatus("match-not-created", "create the game first")
+    return state.rules
+
+
+def hand_of(state: Match) -> Hand:
+    if state.hand is None:
+        raise WrongStatus("hand-not-started", "no hand in progress: start a hand with its deal")
+    return state.hand
+
+
+def no_hand_in_progress(state: Match) -> None:
+    if state.hand is not None:
+        raise WrongStatus(
+            "hand-in-progress",
+            f"hand {state.hand.number} is in progress: play it out (or record a penalty) first",
+        )
+
+
+def check_turn(state: Match, seat: int) -> None:
+    if state.turn != seat:
+        raise IllegalMove("not-your-turn", f"it is seat {state.turn}'s turn, not seat {seat}'s")

@@ -1,0 +1,87 @@
+"""Decisions on the game as a whole: create, abandon, annul a hand, confirm."""
+
+from domain.commands import Abandon, AnnulHand, Confirm, CreateMatch
+from domain.errors import InvalidInput, WrongStatus
+from domain.events import (
+    ConfirmationRecorded,
+    HandAnnulled,
+    MatchAbandoned,
+    MatchConfirmed,
+    MatchCreated,
+    MatchEvent,
+    MatchReopened,
+)
+from domain.finish import match_finished
+from domain.guards import no_hand_in_progress
+from domain.presets import resolve_rules
+from domain.state import Match
+from domain.table import Team, check_seat, check_team, other, seats_of, team_of
+
+
+def create_match(command: CreateMatch) -> list[MatchEvent]:
+    rules = resolve_rules(command.preset, command.overrides)
+    seats = command.seats
+    if len(seats) != 4 or not all(isinstance(p, str) and p for p in seats) or len(set(seats)) != 4:
+        raise InvalidInput("invalid-seats", "a game needs 4 distinct players, in order of play")
+    return [
+        MatchCreated(
+            at=command.at,
+            rules=rules,
+            seats=(seats[0], seats[1], seats[2], seats[3]),
+            created_by=command.actor,
+            place=command.place,
+            notes=command.notes,
+            competition_id=command.competition_id,
+        )
+    ]
+
+
+def abandon(command: Abandon, state: Match) -> list[MatchEvent]:
+    team = _abandoning_team(command)
+    return [
+        MatchAbandoned(at=command.at, team=team, seat=command.seat),
+        match_finished(state, other(team), command.at, abandoned=True),
+    ]
+
+
+def _abandoning_team(command: Abandon) -> Team:
+    team = None if command.team is None else check_team(command.team)
+    if command.seat is not None:
+        by_seat = team_of(check_seat(command.seat))
+        if team not in (None, by_seat):
+            raise InvalidInput("invalid-team", f"seat {command.seat} is not in team {team}")
+        team = by_seat
+    if team is None:
+        raise InvalidInput("invalid-team", "say which team (or the seat of who left) abandons")
+    return team
+
+
+def annul_hand(command: AnnulHand, state: Match) -> list[MatchEvent]:
+    if state.abandoned_by is not None:
+        raise WrongStatus("match-finished", "the game ended by abandonment: no hand to annul")
+    no_hand_in_progress(state)
+    if not state.hands:
+        raise WrongStatus("nothing-to-annul", "no finished hand to annul")
+    last = state.hands[-1].number
+    if command.number != last:
+        raise WrongStatus("not-last-hand", f"only the last finished hand ({last}) can be annulled")
+    events: list[MatchEvent] = [HandAnnulled(at=command.at, number=last)]
+    if state.status == "finished":
+        events.append(MatchReopened(at=command.at))
+    return events
+
+
+def confirm(command: Confirm, state: Match) -> list[MatchEvent]:
+    if state.status != "finished":
+        raise WrongStatus("match-not-finished", "only a finished game can be confirmed")
+    by = command.by
+    team_players = [] if by == "organizer" else [state.seats[s] for s in seats_of(check_team(by))]
+    if by != "organizer" and command.actor not in team_players:
+        raise InvalidInput("not-on-team", f"{command.actor!r} does not play in team {by}")
+    if any(c.by == by for c in state.confirmations):
+        raise WrongStatus("already-confirmed", f"{by} has already confirmed this game")
+    events: list[MatchEvent] = [ConfirmationRecorded(at=command.at, by=by, actor=command.actor)]
+    teams = {c.by for c in state.confirmations} | {by}
+    if by == "organizer" or {"A", "B"} <= teams:
+        events.append(MatchConfirmed(at=command.at))
+    return events

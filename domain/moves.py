@@ -1,0 +1,127 @@
+"""Decisions on a hand played move by move: start it, play, pass, take a move back."""
+
+from domain import board
+from domain.commands import Pass, PlayTile, StartHand, UndoLastMove
+from domain.deal import check_deal, too_many_doubles
+from domain.errors import IllegalMove, WrongStatus
+from domain.events import (
+    DealVoided,
+    HandEnded,
+    HandStarted,
+    MatchEvent,
+    MoveUndone,
+    Passed,
+    TilePlayed,
+)
+from domain.finish import hand_ended, then_finish
+from domain.guards import check_turn, hand_of, no_hand_in_progress
+from domain.opener import choose_opener
+from domain.rules import Rules
+from domain.scoring import batida_kind, batida_points, block_outcome
+from domain.state import Hand, Match
+from domain.table import End, check_seat, other, team_of
+from domain.tiles import normalise
+
+
+def start_hand(command: StartHand, state: Match, rules: Rules) -> list[MatchEvent]:
+    no_hand_in_progress(state)
+    hands, dorme = check_deal(rules, command.hands, command.dorme)
+    number = len(state.hands) + 1
+    void = too_many_doubles(rules, hands)
+    if void is not None:
+        seat, doubles = void
+        return [
+            DealVoided(
+                at=command.at, number=number, seat=seat, doubles=doubles, hands=hands, dorme=dorme
+            )
+        ]
+    opener, tile = choose_opener(rules, state.next_opener, hands)
+    return [
+        HandStarted(
+            at=command.at, number=number, opener=opener, opening_tile=tile, hands=hands, dorme=dorme
+        )
+    ]
+
+
+def play_tile(command: PlayTile, state: Match, rules: Rules) -> list[MatchEvent]:
+    hand = hand_of(state)
+    seat, tile = check_seat(command.seat), normalise(command.tile)
+    check_turn(state, seat)
+    if tile not in hand.hands[seat]:
+        raise IllegalMove("tile-not-in-hand", f"seat {seat} does not hold {tile}")
+    end = choose_end(hand, tile, command.end)
+    played = TilePlayed(at=command.at, seat=seat, tile=tile, end=end)
+    ended = _hand_end(state, rules, board.place(hand, seat, tile, end), played)
+    if ended is None:
+        return [played]
+    return then_finish(state, [played, ended], command.at)
+
+
+def _hand_end(state: Match, rules: Rules, after: Hand, played: TilePlayed) -> HandEnded | None:
+    """A batida when the seat has emptied its hand, a block when nobody can play."""
+    seat = played.seat
+    if after.hands[seat] and not board.is_blocked(after.hands, after.ends):
+        return None
+    sums = board.team_sums(after.hands)
+    if after.hands[seat]:
+        outcome, winner, base = block_outcome(rules, sums, seat)
+        return hand_ended(
+            state, outcome=outcome, winner=winner, base=base, sums=sums, by_seat=seat, at=played.at
+        )
+    before = hand_of(state).ends
+    kind = batida_kind(played.tile, before) if before else "simples"
+    team = team_of(seat)
+    return hand_ended(
+        state,
+        outcome="batida",
+        kind=kind,
+        winner=team,
+        base=batida_points(rules, kind, sums.of(other(team))),
+        sums=sums,
+        by_seat=seat,
+        at=played.at,
+    )
+
+
+def choose_end(hand: Hand, tile: str, end: End | None) -> End | None:
+    """The end the tile goes on; refuses a tile that does not fit, or an unsaid choice."""
+    if hand.ends is None:
+        if hand.opening_tile is not None and tile != hand.opening_tile:
+            raise IllegalMove("wrong-opening-tile", f"this hand opens with {hand.opening_tile}")
+        return None
+    fitting = board.fitting_ends(hand.ends, tile)
+    ends = f"{hand.ends.left} (left) and {hand.ends.right} (right)"
+    if not fitting or (end is not None and end not in fitting):
+        where = f"the {end} end" if end is not None else "either end"
+        raise IllegalMove("tile-does-not-fit", f"{tile} does not fit {where}; open ends: {ends}")
+    if end is None and len(fitting) == 2:
+        raise IllegalMove("end-required", f"{tile} fits both ends ({ends}): say 'left' or 'right'")
+    return end if end is not None else fitting[0]
+
+
+def pass_turn(command: Pass, state: Match) -> list[MatchEvent]:
+    hand = hand_of(state)
+    seat = check_seat(command.seat)
+    check_turn(state, seat)
+    refuse_if_can_play(hand, seat)
+    return [Passed(at=command.at, seat=seat)]
+
+
+def refuse_if_can_play(hand: Hand, seat: int) -> None:
+    if board.can_play(hand.hands[seat], hand.ends):
+        raise IllegalMove(
+            "must-play",
+            f"seat {seat} holds a tile that fits and must play it; a pass made anyway at the "
+            "table is recorded as an 'irregular-pass' penalty",
+        )
+
+
+def undo(command: UndoLastMove, state: Match) -> list[MatchEvent]:
+    if state.hand is None or not state.hand.moves:
+        raise WrongStatus(
+            "nothing-to-undo",
+            "no move to undo in a hand in progress; a move that ended a hand is corrected "
+            "by annulling the hand",
+        )
+    last = state.hand.moves[-1]
+    return [MoveUndone(at=command.at, seat=last.seat, tile=last.tile)]
