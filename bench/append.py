@@ -1,0 +1,80 @@
+"""Appends/s of the event store (one event per append) at 1, 16 and 64 concurrent writers,
+next to plain one-row INSERT commits/s on the same server, and their ratio.
+
+    .venv/bin/python bench/append.py [--seconds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+import uuid
+
+import asyncpg
+from common import fresh_database, server
+
+from service.event_store import EventStore, NewEvent
+
+WRITERS = (1, 16, 64)
+BODY = '{"seat": 2, "tile": "3-5", "end": "left", "at": "2026-11-21T20:00:00Z"}'
+
+
+async def store_rate(dsn: str, writers: int, seconds: float) -> float:
+    pool = await asyncpg.create_pool(dsn, min_size=4, max_size=8)
+    store = EventStore(pool)
+    deadline = time.perf_counter() + seconds
+    done = 0
+
+    async def writer() -> None:
+        nonlocal done
+        stream, version = f"bench-{uuid.uuid4()}", 0
+        while time.perf_counter() < deadline:
+            await store.append(stream, [NewEvent("tile_played", BODY)], expected_version=version)
+            version += 1
+            done += 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*(writer() for _ in range(writers)))
+    elapsed = time.perf_counter() - started
+    await pool.close()
+    return done / elapsed
+
+
+async def plain_rate(dsn: str, writers: int, seconds: float) -> float:
+    pool = await asyncpg.create_pool(dsn, min_size=writers, max_size=writers)
+    await pool.execute(
+        "CREATE TABLE IF NOT EXISTS plain_inserts (id bigserial PRIMARY KEY, data jsonb)"
+    )
+    deadline = time.perf_counter() + seconds
+    done = 0
+
+    async def writer() -> None:
+        nonlocal done
+        async with pool.acquire() as connection:
+            while time.perf_counter() < deadline:
+                await connection.execute("INSERT INTO plain_inserts (data) VALUES ($1)", BODY)
+                done += 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*(writer() for _ in range(writers)))
+    elapsed = time.perf_counter() - started
+    await pool.close()
+    return done / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+    with server() as admin:
+        owner, app = fresh_database(admin, "bench_append")
+        print(f"{'writers':>8} {'store appends/s':>16} {'plain inserts/s':>16} {'ratio':>6}")
+        for writers in WRITERS:
+            store = asyncio.run(store_rate(app, writers, args.seconds))
+            plain = asyncio.run(plain_rate(owner, writers, args.seconds))
+            print(f"{writers:>8} {store:>16,.0f} {plain:>16,.0f} {store / plain:>6.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""`domino`: the command-line entry point."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from service.database import migrate, prepare
+from service.embedded import EmbeddedPostgres
+from service.settings import Settings
+
+log = logging.getLogger("domino")
+
+
+@contextmanager
+def owner_database(settings: Settings) -> Iterator[str]:
+    """The schema owner's DSN: DATABASE_URL, or an embedded server started (and stopped) here."""
+    if settings.database_url:
+        yield settings.database_url
+        return
+    server = EmbeddedPostgres(settings.data_dir).start()
+    log.info("embedded PostgreSQL on 127.0.0.1:%s, data in %s", server.port, server.pgdata)
+    try:
+        yield server.dsn()
+    finally:
+        server.stop()
+        log.info("embedded PostgreSQL stopped")
+
+
+def serve(settings: Settings, host: str, port: int) -> None:
+    import uvicorn
+
+    from service.app import create_app
+
+    with owner_database(settings) as owner_dsn:
+        app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
+        app = create_app(settings, app_dsn)
+        uvicorn.run(app, host=host, port=port, log_level="info")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="domino", description="Dominoes match records")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_parser = commands.add_parser("serve", help="run the HTTP API")
+    serve_parser.add_argument("--host", default="127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    commands.add_parser("migrate", help="bring the schema to the newest revision")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    settings = Settings.from_environment()
+    if args.command == "serve":
+        serve(settings, args.host, args.port)
+    elif args.command == "migrate":
+        with owner_database(settings) as owner_dsn:
+            migrate(owner_dsn)
+    else:  # pragma: no cover - argparse refuses unknown commands
+        sys.exit(2)

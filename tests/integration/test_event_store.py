@@ -1,0 +1,246 @@
+"""The event store's promises, on a real PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+import pytest
+
+from service.event_store import (
+    EventStore,
+    IdempotencyKeyReused,
+    NewEvent,
+    VersionConflict,
+)
+from tests.conftest import Database
+
+
+def event(n: int = 0, kind: str = "tile_played") -> NewEvent:
+    return NewEvent(kind, f'{{"n": {n}}}', '{"actor": "test"}')
+
+
+async def test_a_new_stream_starts_at_version_one_and_reads_back_in_order(store: EventStore):
+    result = await store.append("match-1", [event(1), event(2)], expected_version=0)
+
+    assert (result.first_version, result.last_version) == (1, 2)
+    assert (result.first_position, result.last_position) == (1, 2)
+    stored = await store.read_stream("match-1")
+    assert [(e.version, e.data) for e in stored] == [(1, '{"n": 1}'), (2, '{"n": 2}')]
+    assert stored[0].metadata == '{"actor": "test"}'
+    assert await store.stream_version("match-1") == 2
+
+
+async def test_reading_a_stream_from_a_version_skips_the_earlier_events(store: EventStore):
+    await store.append("match-1", [event(n) for n in range(5)], expected_version=0)
+
+    assert [e.version for e in await store.read_stream("match-1", after_version=3)] == [4, 5]
+
+
+async def test_an_append_at_a_stale_version_is_a_conflict_and_writes_nothing(store: EventStore):
+    await store.append("match-1", [event()], expected_version=0)
+
+    with pytest.raises(VersionConflict) as conflict:
+        await store.append("match-1", [event(), event()], expected_version=0)
+
+    assert (conflict.value.expected, conflict.value.actual) == (0, 1)
+    assert await store.stream_version("match-1") == 1
+    assert await store.last_position() == 1
+
+
+@pytest.mark.parametrize("stores", ["one shared store", "a store per writer"])
+async def test_of_fifty_concurrent_appends_at_one_version_exactly_one_wins(
+    database: Database, app_pool: asyncpg.Pool, stores: str
+):
+    writers = [EventStore(app_pool) for _ in range(50)] if stores != "one shared store" else [
+        EventStore(app_pool)
+    ] * 50
+
+    results = await asyncio.gather(
+        *(writer.append("match-1", [event(i)], expected_version=0)
+          for i, writer in enumerate(writers)),
+        return_exceptions=True,
+    )
+
+    winners = [r for r in results if not isinstance(r, BaseException)]
+    conflicts = [r for r in results if isinstance(r, VersionConflict)]
+    assert len(winners) == 1
+    assert len(conflicts) == 49
+    assert len(await writers[0].read_stream("match-1")) == 1
+    # The losers burnt no position: the next append takes position 2.
+    later = await writers[0].append("match-2", [event()], expected_version=0)
+    assert later.first_position == 2
+
+
+async def test_a_tailing_reader_sees_every_event_once_and_in_order(app_pool: asyncpg.Pool):
+    writers, appends = 20, 500
+    reader_store = EventStore(app_pool)
+    seen: list[tuple[int, str, int]] = []
+    writing = True
+
+    async def write(w: int) -> None:
+        store = EventStore(app_pool)  # each its own transactions, as separate processes
+        for version in range(appends):
+            await store.append(f"stream-{w}", [event(version)], expected_version=version)
+
+    async def tail() -> None:
+        last = 0
+        while writing or last < writers * appends:
+            batch = await reader_store.read_all(after_position=last, limit=500)
+            seen.extend((e.position, e.stream_id, e.version) for e in batch)
+            last = batch[-1].position if batch else last
+            await asyncio.sleep(0)
+
+    reader = asyncio.create_task(tail())
+    await asyncio.gather(*(write(w) for w in range(writers)))
+    writing = False
+    await asyncio.wait_for(reader, timeout=60)
+
+    positions = [p for p, _, _ in seen]
+    assert positions == list(range(1, writers * appends + 1))
+    assert len({(s, v) for _, s, v in seen}) == writers * appends
+    for w in range(writers):
+        assert [v for _, s, v in seen if s == f"stream-{w}"] == list(range(1, appends + 1))
+
+
+async def test_a_reader_waits_for_a_transaction_held_open_while_later_ones_commit(
+    database: Database, app_pool: asyncpg.Pool
+):
+    store = EventStore(app_pool)
+    await store.append("before", [event()], expected_version=0)
+    slow = await asyncpg.connect(database.app_dsn)
+    transaction = slow.transaction()
+    await transaction.start()
+    await slow.fetch(
+        "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
+        ["slow"], [0], [1], [None], [b"f"], ["tile_played"], ['{"n": 0}'], ["{}"],
+    )
+    later = [asyncio.create_task(EventStore(app_pool).append(f"later-{i}", [event()],
+                                                               expected_version=0))
+             for i in range(5)]
+    await asyncio.sleep(0.3)
+
+    assert [e.stream_id for e in await store.read_all(0)] == ["before"]
+    assert not any(task.done() for task in later)  # they queue behind the open transaction
+
+    await transaction.commit()
+    await slow.close()
+    await asyncio.gather(*later)
+    streams = [e.stream_id for e in await store.read_all(0)]
+    assert streams[:2] == ["before", "slow"]
+    assert sorted(streams[2:]) == [f"later-{i}" for i in range(5)]
+
+
+async def test_an_insert_that_bypasses_the_store_still_waits_its_turn(database: Database):
+    first = await asyncpg.connect(database.owner_dsn)
+    second = await asyncpg.connect(database.owner_dsn)
+    try:
+        await first.execute("BEGIN")
+        await first.execute(
+            "INSERT INTO events (stream_id, stream_version, event_type, data)"
+            " VALUES ('a', 1, 'x', '{}')"
+        )
+        await second.execute("SET statement_timeout = '300ms'")
+        with pytest.raises(asyncpg.QueryCanceledError):
+            await second.execute(
+                "INSERT INTO events (stream_id, stream_version, event_type, data)"
+                " VALUES ('b', 1, 'x', '{}')"
+            )
+        await first.execute("COMMIT")
+    finally:
+        await first.close()
+        await second.close()
+
+
+@pytest.mark.parametrize("role", ["service", "owner"])
+@pytest.mark.parametrize(
+    "statement",
+    ["UPDATE events SET data = '{}'", "DELETE FROM events", "TRUNCATE events",
+     "UPDATE idempotency_keys SET key = 'x'", "DELETE FROM idempotency_keys",
+     "TRUNCATE idempotency_keys"],
+)
+async def test_events_cannot_be_changed_or_removed(
+    database: Database, store: EventStore, role: str, statement: str
+):
+    await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k")
+    connection = await asyncpg.connect(database.app_dsn if role == "service"
+                                       else database.owner_dsn)
+    try:
+        with pytest.raises(asyncpg.InsufficientPrivilegeError):
+            await connection.execute(statement)
+    finally:
+        await connection.close()
+    assert [e.data for e in await store.read_stream("match-1")] == ['{"n": 1}']
+
+
+async def test_a_retried_append_with_its_idempotency_key_answers_the_first_and_writes_nothing(
+    store: EventStore,
+):
+    first = await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1")
+
+    again = await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1")
+
+    assert again.replayed
+    assert not first.replayed
+    assert (again.first_position, again.last_version) == (first.first_position,
+                                                          first.last_version)
+    assert await store.last_position() == 1
+
+
+async def test_concurrent_retries_with_one_key_append_once(store: EventStore):
+    results = await asyncio.gather(*(
+        store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1")
+        for _ in range(10)
+    ))
+
+    assert sum(not r.replayed for r in results) == 1
+    assert await store.last_position() == 1
+
+
+async def test_an_idempotency_key_reused_for_other_content_is_refused(store: EventStore):
+    await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1")
+
+    with pytest.raises(IdempotencyKeyReused):
+        await store.append("match-1", [event(2)], expected_version=1, idempotency_key="k1")
+
+    assert await store.last_position() == 1
+
+
+async def test_an_idempotent_result_can_be_looked_up_before_deciding(store: EventStore):
+    await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1",
+                       fingerprint=b"request-body-hash")
+
+    found = await store.idempotent_result("k1", b"request-body-hash")
+
+    assert found is not None
+    assert found.replayed
+    assert found.last_version == 1
+    assert await store.idempotent_result("unused", b"x") is None
+    with pytest.raises(IdempotencyKeyReused):
+        await store.idempotent_result("k1", b"another body")
+
+
+async def test_an_untouched_stream_verifies(store: EventStore):
+    await store.append("match-1", [event(n) for n in range(6)], expected_version=0)
+    await store.append("match-1", [event(7)], expected_version=6)
+
+    assert await store.verify_stream("match-1") is None
+
+
+@pytest.mark.parametrize("tampering", [
+    "UPDATE events SET data = '{\"n\": 99}' WHERE stream_id = 'match-1' AND stream_version = 3",
+    "UPDATE events SET event_type = 'passed' WHERE stream_id = 'match-1' AND stream_version = 3",
+    "DELETE FROM events WHERE stream_id = 'match-1' AND stream_version = 3",
+])
+async def test_tampering_by_a_superuser_is_found_at_the_first_bad_version(
+    database: Database, store: EventStore, tampering: str
+):
+    await store.append("match-1", [event(n) for n in range(6)], expected_version=0)
+    superuser = await asyncpg.connect(database.owner_dsn)
+    try:
+        await superuser.execute("SET session_replication_role = replica")  # triggers off
+        await superuser.execute(tampering)
+    finally:
+        await superuser.close()
+
+    assert await store.verify_stream("match-1") == 3
