@@ -57,6 +57,7 @@ def _abandoning_team(command: Abandon) -> Team:
 
 
 def annul_hand(command: AnnulHand, state: Match) -> list[MatchEvent]:
+    """The last finished hand, while no hand is in progress (D13)."""
     if state.abandoned_by is not None:
         raise WrongStatus("match-finished", "the game ended by abandonment: no hand to annul")
     no_hand_in_progress(state)
@@ -72,6 +73,7 @@ def annul_hand(command: AnnulHand, state: Match) -> list[MatchEvent]:
 
 
 def confirm(command: Confirm, state: Match) -> list[MatchEvent]:
+    """One confirmation per party; the organizer's or both teams' make it final (D15)."""
     if state.status != "finished":
         raise WrongStatus("match-not-finished", "only a finished game can be confirmed")
     by = command.by

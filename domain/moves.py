@@ -58,7 +58,8 @@ def play_tile(command: PlayTile, state: Match, rules: Rules) -> list[MatchEvent]
 
 
 def _hand_end(state: Match, rules: Rules, after: Hand, played: TilePlayed) -> HandEnded | None:
-    """A batida when the seat has emptied its hand, a block when nobody can play."""
+    """A batida when the seat has emptied its hand (even on a blocking tile, D18), else a
+    block when nobody can play."""
     seat = played.seat
     if after.hands[seat] and not board.is_blocked(after.hands, after.ends):
         return None
@@ -84,7 +85,7 @@ def _hand_end(state: Match, rules: Rules, after: Hand, played: TilePlayed) -> Ha
 
 
 def choose_end(hand: Hand, tile: str, end: End | None) -> End | None:
-    """The end the tile goes on; refuses a tile that does not fit, or an unsaid choice."""
+    """The end the tile goes on; refuses a tile that does not fit, or an unsaid choice (D2)."""
     if hand.ends is None:
         if hand.opening_tile is not None and tile != hand.opening_tile:
             raise IllegalMove("wrong-opening-tile", f"this hand opens with {hand.opening_tile}")

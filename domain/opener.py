@@ -36,7 +36,7 @@ def opener_after(rules: Rules, next_opener: int | None, result: HandResult) -> i
         return None
     if result.outcome == "empate" and rules.tie_policy == "replay":
         # Replayed by the same seat, or by the 6-6 holder again if it opened the tied hand.
-        return next_opener if result.opener is None else result.opener
+        return next_opener
     # A result-only hand was opened by the seat due to open it (D5).
     opened_by = result.opener if result.opener is not None else next_opener
     return None if opened_by is None else next_seat(opened_by)

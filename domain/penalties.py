@@ -28,6 +28,7 @@ def consequence_of(kind: str, rules: Rules) -> Consequence:
 
 
 def record_penalty(command: RecordPenalty, state: Match, rules: Rules) -> list[MatchEvent]:
+    """Warnings are only recorded; the rest cost a turn or the hand (D7, D8, D23)."""
     seat = check_seat(command.seat)
     consequence = consequence_of(command.kind, rules)
     if command.kind == "irregular-pass" and (consequence == "turn-lost" or state.hand):

@@ -1,4 +1,4 @@
-"""Decisions that end a hand without a last tile: a result written down, or a penalty."""
+"""A hand recorded as its result only, without a deal: what it needs is in D16."""
 
 from domain.commands import RecordResult
 from domain.errors import InvalidInput

@@ -47,7 +47,7 @@ def block_outcome(
 
 
 def bonus_after(rules: Rules, pending: int, result: HandResult) -> int:
-    """The empate bonus still pending after `result`: spent by a win, capped when tied."""
+    """The empate bonus still pending after `result`: spent by a win, capped when tied (D3)."""
     if result.winner is not None:
         return 0
     return min(pending + rules.tie_bonus, rules.tie_bonus_cap)

@@ -23,7 +23,7 @@ _NORMAL: dict[str, str] = {
 
 
 def normalise(text: str) -> str:
-    """Accept "5-3" or "3-5" and answer "3-5"; refuse anything else with `invalid-tile`."""
+    """Accept "5-3" or "3-5" and answer "3-5"; anything else is `invalid-tile` (D1)."""
     tile = _NORMAL.get(text) if isinstance(text, str) else None
     if tile is None:
         raise InvalidInput(

@@ -1,0 +1,67 @@
+from datetime import datetime
+
+import pytest
+
+from domain import INITIAL, PONTOS, CreateMatch, MatchCreated, Pass, decide, resolve_rules
+
+from tests.domain.builders import AT, SEATS, created, minutes
+from tests.domain.spec import given
+
+
+def create(**fields) -> CreateMatch:
+    values = {"at": AT, "preset": "pontos", "seats": list(SEATS), "actor": "ana"} | fields
+    return CreateMatch(**values)
+
+
+def test_a_new_game_records_the_full_effective_rules_and_the_seats():
+    given().when(create(place="Bar do Zé", notes="final", competition_id="c1")).then(
+        MatchCreated(
+            at=AT,
+            rules=PONTOS,
+            seats=SEATS,
+            created_by="ana",
+            place="Bar do Zé",
+            notes="final",
+            competition_id="c1",
+        )
+    )
+
+
+def test_overrides_are_resolved_into_the_rules_the_game_keeps():
+    (event,) = given().when(create(preset="cinquenta", overrides={"target": 100})).decided()
+    assert event.rules == resolve_rules("cinquenta", {"target": 100})
+
+
+def test_bad_rules_are_refused():
+    given().when(create(overrides={"target": -3})).raises("invalid-rules")
+
+
+@pytest.mark.parametrize(
+    "seats", [["ana", "bia", "caio"], ["ana", "bia", "caio", "ana"], ["ana", "bia", "", "duda"]]
+)
+def test_a_game_needs_four_distinct_players(seats):
+    given().when(create(seats=seats)).raises("invalid-seats")
+
+
+def test_a_game_not_yet_created_accepts_only_its_creation():
+    given().when(Pass(at=AT, seat=0)).raises("match-not-created")
+
+
+def test_a_game_is_created_only_once():
+    given(created()).when(create()).raises("match-already-created")
+
+
+def test_a_time_without_zone_is_refused():
+    given().when(create(at=datetime(2025, 5, 1, 20, 0))).raises("invalid-time")
+
+
+def test_the_state_after_creation_shows_the_game_in_progress_at_nil_nil():
+    state = given(created(at=minutes(1))).state
+    assert (state.status, state.rules, state.seats) == ("in_progress", PONTOS, SEATS)
+    assert (state.score.A, state.score.B, state.turn, state.hand) == (0, 0, None, None)
+    assert state.created_at == minutes(1)
+
+
+def test_the_initial_state_is_an_uncreated_game():
+    assert INITIAL.status == "new"
+    assert decide(create(), INITIAL)[0].seats == SEATS
