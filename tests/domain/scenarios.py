@@ -4,7 +4,6 @@ Each deal lists the hands of seats 0..3, then the dorme.
 """
 
 from domain import MatchEvent, StartHand, decide, fold
-
 from tests.domain.builders import AT, after, created
 
 # pontos: 6-6 opens, 1-6, 1-2, 2-6 follow and the ends are 6 and 6 with every other

@@ -1,7 +1,6 @@
 import pytest
 
 from domain import DealVoided, HandStarted, StartHand
-
 from tests.domain.builders import AT, created, ended, started
 from tests.domain.scenarios import PONTOS_TIE, SEVENS_TIE, dealt
 from tests.domain.spec import given

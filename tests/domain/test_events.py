@@ -24,7 +24,6 @@ from domain import (
     decode,
     encode,
 )
-
 from tests.domain.builders import AT, SEATS, ended
 
 HANDS = (("6-6", "1-2"), ("0-0", "3-4"), ("2-2",), ("5-5",))

@@ -3,7 +3,6 @@ from datetime import datetime
 import pytest
 
 from domain import INITIAL, PONTOS, CreateMatch, MatchCreated, Pass, decide, resolve_rules
-
 from tests.domain.builders import AT, SEATS, created, minutes
 from tests.domain.spec import given
 

@@ -2,7 +2,6 @@
 
 from domain import HandStarted, StartHand
 from domain.opener import highest_opening
-
 from tests.domain.builders import AT, created, ended
 from tests.domain.scenarios import PONTOS_CRUZADA, PONTOS_TIE, SEVENS_TIE
 from tests.domain.spec import given
