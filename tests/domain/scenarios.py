@@ -85,6 +85,15 @@ SEVENS_BLOCK_MOVES = (
     "0 4-5 right",
 )  # then "1 5-6 right"
 
+# seven tiles, found by search: seat 2 opens 6-6 and seat 3 holds no six.
+SEVENS_EARLY_PASS = (
+    ("0-1", "0-6", "1-1", "2-3", "3-6", "5-5", "5-6"),
+    ("0-0", "0-2", "0-4", "2-2", "2-4", "2-6", "3-5"),
+    ("0-3", "1-2", "1-6", "2-5", "4-4", "4-6", "6-6"),
+    ("0-5", "1-3", "1-4", "1-5", "3-3", "3-4", "4-5"),
+    (),
+)
+
 # cinquenta, found by search: seat 3 goes out with 1-5 on ends 5 and 1, a la-e-lo;
 # team A is left with 30 pips.
 CINQUENTA_LA_E_LO = (
