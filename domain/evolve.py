@@ -43,7 +43,8 @@ def evolve(state: Match, event: MatchEvent) -> Match:
         case HandStarted():
             return _started(state, event)
         case HandEnded():
-            return replace(count(state, event), hand=None, turn=None)
+            started = state.started_at or event.started_at
+            return replace(count(state, event), hand=None, turn=None, started_at=started)
         case DealVoided():
             return replace(state, started_at=state.started_at or event.at)
         case PenaltyRecorded():

@@ -1,0 +1,93 @@
+"""Players and competitions: the small streams beside the games.
+
+A torneio fixes its rule set and its teams when it is created; a game in it must use
+them (rules.md, "Competitions"). An amistoso forms teams per game.
+"""
+
+from datetime import datetime
+from typing import Any, Literal
+
+import msgspec
+
+from domain.errors import InvalidInput
+from domain.presets import resolve_rules
+from domain.rules import Rules
+
+CompetitionKind = Literal["amistoso", "torneio"]
+
+
+class RegistryEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    at: datetime
+
+
+class PlayerRegistered(RegistryEvent, frozen=True, kw_only=True, tag="player_registered"):
+    name: str
+
+
+class CompetitionCreated(RegistryEvent, frozen=True, kw_only=True, tag="competition_created"):
+    name: str
+    kind: CompetitionKind
+    rules: Rules
+    organizers: tuple[str, ...]
+    teams: tuple[tuple[str, str], ...] = ()
+    """Torneio only: the fixed pairs of partners."""
+    created_by: str
+
+
+RegistryUnion = PlayerRegistered | CompetitionCreated
+REGISTRY_DECODER = msgspec.json.Decoder(RegistryUnion)
+
+
+def check_name(name: str, what: str = "name") -> str:
+    cleaned = " ".join(name.split())
+    if not 1 <= len(cleaned) <= 100 or any(ord(c) < 32 for c in name):
+        raise InvalidInput("invalid-command", f"the {what} must have 1 to 100 visible characters")
+    return cleaned
+
+
+def register_player(name: str, at: datetime) -> PlayerRegistered:
+    return PlayerRegistered(at=at, name=check_name(name))
+
+
+def create_competition(
+    *,
+    name: str,
+    kind: CompetitionKind,
+    preset: str,
+    overrides: dict[str, Any],
+    organizers: list[str],
+    teams: list[list[str]],
+    actor: str,
+    at: datetime,
+) -> CompetitionCreated:
+    rules = resolve_rules(preset, overrides)
+    pairs = tuple((pair[0], pair[1]) for pair in teams if len(pair) == 2)
+    if len(pairs) != len(teams):
+        raise InvalidInput("invalid-command", "each team is a pair of two player ids")
+    players = [p for pair in pairs for p in pair]
+    if len(set(players)) != len(players):
+        raise InvalidInput("invalid-command", "a player can be in only one team")
+    if kind == "torneio" and len(pairs) < 2:
+        raise InvalidInput("invalid-command", "a torneio fixes at least two teams when it starts")
+    if kind == "amistoso" and pairs:
+        raise InvalidInput("invalid-command", "an amistoso forms its teams per game")
+    return CompetitionCreated(
+        at=at,
+        name=check_name(name),
+        kind=kind,
+        rules=rules,
+        organizers=tuple(dict.fromkeys(organizers)),
+        teams=pairs,
+        created_by=actor,
+    )
+
+
+def check_pairing(competition: CompetitionCreated, seats: list[str]) -> None:
+    """A torneio game must oppose two of its fixed teams, partners in seats 0/2 and 1/3."""
+    if competition.kind != "torneio":
+        return
+    teams = {frozenset(pair) for pair in competition.teams}
+    if frozenset((seats[0], seats[2])) not in teams or frozenset((seats[1], seats[3])) not in teams:
+        raise InvalidInput(
+            "invalid-seats", "in this torneio, seats 0 and 2, and seats 1 and 3, must be its teams"
+        )
