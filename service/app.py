@@ -1,16 +1,43 @@
-"""The Litestar application: the pool and the store live in its lifespan."""
+"""The Litestar application: the pool, the store and the caches live in its lifespan."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import asyncpg
 from litestar import Litestar
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.openapi.spec import Server
 
+from service.auth import Tokens
 from service.event_store import EventStore
 from service.health import HealthController
+from service.history import HistoryController
+from service.http_matches import MatchController
+from service.http_registry import CompetitionController, PlayerController
+from service.problems import EXCEPTION_HANDLERS
+from service.records import Matches
+from service.registry import Registry
 from service.settings import Settings
+
+MAX_BODY_BYTES = 64 * 1024
+
+OPENAPI = OpenAPIConfig(
+    title="Dominoes match records",
+    version="1.0.0",
+    description=(
+        "Record Brazilian partnership dominoes games play by play or hand by hand, audit "
+        "their full history, and read rankings. Writes need `Authorization: Bearer <token>`; "
+        "reads are public. Errors are `application/problem+json` with a stable `code`."
+    ),
+    path="/docs",
+    render_plugins=[SwaggerRenderPlugin(path="/")],
+    servers=[Server(url="/")],
+    use_handler_docstrings=False,
+)
 
 
 def create_app(settings: Settings, app_dsn: str) -> Litestar:
@@ -19,15 +46,31 @@ def create_app(settings: Settings, app_dsn: str) -> Litestar:
         pool = await asyncpg.create_pool(
             app_dsn, min_size=1, max_size=settings.pool_size, command_timeout=10
         )
+        store = EventStore(pool)
         app.state.pool = pool
-        app.state.store = EventStore(pool)
+        app.state.store = store
+        app.state.matches = Matches(store)
+        app.state.registry = Registry(store)
+        app.state.tokens = Tokens(pool, settings.bootstrap_token)
         try:
             yield
         finally:
-            await pool.close()
+            try:
+                await asyncio.wait_for(pool.close(), timeout=5)
+            except (TimeoutError, asyncio.CancelledError):
+                pool.terminate()
 
     return Litestar(
-        route_handlers=[HealthController],
+        route_handlers=[
+            HealthController,
+            PlayerController,
+            CompetitionController,
+            MatchController,
+            HistoryController,
+        ],
         lifespan=[lifespan],
+        exception_handlers=EXCEPTION_HANDLERS,
+        openapi_config=OPENAPI,
+        request_max_body_size=MAX_BODY_BYTES,
         debug=False,
     )

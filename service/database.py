@@ -73,9 +73,7 @@ async def grant_app_login(owner_dsn: str, password: str) -> None:
     connection = await asyncpg.connect(owner_dsn)
     try:
         # Same password each start, so several instances can share the role.
-        await connection.execute(
-            f"ALTER ROLE {APP_ROLE} LOGIN PASSWORD {_literal(password)}"
-        )
+        await connection.execute(f"ALTER ROLE {APP_ROLE} LOGIN PASSWORD {_literal(password)}")
     finally:
         await connection.close()
 

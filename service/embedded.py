@@ -43,9 +43,16 @@ def _server_user() -> ServerUser | None:
         entry = pwd.getpwnam(SERVER_USER)
     except KeyError:
         subprocess.run(
-            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
-             SERVER_USER],
-            check=True, capture_output=True,
+            [
+                "useradd",
+                "--system",
+                "--no-create-home",
+                "--shell",
+                "/usr/sbin/nologin",
+                SERVER_USER,
+            ],
+            check=True,
+            capture_output=True,
         )
         entry = pwd.getpwnam(SERVER_USER)
     return ServerUser(entry.pw_name, entry.pw_uid, entry.pw_gid)
@@ -119,8 +126,17 @@ class EmbeddedPostgres:
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
-            BIN / "pg_ctl", "-D", str(self.pgdata), "-l", str(self.log_file),
-            "-w", "-t", "60", "-o", options, "start",
+            BIN / "pg_ctl",
+            "-D",
+            str(self.pgdata),
+            "-l",
+            str(self.log_file),
+            "-w",
+            "-t",
+            "60",
+            "-o",
+            options,
+            "start",
         )
         self.started_here = True
         return self
@@ -145,9 +161,16 @@ class EmbeddedPostgres:
         handover.chmod(0o600)
         try:
             self._run(
-                BIN / "initdb", "-D", str(self.pgdata), "-U", SUPERUSER,
-                "--auth=scram-sha-256", f"--pwfile={handover}", "--encoding=UTF8",
-                "--locale=C", "--no-instructions",
+                BIN / "initdb",
+                "-D",
+                str(self.pgdata),
+                "-U",
+                SUPERUSER,
+                "--auth=scram-sha-256",
+                f"--pwfile={handover}",
+                "--encoding=UTF8",
+                "--locale=C",
+                "--no-instructions",
             )
         finally:
             handover.unlink(missing_ok=True)
@@ -165,8 +188,12 @@ class EmbeddedPostgres:
     def _run(self, *args: str | Path) -> None:
         user = self._user
         result = subprocess.run(
-            [str(arg) for arg in args], capture_output=True, text=True, cwd=self.data_dir,
-            user=user.uid if user else None, group=user.gid if user else None,
+            [str(arg) for arg in args],
+            capture_output=True,
+            text=True,
+            cwd=self.data_dir,
+            user=user.uid if user else None,
+            group=user.gid if user else None,
             extra_groups=[] if user else None,
             env={**os.environ, "LC_ALL": "C"},
         )

@@ -101,8 +101,14 @@ _SELECT = (
 
 def _recorded(row: asyncpg.Record) -> RecordedEvent:
     return RecordedEvent(
-        position=row[0], stream_id=row[1], version=row[2], type=row[3], data=row[4],
-        metadata=row[5], recorded_at=row[6], hash=row[7],
+        position=row[0],
+        stream_id=row[1],
+        version=row[2],
+        type=row[3],
+        data=row[4],
+        metadata=row[5],
+        recorded_at=row[6],
+        hash=row[7],
     )
 
 
@@ -132,7 +138,10 @@ class EventStore:
         if not events:
             raise ValueError("append needs at least one event")
         request = _Append(
-            stream_id, expected_version, events, idempotency_key,
+            stream_id,
+            expected_version,
+            events,
+            idempotency_key,
             fingerprint or fingerprint_of(stream_id, expected_version, events),
         )
         self._pending.append(request)
@@ -189,10 +198,14 @@ class EventStore:
         async with self.pool.acquire() as connection:
             rows = await connection.fetch(
                 "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
-                [r.stream_id for r in batch], [r.expected for r in batch],
-                [len(r.events) for r in batch], [r.key for r in batch],
-                [r.fingerprint for r in batch], [e.type for e in events],
-                [e.data for e in events], [e.metadata for e in events],
+                [r.stream_id for r in batch],
+                [r.expected for r in batch],
+                [len(r.events) for r in batch],
+                [r.key for r in batch],
+                [r.fingerprint for r in batch],
+                [e.type for e in events],
+                [e.data for e in events],
+                [e.metadata for e in events],
             )
         for request, row in zip(batch, rows, strict=True):
             if not request.done.done():
@@ -204,7 +217,9 @@ class EventStore:
         rows = await self.pool.fetch(
             f"{_SELECT} WHERE stream_id = $1 AND stream_version > $2"
             " ORDER BY stream_version LIMIT $3",
-            stream_id, after_version, limit,
+            stream_id,
+            after_version,
+            limit,
         )
         return [_recorded(row) for row in rows]
 
@@ -241,8 +256,9 @@ class EventStore:
 
     async def verify_stream(self, stream_id: str) -> int | None:
         """Recompute the stream's hash chain; answer the first bad version, or None."""
-        async with self.pool.acquire() as connection, connection.transaction(
-            isolation="repeatable_read", readonly=True
+        async with (
+            self.pool.acquire() as connection,
+            connection.transaction(isolation="repeatable_read", readonly=True),
         ):
             rows = await connection.fetch(
                 "SELECT stream_version, event_type, data::text, hash FROM events"
@@ -261,10 +277,16 @@ def _settle(request: _Append, row: asyncpg.Record) -> None:
         assert request.key is not None
         request.done.set_exception(IdempotencyKeyReused(request.key))
     else:
-        request.done.set_result(AppendResult(
-            stream_id, first_version, last_version, first_position, last_position,
-            replayed=outcome == "replayed",
-        ))
+        request.done.set_result(
+            AppendResult(
+                stream_id,
+                first_version,
+                last_version,
+                first_position,
+                last_position,
+                replayed=outcome == "replayed",
+            )
+        )
 
 
 def _fail(batch: list[_Append], error: BaseException) -> None:

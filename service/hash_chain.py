@@ -13,9 +13,7 @@ def link(previous: bytes, stream_id: str, version: int, event_type: str, data: s
     return sha256(previous + f"{stream_id}\n{version}\n{event_type}\n{data}".encode()).digest()
 
 
-def first_broken_link(
-    stream_id: str, rows: Iterable[tuple[int, str, str, bytes]]
-) -> int | None:
+def first_broken_link(stream_id: str, rows: Iterable[tuple[int, str, str, bytes]]) -> int | None:
     """Rows are (version, type, data, stored hash) in version order; the first bad version."""
     previous = b""
     expected_version = 1

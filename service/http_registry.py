@@ -1,0 +1,112 @@
+"""/v1/players and /v1/competitions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Controller, Request, Response, get, post
+from litestar.datastructures import State
+from litestar.di import NamedDependency, Provide
+from litestar.params import FromPath, JSONBody
+
+from domain.registry import CompetitionCreated, create_competition, register_player
+from service.auth import Principal, provide_principal
+from service.problems import ApiError
+from service.registry import Registry, parse_id
+from service.schemas import CompetitionOut, NewCompetition, NewPlayer, PlayerOut
+from service.writes import idempotency_key, now
+
+
+class PlayerController(Controller):
+    path = "/v1/players"
+    tags = ["players"]
+    dependencies = {"principal": Provide(provide_principal)}
+
+    @post(
+        "/",
+        operation_id="registerPlayer",
+        summary="Register a player",
+        status_code=201,
+        description="Answers the player's id and, this once, its bearer token. A retry with "
+        "the same Idempotency-Key answers the same id without the token.",
+    )
+    async def register(
+        self,
+        request: Request[Any, Any, Any],
+        state: State,
+        data: JSONBody[NewPlayer],
+        principal: NamedDependency[Principal],
+    ) -> Response[PlayerOut]:
+        event = register_player(data.name, now())
+        registry: Registry = state.registry
+        player_id, replayed = await registry.add_player(
+            event, principal.actor, idempotency_key(request, principal)
+        )
+        token = None if replayed else await state.tokens.issue(player_id)
+        return Response(
+            PlayerOut(id=player_id, name=event.name, token=token),
+            status_code=201,
+            headers={"Cache-Control": "no-store"},
+        )
+
+    @get("/{player_id:str}", operation_id="getPlayer", summary="A player")
+    async def player(self, state: State, player_id: FromPath[str]) -> PlayerOut:
+        registry: Registry = state.registry
+        found = await registry.player(player_id)
+        return PlayerOut(id=parse_id(player_id, "player"), name=found.name)
+
+
+def competition_out(competition_id: str, event: CompetitionCreated) -> CompetitionOut:
+    return CompetitionOut(
+        id=competition_id,
+        name=event.name,
+        kind=event.kind,
+        rules=msgspec.to_builtins(event.rules),
+        organizers=list(event.organizers),
+        teams=[list(pair) for pair in event.teams],
+        created_at=event.at,
+    )
+
+
+class CompetitionController(Controller):
+    path = "/v1/competitions"
+    tags = ["competitions"]
+    dependencies = {"principal": Provide(provide_principal)}
+
+    @post(
+        "/",
+        operation_id="createCompetition",
+        summary="Create an amistoso or a torneio",
+        status_code=201,
+        description="A torneio fixes its rule set and its teams now: its games must use them.",
+    )
+    async def create(
+        self, state: State, data: JSONBody[NewCompetition], principal: NamedDependency[Principal]
+    ) -> CompetitionOut:
+        registry: Registry = state.registry
+        for player in [*data.organizers, *(p for pair in data.teams for p in pair)]:
+            await registry.player(player)
+        organizers = [parse_id(p, "player") for p in data.organizers]
+        if principal.player_id is not None:
+            organizers.insert(0, principal.player_id)
+        event = create_competition(
+            name=data.name,
+            kind=data.kind,
+            preset=data.rules.preset,
+            overrides=data.rules.settings(),
+            organizers=organizers,
+            teams=[[parse_id(p, "player") for p in pair] for pair in data.teams],
+            actor=principal.actor,
+            at=now(),
+        )
+        if not event.organizers:
+            raise ApiError(422, "invalid-command", "a competition needs at least one organizer")
+        competition_id = await registry.add_competition(event, principal.actor)
+        return competition_out(competition_id, event)
+
+    @get("/{competition_id:str}", operation_id="getCompetition", summary="A competition")
+    async def competition(self, state: State, competition_id: FromPath[str]) -> CompetitionOut:
+        registry: Registry = state.registry
+        found = await registry.competition(competition_id)
+        return competition_out(parse_id(competition_id, "competition"), found)

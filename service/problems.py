@@ -1,0 +1,147 @@
+"""Every error answer: `application/problem+json` (RFC 9457) with a stable `code`."""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated, Any
+
+import asyncpg
+import msgspec
+from litestar import MediaType, Request, Response
+from litestar.exceptions import (
+    HTTPException,
+    NotAuthorizedException,
+    NotFoundException,
+    PermissionDeniedException,
+    ValidationException,
+)
+from msgspec import Meta
+
+from domain import DomainError, IllegalMove, InvalidInput, WrongStatus
+from service.event_store import IdempotencyKeyReused, VersionConflict
+
+PROBLEM_JSON = "application/problem+json"
+log = logging.getLogger("domino.problems")
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    type: Annotated[str, Meta(description="A URI naming the kind of problem.")]
+    title: Annotated[str, Meta(description="A short summary of the kind of problem.")]
+    status: Annotated[int, Meta(description="The HTTP status code.")]
+    code: Annotated[str, Meta(description="Stable machine-readable error code.")]
+    detail: Annotated[str, Meta(description="What went wrong and what to fix.")]
+    errors: Annotated[
+        list[dict[str, Any]] | None, Meta(description="Field-level details, when any.")
+    ] = None
+
+
+class ApiError(Exception):
+    """An error the HTTP layer raises itself (auth, lookups, version preconditions)."""
+
+    def __init__(self, status: int, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+
+
+def problem(
+    status: int, code: str, detail: str, errors: list[dict[str, Any]] | None = None
+) -> Response[Problem]:
+    body = Problem(
+        type=f"/problems/{code}",
+        title=code.replace("-", " "),
+        status=status,
+        code=code,
+        detail=detail,
+        errors=errors,
+    )
+    return Response(body, status_code=status, media_type=PROBLEM_JSON)
+
+
+def _domain(_: Request[Any, Any, Any], error: DomainError) -> Response[Problem]:
+    status = 409 if isinstance(error, WrongStatus) else 422
+    if not isinstance(error, InvalidInput | IllegalMove | WrongStatus):
+        status = 422
+    return problem(status, error.code, error.message)
+
+
+def _api(_: Request[Any, Any, Any], error: ApiError) -> Response[Problem]:
+    return problem(error.status, error.code, error.detail)
+
+
+def _conflict(_: Request[Any, Any, Any], error: VersionConflict) -> Response[Problem]:
+    return problem(
+        409,
+        "version-conflict",
+        f"the game is at version {error.actual}, not {error.expected}: read it again and retry",
+    )
+
+
+def _reused(_: Request[Any, Any, Any], error: IdempotencyKeyReused) -> Response[Problem]:
+    return problem(
+        422,
+        "idempotency-key-reused",
+        "this Idempotency-Key was used for another request: use a new key",
+    )
+
+
+def _http(_: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:
+    status = error.status_code
+    if isinstance(error, ValidationException):
+        extra = error.extra if isinstance(error.extra, list) else None
+        return problem(400, "invalid-body", _validation_detail(error), extra)
+    code = {
+        401: "unauthorized",
+        403: "forbidden",
+        404: "not-found",
+        405: "method-not-allowed",
+        413: "body-too-large",
+        415: "unsupported-media-type",
+        429: "too-many-requests",
+    }.get(status, "bad-request" if status < 500 else "unavailable")
+    if isinstance(error, NotFoundException):
+        return problem(404, "not-found", "no such resource")
+    if isinstance(error, NotAuthorizedException | PermissionDeniedException):
+        return problem(status, code, error.detail)
+    return problem(status, code, error.detail or code)
+
+
+def _validation_detail(error: ValidationException) -> str:
+    detail = error.detail or "the request body is not valid"
+    if isinstance(error.extra, list) and error.extra:
+        first = error.extra[0]
+        if isinstance(first, dict) and "message" in first:
+            detail = f"{detail}: {first['message']}"
+    return detail
+
+
+def _database_down(_: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
+    log.warning("database unavailable: %r", error)
+    response = problem(
+        503, "database-unavailable", "the database is not answering: retry in a moment"
+    )
+    response.headers["Retry-After"] = "1"
+    return response
+
+
+def _unexpected(_: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
+    log.exception("unexpected error", exc_info=error)
+    return problem(500, "internal-error", "an unexpected error: it is logged; please report it")
+
+
+EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
+    DomainError: _domain,
+    ApiError: _api,
+    VersionConflict: _conflict,
+    IdempotencyKeyReused: _reused,
+    HTTPException: _http,
+    OSError: _database_down,
+    asyncpg.InterfaceError: _database_down,
+    asyncpg.CannotConnectNowError: _database_down,
+    asyncpg.ConnectionDoesNotExistError: _database_down,
+    TimeoutError: _database_down,
+    Exception: _unexpected,
+}
+
+__all__ = ["EXCEPTION_HANDLERS", "PROBLEM_JSON", "ApiError", "MediaType", "Problem", "problem"]

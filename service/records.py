@@ -1,0 +1,125 @@
+"""The one place where I/O meets the domain: load a game, decide, append, remember.
+
+A cache keeps the latest state of each game with its version, so posting a move does not
+re-read and re-fold the stream. It stays honest through the store's expected-version check:
+if another writer (or another instance) got there first, the append conflicts, the game is
+reloaded and the command decided again against the fresh state.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+
+import msgspec
+
+from domain import DECODER, INITIAL, HandStarted, Match, MatchCommand, MatchEvent, decide, evolve
+from service.encoding import new_event
+from service.event_store import EventStore, RecordedEvent, VersionConflict
+from service.problems import ApiError
+from service.registry import parse_id
+
+CACHE_SIZE = 10_000
+RETRIES = 5
+_METADATA = msgspec.json.Decoder(dict[str, object])
+
+
+class MatchRecord(msgspec.Struct, frozen=True):
+    match_id: str
+    version: int
+    state: Match
+    dealer: str | None = None
+    """Who posted the current hand's deal (they may see every hand); None: dealt by the server."""
+
+
+def stream_of(match_id: str) -> str:
+    return f"match-{match_id}"
+
+
+def apply(record: MatchRecord, event: MatchEvent, metadata: dict[str, object]) -> MatchRecord:
+    dealer = record.dealer
+    if isinstance(event, HandStarted):
+        dealer = str(metadata["actor"]) if metadata.get("deal") == "posted" else None
+    return MatchRecord(record.match_id, record.version + 1, evolve(record.state, event), dealer)
+
+
+def replay(
+    match_id: str, events: Sequence[RecordedEvent], record: MatchRecord | None = None
+) -> MatchRecord:
+    record = record or MatchRecord(match_id, 0, INITIAL)
+    for stored in events:
+        record = apply(record, DECODER.decode(stored.data), _METADATA.decode(stored.metadata))
+    return record
+
+
+class Matches:
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self._cache: OrderedDict[str, MatchRecord] = OrderedDict()
+
+    async def load(self, match_id: str) -> MatchRecord:
+        match_id = parse_id(match_id, "match")
+        record = self._cache.get(match_id)
+        if record is None:
+            record = await self.refresh(match_id, None)
+        if record.version == 0:
+            raise ApiError(404, "match-not-found", f"no game with id {match_id}")
+        return record
+
+    async def refresh(self, match_id: str, record: MatchRecord | None) -> MatchRecord:
+        after = record.version if record else 0
+        events = await self.store.read_stream(stream_of(match_id), after_version=after)
+        record = replay(match_id, events, record)
+        if record.version:
+            self._remember(record)
+        return record
+
+    async def at_version(self, match_id: str, version: int) -> MatchRecord:
+        match_id = parse_id(match_id, "match")
+        events = await self.store.read_stream(stream_of(match_id), limit=version)
+        record = replay(match_id, events)
+        if record.version == 0:
+            raise ApiError(404, "match-not-found", f"no game with id {match_id}")
+        return record
+
+    def _remember(self, record: MatchRecord) -> None:
+        self._cache[record.match_id] = record
+        self._cache.move_to_end(record.match_id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    async def execute(
+        self,
+        match_id: str,
+        command: Callable[[MatchRecord], MatchCommand],
+        metadata: dict[str, object],
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        fingerprint: bytes | None = None,
+        new: bool = False,
+    ) -> MatchRecord:
+        """Decide `command(record)` against the game and append what follows from it."""
+        record = MatchRecord(match_id, 0, INITIAL) if new else await self.load(match_id)
+        for _ in range(RETRIES):
+            if expected_version is not None and expected_version != record.version:
+                raise VersionConflict(stream_of(match_id), expected_version, record.version)
+            events = decide(command(record), record.state)
+            try:
+                result = await self.store.append(
+                    stream_of(match_id),
+                    [new_event(e, metadata) for e in events],
+                    expected_version=record.version,
+                    idempotency_key=idempotency_key,
+                    fingerprint=fingerprint,
+                )
+            except VersionConflict:
+                record = await self.refresh(match_id, None if new else record)
+                continue
+            if result.replayed:
+                return await self.at_version(match_id, result.last_version)
+            for event in events:
+                record = apply(record, event, metadata)
+            self._remember(record)
+            return record
+        raise ApiError(503, "busy", "the game is changing too fast to record this: retry")

@@ -1,0 +1,77 @@
+"""Players and competitions: written once as events, cached forever (they never change)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import TypeVar
+
+from domain.registry import REGISTRY_DECODER, CompetitionCreated, PlayerRegistered
+from service.encoding import new_event
+from service.event_store import EventStore, NewEvent
+from service.problems import ApiError
+
+T = TypeVar("T", PlayerRegistered, CompetitionCreated)
+
+
+def _new_event(event: PlayerRegistered | CompetitionCreated, actor: str) -> NewEvent:
+    return new_event(event, {"actor": actor})
+
+
+def parse_id(text: str, what: str) -> str:
+    try:
+        return str(uuid.UUID(text))
+    except ValueError:
+        raise ApiError(404, f"{what}-not-found", f"no {what} with id {text!r}") from None
+
+
+class Registry:
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self._players: dict[str, PlayerRegistered] = {}
+        self._competitions: dict[str, CompetitionCreated] = {}
+
+    async def add_player(
+        self, event: PlayerRegistered, actor: str, idempotency_key: str | None
+    ) -> tuple[str, bool]:
+        player_id = str(uuid.uuid4())
+        result = await self.store.append(
+            f"player-{player_id}",
+            [_new_event(event, actor)],
+            expected_version=0,
+            idempotency_key=idempotency_key,
+        )
+        player_id = result.stream_id.removeprefix("player-")
+        return player_id, result.replayed
+
+    async def add_competition(self, event: CompetitionCreated, actor: str) -> str:
+        competition_id = str(uuid.uuid4())
+        await self.store.append(
+            f"competition-{competition_id}", [_new_event(event, actor)], expected_version=0
+        )
+        self._competitions[competition_id] = event
+        return competition_id
+
+    async def player(self, player_id: str) -> PlayerRegistered:
+        player_id = parse_id(player_id, "player")
+        found = self._players.get(player_id)
+        if found is None:
+            found = await self._first(f"player-{player_id}", PlayerRegistered, "player")
+            self._players[player_id] = found
+        return found
+
+    async def competition(self, competition_id: str) -> CompetitionCreated:
+        competition_id = parse_id(competition_id, "competition")
+        found = self._competitions.get(competition_id)
+        if found is None:
+            found = await self._first(
+                f"competition-{competition_id}", CompetitionCreated, "competition"
+            )
+            self._competitions[competition_id] = found
+        return found
+
+    async def _first(self, stream: str, kind: type[T], what: str) -> T:
+        events = await self.store.read_stream(stream, limit=1)
+        event = REGISTRY_DECODER.decode(events[0].data) if events else None
+        if not isinstance(event, kind):
+            raise ApiError(404, f"{what}-not-found", f"no {what} with id {stream.split('-', 1)[1]}")
+        return event

@@ -1,0 +1,214 @@
+"""The request and answer bodies of API v1. Separate from the domain's events on purpose:
+clients rely on these shapes; add fields freely, never rename or remove one."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta
+
+Tile = Annotated[
+    str, Meta(pattern=r"^[0-6]-[0-6]$", description='A tile "a-b", e.g. "3-5".', examples=["3-5"])
+]
+Seat = Annotated[int, Meta(ge=0, le=3, description="Seat 0..3 in order of play; A = 0, 2.")]
+TeamName = Literal["A", "B"]
+Version = Annotated[int, Meta(ge=0, description="The game's version (its number of events).")]
+ExpectedVersion = (
+    Annotated[
+        int,
+        Meta(
+            ge=0,
+            description="Refuse the write (409) unless the game is at this "
+            "version. Same as the If-Match header.",
+        ),
+    ]
+    | None
+)
+PlayerId = Annotated[str, Meta(max_length=100, description="A player's id.")]
+
+
+class Body(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+class NewPlayer(Body, frozen=True, kw_only=True):
+    name: Annotated[
+        str, Meta(min_length=1, max_length=100, description="Display name.", examples=["Zé"])
+    ]
+
+
+class PlayerOut(msgspec.Struct, frozen=True, kw_only=True):
+    id: Annotated[str, Meta(description="The player's id.")]
+    name: Annotated[str, Meta(description="Display name.")]
+    token: Annotated[
+        str | None,
+        Meta(description="The player's bearer token: shown once, at registration. Keep it."),
+    ] = None
+
+
+class RulesIn(Body, frozen=True, kw_only=True):
+    preset: Annotated[
+        Literal["pontos", "cinquenta", "federacao"], Meta(description="The rule set.")
+    ]
+    target: Annotated[int, Meta(ge=1, le=1000, description="Points that win the game.")] | None = (
+        None
+    )
+    overrides: Annotated[
+        dict[str, Any] | None,
+        Meta(description="Other settings over the preset (see `rules` in a game's state)."),
+    ] = None
+
+    def settings(self) -> dict[str, Any]:
+        changes = dict(self.overrides or {})
+        if self.target is not None:
+            changes["target"] = self.target
+        return changes
+
+
+class NewCompetition(Body, frozen=True, kw_only=True):
+    name: Annotated[str, Meta(min_length=1, max_length=100, description="Its name.")]
+    kind: Annotated[
+        Literal["amistoso", "torneio"],
+        Meta(description="amistoso: teams per game; torneio: fixed teams and rules."),
+    ]
+    rules: Annotated[RulesIn, Meta(description="The rule set every game of it uses.")]
+    organizers: Annotated[
+        list[PlayerId],
+        Meta(max_length=20, description=("Players who organize it (the creator is always one).")),
+    ] = msgspec.field(default_factory=list)
+    teams: Annotated[
+        list[list[PlayerId]],
+        Meta(max_length=256, description=("torneio: its fixed teams, pairs of player ids.")),
+    ] = msgspec.field(default_factory=list)
+
+
+class CompetitionOut(msgspec.Struct, frozen=True, kw_only=True):
+    id: Annotated[str, Meta(description="The competition's id.")]
+    name: Annotated[str, Meta(description="Its name.")]
+    kind: Annotated[str, Meta(description="amistoso or torneio.")]
+    rules: Annotated[dict[str, Any], Meta(description="The effective rules of its games.")]
+    organizers: Annotated[list[str], Meta(description="Organizers' player ids.")]
+    teams: Annotated[list[list[str]], Meta(description="torneio: the fixed teams.")]
+    created_at: Annotated[datetime, Meta(description="When it was created.")]
+
+
+class NewMatch(Body, frozen=True, kw_only=True):
+    rules: Annotated[
+        RulesIn | None, Meta(description="Rule set and overrides; omitted: the competition's.")
+    ] = None
+    seats: Annotated[
+        list[PlayerId],
+        Meta(
+            min_length=4,
+            max_length=4,
+            description=(
+                "Four player ids in order of play: team A = seats 0, 2; team B = seats 1, 3."
+            ),
+        ),
+    ]
+    competition_id: Annotated[str | None, Meta(description="The competition, if any.")] = None
+    place: Annotated[str, Meta(max_length=200, description="Where it is played.")] | None = None
+    notes: Annotated[str, Meta(max_length=2000, description="Free notes.")] = ""
+
+
+class NewHand(Body, frozen=True, kw_only=True):
+    deal: Annotated[
+        Literal["server"] | None, Meta(description='"server": the service shuffles and deals.')
+    ] = None
+    hands: (
+        Annotated[
+            list[Annotated[list[Tile], Meta(max_length=28)]],
+            Meta(max_length=4, description="The posted deal: four hands in seat order."),
+        ]
+        | None
+    ) = None
+    dorme: (
+        Annotated[list[Tile], Meta(max_length=28, description=("The undealt tiles (pontos: 4)."))]
+        | None
+    ) = None
+    expected_version: ExpectedVersion = None
+
+
+class NewMove(Body, frozen=True, kw_only=True):
+    seat: Seat
+    tile: Annotated[Tile | None, Meta(description="The tile played; omit to pass.")] = None
+    end: Annotated[
+        Literal["left", "right"] | None,
+        Meta(
+            description=(
+                "The end the tile is laid on; optional when only one end fits or the "
+                "board is empty."
+            )
+        ),
+    ] = None
+    pass_: Annotated[bool, Meta(description="true: the seat passes.")] = msgspec.field(
+        default=False, name="pass"
+    )
+    expected_version: ExpectedVersion = None
+
+
+class Sums(Body, frozen=True, kw_only=True):
+    A: Annotated[int, Meta(ge=0, le=168, description="Pips left in team A's hands.")]
+    B: Annotated[int, Meta(ge=0, le=168, description="Pips left in team B's hands.")]
+
+
+class NewResult(Body, frozen=True, kw_only=True):
+    outcome: Annotated[Literal["batida", "bloqueio"], Meta(description="How the hand ended.")]
+    seat: (
+        Annotated[
+            int,
+            Meta(
+                ge=0,
+                le=3,
+                description=(
+                    "batida: who went out; bloqueio: who blocked (needed on equal sums when the "
+                    "rule set makes the blocker lose)."
+                ),
+            ),
+        ]
+        | None
+    ) = None
+    kind: Annotated[
+        Literal["simples", "carroca", "la-e-lo", "cruzada"] | None,
+        Meta(description="batida: its kind."),
+    ] = None
+    sums: Annotated[
+        Sums | None,
+        Meta(
+            description=(
+                "Pips left per team; needed for a bloqueio, and for a batida when pips count."
+            )
+        ),
+    ] = None
+    expected_version: ExpectedVersion = None
+
+
+class NewPenalty(Body, frozen=True, kw_only=True):
+    seat: Seat
+    kind: Annotated[
+        Literal["wrong-tile-shown", "slow-play", "irregular-pass", "out-of-turn", "tiles-shown"],
+        Meta(description="The infraction."),
+    ]
+    note: Annotated[str, Meta(max_length=500, description="What happened.")] = ""
+    expected_version: ExpectedVersion = None
+
+
+class NewAbandon(Body, frozen=True, kw_only=True):
+    team: Annotated[TeamName | None, Meta(description="The team that abandons.")] = None
+    seat: Annotated[int, Meta(ge=0, le=3, description="Or the seat that left.")] | None = None
+    expected_version: ExpectedVersion = None
+
+
+class NewUndo(Body, frozen=True, kw_only=True):
+    expected_version: ExpectedVersion = None
+
+
+class NewAnnulment(Body, frozen=True, kw_only=True):
+    hand: Annotated[int, Meta(ge=1, description="The number of the last finished hand.")]
+    expected_version: ExpectedVersion = None
+
+
+class NewConfirmation(Body, frozen=True, kw_only=True):
+    expected_version: ExpectedVersion = None

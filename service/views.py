@@ -1,0 +1,153 @@
+"""What a game looks like from outside: the state and history, with unplayed tiles hidden.
+
+While a hand is in progress its unplayed tiles are secret: a seated player sees only their
+own, the scorekeeper who posted the deal and the organizers see all, everyone else none.
+Once the hand ends, everything about it is public.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta
+
+from domain import Hand, HandResult, Match
+from service.records import MatchRecord
+
+
+class Score(msgspec.Struct, frozen=True):
+    A: Annotated[int, Meta(description="Team A's points (seats 0 and 2).")]
+    B: Annotated[int, Meta(description="Team B's points (seats 1 and 3).")]
+
+
+class HandNow(msgspec.Struct, frozen=True, kw_only=True):
+    number: Annotated[int, Meta(description="1 for the first hand of the game.")]
+    opener: Annotated[int, Meta(description="The seat that opens this hand.")]
+    opening_tile: Annotated[str | None, Meta(description="The tile it must open with, if any.")]
+    board: Annotated[list[str], Meta(description="Tiles laid, from the left end to the right.")]
+    open_ends: Annotated[
+        dict[str, int] | None,
+        Meta(description='The open numbers: {"left": n, "right": m}; null on an empty board.'),
+    ] = None
+    tiles_left: Annotated[list[int], Meta(description="How many tiles each seat still holds.")]
+    hands: Annotated[
+        list[list[str] | None],
+        Meta(description=("Each seat's tiles, null where the reader may not see them.")),
+    ]
+    dorme: Annotated[list[str] | None, Meta(description="The undealt tiles, if visible.")]
+    started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
+
+
+class HandOut(msgspec.Struct, frozen=True, kw_only=True):
+    number: Annotated[int, Meta(description="The hand's number.")]
+    outcome: Annotated[str, Meta(description="batida, bloqueio, empate or penalty.")]
+    kind: Annotated[str | None, Meta(description="simples, carroca, la-e-lo, cruzada.")]
+    winner: Annotated[str | None, Meta(description="The team that won it.")]
+    points: Annotated[int, Meta(description="Points scored, tie bonus included.")]
+    bonus_applied: Annotated[int, Meta(description="Of which, from an earlier empate.")]
+    sums: Annotated[Score | None, Meta(description="Pips left per team, when counted.")]
+    by_seat: Annotated[int | None, Meta(description="Who went out, blocked or offended.")]
+    opener: Annotated[int | None, Meta(description="The seat that opened it.")]
+    recorded_as: Annotated[str, Meta(description="plays (move by move) or result.")]
+    started_at: Annotated[datetime, Meta(description="Start of the hand.")]
+    ended_at: Annotated[datetime, Meta(description="End of the hand.")]
+
+
+class ConfirmationOut(msgspec.Struct, frozen=True):
+    by: Annotated[str, Meta(description="organizer, or the team that confirmed.")]
+    actor: Annotated[str, Meta(description="Who confirmed.")]
+    at: Annotated[datetime, Meta(description="When.")]
+
+
+class MatchState(msgspec.Struct, frozen=True, kw_only=True):
+    id: Annotated[str, Meta(description="The game's id.")]
+    version: Annotated[int, Meta(description="Its number of events; send it as If-Match.")]
+    status: Annotated[str, Meta(description="in_progress, finished or confirmed.")]
+    rules: Annotated[dict[str, Any], Meta(description="The effective rules of this game.")]
+    seats: Annotated[list[str], Meta(description="Player ids in order of play.")]
+    score: Annotated[Score, Meta(description="Points per team.")]
+    winner: Annotated[str | None, Meta(description="The winning team, once finished.")]
+    turn: Annotated[int | None, Meta(description="The seat to play, or null.")]
+    hand: Annotated[HandNow | None, Meta(description="The hand in progress, or null.")]
+    hands: Annotated[list[HandOut], Meta(description="Finished hands, in order.")]
+    pending_bonus: Annotated[int, Meta(description="Points an empate adds to the next win.")]
+    confirmations: Annotated[list[ConfirmationOut], Meta(description="Who confirmed.")]
+    competition_id: Annotated[str | None, Meta(description="Its competition, if any.")]
+    place: Annotated[str | None, Meta(description="Where it is played.")]
+    notes: Annotated[str, Meta(description="Free notes.")]
+    created_by: Annotated[str, Meta(description="The scorekeeper who created it.")]
+    created_at: Annotated[datetime | None, Meta(description="When it was created.")]
+    started_at: Annotated[datetime | None, Meta(description="When the first hand began.")]
+    finished_at: Annotated[datetime | None, Meta(description="When it finished.")]
+
+
+def visible_seats(record: MatchRecord, viewer: str | None, sees_all: bool) -> frozenset[int]:
+    if sees_all or (viewer is not None and viewer == record.dealer):
+        return frozenset(range(4))
+    return frozenset(s for s, player in enumerate(record.state.seats) if player == viewer)
+
+
+def _hand_now(hand: Hand, seen: frozenset[int]) -> HandNow:
+    return HandNow(
+        number=hand.number,
+        opener=hand.opener,
+        opening_tile=hand.opening_tile,
+        board=list(hand.board),
+        open_ends=None if hand.ends is None else {"left": hand.ends.left, "right": hand.ends.right},
+        tiles_left=list(hand.tiles_left),
+        hands=[list(tiles) if seat in seen else None for seat, tiles in enumerate(hand.hands)],
+        dorme=list(hand.dorme) if len(seen) == 4 else None,
+        started_at=hand.started_at,
+    )
+
+
+def _hand_out(result: HandResult) -> HandOut:
+    sums = None if result.sums is None else Score(result.sums.A, result.sums.B)
+    return HandOut(
+        number=result.number,
+        outcome=result.outcome,
+        kind=result.kind,
+        winner=result.winner,
+        points=result.points,
+        bonus_applied=result.bonus_applied,
+        sums=sums,
+        by_seat=result.by_seat,
+        opener=result.opener,
+        recorded_as=result.recorded_as,
+        started_at=result.started_at,
+        ended_at=result.ended_at,
+    )
+
+
+def match_state(match_id: str, version: int, state: Match, seen: frozenset[int]) -> MatchState:
+    return MatchState(
+        id=match_id,
+        version=version,
+        status=state.status,
+        rules=msgspec.to_builtins(state.rules) if state.rules else {},
+        seats=list(state.seats),
+        score=Score(state.score.A, state.score.B),
+        winner=state.winner,
+        turn=state.turn,
+        hand=None if state.hand is None else _hand_now(state.hand, seen),
+        hands=[_hand_out(h) for h in state.hands],
+        pending_bonus=state.pending_bonus,
+        confirmations=[ConfirmationOut(c.by, c.actor, c.at) for c in state.confirmations],
+        competition_id=state.competition_id,
+        place=state.place,
+        notes=state.notes,
+        created_by=state.created_by,
+        created_at=state.created_at,
+        started_at=state.started_at,
+        finished_at=state.finished_at,
+    )
+
+
+def over_now(past: MatchRecord, current: MatchRecord) -> bool:
+    """A hand in progress at a past version that has ended since: all of it is public."""
+    then, latest = past.state.hand, current.state.hand
+    if then is None or past.version == current.version:
+        return False
+    return latest is None or (latest.number, latest.started_at) != (then.number, then.started_at)
