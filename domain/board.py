@@ -21,7 +21,11 @@ def open_ends(ends: Ends | None, tile: str, end: End | None) -> Ends:
 
 def fitting_ends(ends: Ends, tile: str) -> tuple[End, ...]:
     a, b = NUMBERS[tile]
-    return tuple(e for e, n in zip(ENDS, (ends.left, ends.right), strict=True) if n in (a, b))
+    left = ends.left == a or ends.left == b
+    right = ends.right == a or ends.right == b
+    if left:
+        return ENDS if right else ENDS[:1]
+    return ENDS[1:] if right else ()
 
 
 def can_play(tiles: Sequence[str], ends: Ends | None) -> bool:
@@ -31,9 +35,17 @@ def can_play(tiles: Sequence[str], ends: Ends | None) -> bool:
     return any(MASK[t] & wanted for t in tiles)
 
 
-def is_blocked(hands: Sequence[Sequence[str]], ends: Ends | None) -> bool:
-    """Nobody can play: decided as soon as it happens, since the hands are known."""
-    return not any(can_play(held, ends) for held in hands)
+def is_blocked(hands: Sequence[Sequence[str]], ends: Ends, played: str | None = None) -> bool:
+    """Nobody holds a tile (other than `played`, just laid) that fits `ends`.
+
+    Plain loops: this runs on every play.
+    """
+    wanted = (1 << ends.left) | (1 << ends.right)
+    for held in hands:
+        for tile in held:
+            if MASK[tile] & wanted and tile != played:
+                return False
+    return True
 
 
 def team_sums(hands: Sequence[Sequence[str]]) -> PerTeam:

@@ -51,26 +51,27 @@ def play_tile(command: PlayTile, state: Match, rules: Rules) -> list[MatchEvent]
         raise IllegalMove("tile-not-in-hand", f"seat {seat} does not hold {tile}")
     end = choose_end(hand, tile, command.end)
     played = TilePlayed(at=command.at, seat=seat, tile=tile, end=end)
-    ended = _hand_end(state, rules, board.place(hand, seat, tile, end), played)
+    ended = _hand_end(state, rules, hand, played)
     if ended is None:
         return [played]
     return then_finish(state, [played, ended], command.at)
 
 
-def _hand_end(state: Match, rules: Rules, after: Hand, played: TilePlayed) -> HandEnded | None:
+def _hand_end(state: Match, rules: Rules, hand: Hand, played: TilePlayed) -> HandEnded | None:
     """A batida when the seat has emptied its hand (even on a blocking tile, D18), else a
     block when nobody can play."""
-    seat = played.seat
-    if after.hands[seat] and not board.is_blocked(after.hands, after.ends):
+    seat, tile = played.seat, played.tile
+    going_out = len(hand.hands[seat]) == 1
+    ends = board.open_ends(hand.ends, tile, played.end)
+    if not going_out and not board.is_blocked(hand.hands, ends, played=tile):
         return None
-    sums = board.team_sums(after.hands)
-    if after.hands[seat]:
+    sums = board.team_sums(board.place(hand, seat, tile, played.end).hands)
+    if not going_out:
         outcome, winner, base = block_outcome(rules, sums, seat)
         return hand_ended(
             state, outcome=outcome, winner=winner, base=base, sums=sums, by_seat=seat, at=played.at
         )
-    before = hand_of(state).ends
-    kind = batida_kind(played.tile, before) if before else "simples"
+    kind = batida_kind(tile, hand.ends) if hand.ends else "simples"
     team = team_of(seat)
     return hand_ended(
         state,
