@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import asyncpg
 import msgspec
 from litestar import Controller, Response, get
 from litestar.datastructures import State
+from msgspec import Meta
 
 from service.database import current_revision, head_revision
 
 
 class Health(msgspec.Struct, frozen=True):
-    status: str  # "ok" or "degraded"
-    database: str  # "up" or "down"
-    schema_revision: str | None
-    expected_revision: str
-    last_position: int | None
+    status: Annotated[str, Meta(description='"ok", or "degraded" when something is wrong.')]
+    database: Annotated[str, Meta(description='"up" or "down".')]
+    schema_revision: Annotated[str | None, Meta(description="The database's Alembic revision.")]
+    expected_revision: Annotated[str, Meta(description="The revision this code needs.")]
+    last_position: Annotated[int | None, Meta(description="The last event's global position.")]
 
 
 class HealthController(Controller):
