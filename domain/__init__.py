@@ -1,7 +1,7 @@
 """The match aggregate of Brazilian partnership dominoes: commands, events, decide, evolve.
 
-Pure: standard library and msgspec only. Rules are in /docs and rules.md; decisions
-where they are silent are in docs/rules-decisions.md (D1, D2, ... in comments).
+Pure: standard library and msgspec only. The rules enforced are rules.md's; where it is
+silent, docs/rules-decisions.md decides (cited as D1, D2, ... in the code).
 """
 
 from domain.commands import (
@@ -51,6 +51,7 @@ from domain.rules import BatidaKind, KindPoints, Rules
 from domain.state import (
     INITIAL,
     Confirmation,
+    ConfirmedBy,
     Ends,
     Hand,
     HandResult,
@@ -79,6 +80,7 @@ __all__ = [
     "Confirm",
     "Confirmation",
     "ConfirmationRecorded",
+    "ConfirmedBy",
     "Consequence",
     "CreateMatch",
     "DealVoided",
