@@ -30,7 +30,7 @@ def owner_database(settings: Settings) -> Iterator[str]:
         log.info("embedded PostgreSQL stopped")
 
 
-def serve(settings: Settings, host: str, port: int) -> None:
+def serve(settings: Settings, host: str, port: int, access_log: bool = False) -> None:
     import uvicorn
 
     from service.app import create_app
@@ -38,7 +38,7 @@ def serve(settings: Settings, host: str, port: int) -> None:
     with owner_database(settings) as owner_dsn:
         app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
         app = create_app(settings, app_dsn)
-        uvicorn.run(app, host=host, port=port, log_level="info")
+        uvicorn.run(app, host=host, port=port, log_level="info", access_log=access_log)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -47,12 +47,13 @@ def main(argv: list[str] | None = None) -> None:
     serve_parser = commands.add_parser("serve", help="run the HTTP API")
     serve_parser.add_argument("--host", default="127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
+    serve_parser.add_argument("--access-log", action="store_true", help="log every request")
     commands.add_parser("migrate", help="bring the schema to the newest revision")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     settings = Settings.from_environment()
     if args.command == "serve":
-        serve(settings, args.host, args.port)
+        serve(settings, args.host, args.port, args.access_log)
     elif args.command == "migrate":
         with owner_database(settings) as owner_dsn:
             migrate(owner_dsn)
