@@ -23,6 +23,7 @@ from domain.lifecycle import abandon, annul_hand, confirm, create_match
 from domain.moves import pass_turn, play_tile, start_hand, undo
 from domain.penalties import record_penalty
 from domain.results import record_result
+from domain.rules import Rules
 from domain.state import Match
 
 _AFTER_THE_END = (Confirm, AnnulHand)
@@ -39,6 +40,10 @@ def decide(command: MatchCommand, state: Match) -> list[MatchEvent]:
         raise WrongStatus("match-confirmed", "the game is confirmed: its record is final")
     if state.status == "finished" and not isinstance(command, _AFTER_THE_END):
         raise WrongStatus("match-finished", "the game is over: confirm it, or annul its last hand")
+    return _dispatch(command, state, rules)
+
+
+def _dispatch(command: MatchCommand, state: Match, rules: Rules) -> list[MatchEvent]:
     match command:
         case PlayTile():
             return play_tile(command, state, rules)
@@ -47,8 +52,6 @@ def decide(command: MatchCommand, state: Match) -> list[MatchEvent]:
         case StartHand():
             return start_hand(command, state, rules)
         case RecordResult():
-            if command.started_at is not None:
-                check_time(command.started_at)
             return record_result(command, state, rules)
         case RecordPenalty():
             return record_penalty(command, state, rules)

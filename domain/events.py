@@ -71,6 +71,8 @@ class MoveUndone(Event, frozen=True, kw_only=True, tag="move_undone"):
 
 
 class HandEnded(Event, frozen=True, kw_only=True, tag="hand_ended"):
+    """However the hand was recorded (`recorded_as`); `at` is when it ended."""
+
     number: int
     outcome: Outcome
     kind: BatidaKind | None

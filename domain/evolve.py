@@ -22,7 +22,6 @@ from domain.events import (
     MatchReopened,
     MoveUndone,
     Passed,
-    PenaltyRecorded,
     TilePlayed,
 )
 from domain.state import INITIAL, Confirmation, Hand, Match
@@ -47,8 +46,12 @@ def evolve(state: Match, event: MatchEvent) -> Match:
             return replace(count(state, event), hand=None, turn=None, started_at=started)
         case DealVoided():
             return replace(state, started_at=state.started_at or event.at)
-        case PenaltyRecorded():
-            return state
+    return _game_evolve(state, event)
+
+
+def _game_evolve(state: Match, event: MatchEvent) -> Match:
+    """The events about the game as a whole (evolve handles those of a hand)."""
+    match event:
         case MatchCreated():
             return _created(event)
         case MatchAbandoned():
@@ -66,6 +69,7 @@ def evolve(state: Match, event: MatchEvent) -> Match:
             return replace(state, confirmations=(*state.confirmations, done))
         case MatchConfirmed():
             return replace(state, status="confirmed")
+    return state  # PenaltyRecorded: on record only; its consequences are events of their own
 
 
 def fold(events: Iterable[MatchEvent], state: Match = INITIAL) -> Match:

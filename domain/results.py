@@ -4,7 +4,7 @@ from domain.commands import RecordResult
 from domain.errors import InvalidInput
 from domain.events import MatchEvent
 from domain.finish import hand_ended, then_finish
-from domain.guards import no_hand_in_progress
+from domain.guards import check_time, no_hand_in_progress
 from domain.rules import Rules
 from domain.scoring import BATIDA_KINDS, batida_points, block_outcome
 from domain.state import Match, PerTeam
@@ -16,6 +16,8 @@ ALL_PIPS = pips(ALL_TILES)  # 168
 
 def record_result(command: RecordResult, state: Match, rules: Rules) -> list[MatchEvent]:
     no_hand_in_progress(state)
+    if command.started_at is not None:
+        check_time(command.started_at)
     if command.outcome == "batida":
         return then_finish(state, [_batida(command, state, rules)], command.at)
     if command.outcome == "bloqueio":
