@@ -1,0 +1,5 @@
+"""`python -m service` is the `domino` command."""
+
+from service.cli import main
+
+main()
