@@ -41,10 +41,6 @@ def pips(tiles: Iterable[str]) -> int:
     return sum(PIPS[t] for t in tiles)
 
 
-def is_double(tile: str) -> bool:
-    return tile in DOUBLES
-
-
 def rank(tile: str) -> tuple[int, int]:
     """Order for "the highest tile": pip sum, then the higher number."""
     return PIPS[tile], NUMBERS[tile][1]
