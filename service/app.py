@@ -18,6 +18,7 @@ from service.health import HealthController
 from service.history import HistoryController
 from service.http_matches import MatchController
 from service.http_registry import CompetitionController, PlayerController
+from service.openapi_problems import document_problems
 from service.problems import EXCEPTION_HANDLERS
 from service.records import Matches
 from service.registry import Registry
@@ -60,7 +61,7 @@ def create_app(settings: Settings, app_dsn: str) -> Litestar:
             except (TimeoutError, asyncio.CancelledError):
                 pool.terminate()
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             HealthController,
             PlayerController,
@@ -74,3 +75,5 @@ def create_app(settings: Settings, app_dsn: str) -> Litestar:
         request_max_body_size=MAX_BODY_BYTES,
         debug=False,
     )
+    document_problems(app.openapi_schema)
+    return app
