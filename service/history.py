@@ -96,7 +96,7 @@ def _hidden_seats(
 
 
 Limit = Annotated[int, QueryParameter(ge=1, le=1000, description="Page size.")]
-After = Annotated[int, QueryParameter(ge=0, description="Start after this number.")]
+After = Annotated[int, QueryParameter(ge=0, le=2**62, description="Start after this number.")]
 MatchIdPath = Annotated[str, PathParameter(description="The game's id.")]
 
 
@@ -118,7 +118,10 @@ class HistoryController(Controller):
         after: After = 0,
         limit: Limit = 100,
         at: Annotated[
-            int | None, QueryParameter(ge=1, description="Stop at event N and show the state then.")
+            int | None,
+            QueryParameter(
+                ge=1, le=2**31 - 1, description="Stop at event N and show the state then."
+            ),
         ] = None,
     ) -> EventsPage:
         matches: Matches = state.matches

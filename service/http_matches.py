@@ -132,7 +132,10 @@ class MatchController(Controller):
         viewer: NamedDependency[Principal | None],
         match_id: MatchIdPath,
         at: Annotated[
-            int | None, QueryParameter(ge=1, description="Show the game as it was after event N.")
+            int | None,
+            QueryParameter(
+                ge=1, le=2**31 - 1, description="Show the game as it was after event N."
+            ),
         ] = None,
     ) -> Response[MatchState]:
         matches: Matches = state.matches

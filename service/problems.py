@@ -46,7 +46,11 @@ class ApiError(Exception):
 
 
 def problem(
-    status: int, code: str, detail: str, errors: list[dict[str, Any]] | None = None
+    status: int,
+    code: str,
+    detail: str,
+    errors: list[dict[str, Any]] | None = None,
+    headers: dict[str, str] | None = None,
 ) -> Response[Problem]:
     body = Problem(
         type=f"/problems/{code}",
@@ -56,7 +60,7 @@ def problem(
         detail=detail,
         errors=errors,
     )
-    return Response(body, status_code=status, media_type=PROBLEM_JSON)
+    return Response(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
 
 
 def _domain(_: Request[Any, Any, Any], error: DomainError) -> Response[Problem]:
@@ -104,7 +108,7 @@ def _http(_: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:
         return problem(404, "not-found", "no such resource")
     if isinstance(error, NotAuthorizedException | PermissionDeniedException):
         return problem(status, code, error.detail)
-    return problem(status, code, error.detail or code)
+    return problem(status, code, error.detail or code, headers=dict(error.headers or {}))
 
 
 def _validation_detail(error: ValidationException) -> str:
