@@ -1,27 +1,88 @@
-"""The app on a real PostgreSQL, driven over HTTP (ASGI) with httpx."""
+"""The app on a real PostgreSQL, driven over HTTP (ASGI) with httpx.
+
+The client runs the app in the test's own event loop (httpx's ASGI transport inside the
+app's lifespan), so `asyncio.gather` of several requests really interleaves them.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import uuid
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import asyncpg
 import httpx
 import pytest
-from litestar.testing import AsyncTestClient
+from litestar import Litestar
 
 from service.app import create_app
+from service.database import APP_ROLE, with_credentials
 from service.settings import Settings
-from tests.conftest import Database
+from tests.conftest import APP_PASSWORD, Database, database_dsn
 
 ADMIN_TOKEN = "test-admin-token-0123456789"
 
 
-@pytest.fixture
-async def client(database: Database) -> AsyncIterator[AsyncTestClient[Any]]:
+@asynccontextmanager
+async def running(app: Litestar) -> AsyncIterator[None]:
+    """The app's lifespan, held by a task of its own (its cancel scopes must be entered and
+    left by one task; a fixture's setup and teardown may run in different ones)."""
+    started, stop = asyncio.Event(), asyncio.Event()
+
+    async def hold() -> None:
+        async with app.lifespan():
+            started.set()
+            await stop.wait()
+
+    task = asyncio.create_task(hold())
+    waiting = asyncio.create_task(started.wait())
+    await asyncio.wait([task, waiting], return_when=asyncio.FIRST_COMPLETED)
+    if task.done():
+        waiting.cancel()
+        await task  # the lifespan failed: raise its error
+    try:
+        yield
+    finally:
+        stop.set()
+        await task
+
+
+@asynccontextmanager
+async def serve(database: Database) -> AsyncIterator[httpx.AsyncClient]:
     app = create_app(Settings(bootstrap_token=ADMIN_TOKEN, pool_size=10), database.app_dsn)
-    async with AsyncTestClient(app=app) as test_client:
+    transport = httpx.ASGITransport(app=app)
+    async with (
+        running(app),
+        httpx.AsyncClient(transport=transport, base_url="http://testserver.local") as client,
+    ):
+        yield client
+
+
+@pytest.fixture
+async def client(database: Database) -> AsyncIterator[httpx.AsyncClient]:
+    """The app on a fresh database of its own."""
+    async with serve(database) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="module")
+async def shared_client(admin_dsn: str, template: str) -> AsyncIterator[httpx.AsyncClient]:
+    """One app and database for a whole module: for tests that each make their own games."""
+    name = f"api_{os.getpid()}_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(admin_dsn)
+    try:
+        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+        owner = database_dsn(admin_dsn, name)
+        database = Database(name, owner, with_credentials(owner, APP_ROLE, APP_PASSWORD))
+        async with serve(database) as test_client:
+            yield test_client
+        await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    finally:
+        await admin.close()
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -41,7 +102,7 @@ class Player:
         return bearer(self.token)
 
 
-async def register(client: httpx.AsyncClient | AsyncTestClient[Any], name: str) -> Player:
+async def register(client: httpx.AsyncClient, name: str) -> Player:
     response = await client.post("/v1/players", json={"name": name}, headers=ADMIN)
     assert response.status_code == 201, response.text
     body = response.json()
@@ -55,18 +116,31 @@ class Table:
     outsider: Player
 
 
-@pytest.fixture
-async def table(client: AsyncTestClient[Any]) -> Table:
+async def seat_a_table(client: httpx.AsyncClient) -> Table:
     players = [await register(client, name) for name in ("Zé", "Ana", "Tião", "Bia")]
     return Table(players, await register(client, "Marcos"), await register(client, "Outro"))
 
 
-async def new_match(client: AsyncTestClient[Any], table: Table, preset: str = "pontos",
-                    **rules: Any) -> dict[str, Any]:
+@pytest.fixture
+async def table(client: httpx.AsyncClient) -> Table:
+    return await seat_a_table(client)
+
+
+@pytest.fixture(scope="module")
+async def shared_table(shared_client: httpx.AsyncClient) -> Table:
+    return await seat_a_table(shared_client)
+
+
+async def new_match(
+    client: httpx.AsyncClient, table: Table, preset: str = "pontos", **rules: Any
+) -> dict[str, Any]:
     response = await client.post(
         "/v1/matches",
-        json={"rules": {"preset": preset, **rules}, "seats": [p.id for p in table.players],
-              "place": "Bar do Zé"},
+        json={
+            "rules": {"preset": preset, **rules},
+            "seats": [p.id for p in table.players],
+            "place": "Bar do Zé",
+        },
         headers=table.scorekeeper.auth,
     )
     assert response.status_code == 201, response.text

@@ -1,0 +1,202 @@
+"""Driving games over HTTP: deals, positions, legal moves, whole hands and games.
+
+The domain is the oracle for what is legal: a state read over HTTP by someone who sees the
+hand in turn is turned back into a domain position and asked for `legal_plays`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import httpx
+
+from domain import ALL_TILES, Ends, Hand, Match, legal_plays
+from tests.api.conftest import ADMIN, Player, Table
+
+PRESETS = ("pontos", "cinquenta", "federacao")
+TILES_PER_SEAT = {"pontos": 6, "cinquenta": 7, "federacao": 7}
+DOUBLES = {f"{n}-{n}" for n in range(7)}
+Json = dict[str, Any]
+
+
+def sorted_deal(preset: str) -> Json:
+    """The tiles in order, dealt seat after seat: hands known to every test.
+
+    pontos: seat 3 holds 4-4 (the highest double dealt) and opens with it; seat 0 then holds
+    0-4, which fits both ends, and 0-0, which fits none. cinquenta and federacao: seat 3
+    holds 6-6 and opens with it.
+    """
+    n = TILES_PER_SEAT[preset]
+    tiles = list(ALL_TILES)
+    return {"hands": [tiles[s * n : (s + 1) * n] for s in range(4)], "dorme": tiles[4 * n :]}
+
+
+def void_deal() -> Json:
+    """A 7-tile deal where seat 0 holds four doubles: federacao deals it again."""
+    seat0 = ["0-0", "1-1", "2-2", "3-3", "0-1", "0-2", "0-3"]
+    rest = [t for t in ALL_TILES if t not in seat0]
+    return {"hands": [seat0, rest[0:7], rest[7:14], rest[14:21]], "dorme": []}
+
+
+def shuffled_deal(preset: str, rng: random.Random) -> Json:
+    """A random deal for the rule set, never one that federacao would void."""
+    n = TILES_PER_SEAT[preset]
+    while True:
+        tiles = list(ALL_TILES)
+        rng.shuffle(tiles)
+        hands = [tiles[s * n : (s + 1) * n] for s in range(4)]
+        if preset != "federacao" or all(len(DOUBLES & set(h)) < 4 for h in hands):
+            return {"hands": hands, "dorme": tiles[4 * n :]}
+
+
+def position(state: Json) -> Match:
+    """The domain position behind a match state read over HTTP (hidden hands stay empty)."""
+    now = state["hand"]
+    ends = now["open_ends"]
+    hand = Hand(
+        number=now["number"],
+        opener=now["opener"],
+        opening_tile=now["opening_tile"],
+        started_at=datetime.fromisoformat(now["started_at"]),
+        deal=(),
+        dorme=(),
+        hands=tuple(tuple(h or ()) for h in now["hands"]),
+        tiles_left=tuple(now["tiles_left"]),
+        board=tuple(now["board"]),
+        ends=None if ends is None else Ends(ends["left"], ends["right"]),
+    )
+    return Match(status="in_progress", turn=state["turn"], hand=hand)
+
+
+def next_move(state: Json, rng: random.Random) -> Json:
+    """A random legal move for the seat in turn (its hand must be visible in `state`)."""
+    seat = state["turn"]
+    assert state["hand"]["hands"][seat] is not None, "the seat in turn's hand is hidden"
+    plays = legal_plays(position(state))
+    if not plays:
+        return {"seat": seat, "pass": True}
+    tile, end = rng.choice(plays)
+    return {"seat": seat, "tile": tile} | ({"end": end} if end else {})
+
+
+def played_tiles(state: Json) -> set[str]:
+    return set(state["hand"]["board"]) if state["hand"] else set()
+
+
+@dataclass
+class Game:
+    """One game over HTTP, with the table around it."""
+
+    client: httpx.AsyncClient
+    table: Table
+    id: str
+
+    def url(self, what: str = "") -> str:
+        return f"/v1/matches/{self.id}" + (f"/{what}" if what else "")
+
+    async def post(
+        self, what: str, body: Json, by: Player | None = None, **headers: str
+    ) -> httpx.Response:
+        auth = (by or self.table.scorekeeper).auth
+        return await self.client.post(self.url(what), json=body, headers=auth | headers)
+
+    async def ok(self, what: str, body: Json, by: Player | None = None, **headers: str) -> Json:
+        response = await self.post(what, body, by, **headers)
+        assert response.status_code == 201, response.text
+        return dict(response.json())
+
+    async def state(self, by: Player | None = None, **params: Any) -> Json:
+        headers = by.auth if by else {}
+        response = await self.client.get(self.url(), headers=headers, params=params)
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    async def admin_state(self) -> Json:
+        response = await self.client.get(self.url(), headers=ADMIN)
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    async def version(self) -> int:
+        return int((await self.state())["version"])
+
+    async def events(self, by: Player | None = None, **params: Any) -> list[Json]:
+        """The whole history (every page), as `by` (anonymous when None) may see it."""
+        headers = by.auth if by else {}
+        events: list[Json] = []
+        after = params.pop("after", 0)
+        while True:
+            response = await self.client.get(
+                self.url("events"), headers=headers, params={**params, "after": after}
+            )
+            assert response.status_code == 200, response.text
+            page = response.json()
+            events += page["events"]
+            if page["next_after"] is None:
+                return events
+            after = page["next_after"]
+
+    async def deal(self, preset: str, rng: random.Random) -> Json:
+        """Post a random deal as the scorekeeper (who then sees every hand)."""
+        return await self.ok("hands", shuffled_deal(preset, rng))
+
+    async def play_hand(self, state: Json, rng: random.Random) -> Json:
+        """Random legal moves by the scorekeeper, who posted the deal, until the hand ends."""
+        while state["hand"] is not None:
+            state = await self.ok("moves", next_move(state, rng))
+        return state
+
+    async def play_hand_by_the_players(self, state: Json, rng: random.Random) -> Json:
+        """Each seat's player reads their own hand and posts their own move."""
+        while state["hand"] is not None:
+            player = self.table.players[state["turn"]]
+            seen = await self.state(by=player)
+            state = await self.ok("moves", next_move(seen, rng), by=player)
+        return state
+
+    async def play_to_the_end(self, preset: str, rng: random.Random) -> Json:
+        """Deal (posted) and play hands until the game is finished."""
+        state = await self.state()
+        while state["status"] == "in_progress":
+            state = await self.play_hand(await self.deal(preset, rng), rng)
+        return state
+
+    async def win_by_results(self, preset: str) -> Json:
+        """Batidas by seat 0 (team A) until team A wins: the quickest way to a finished game."""
+        body: Json = {"outcome": "batida", "seat": 0, "kind": "cruzada"}
+        if preset != "pontos":
+            body["sums"] = {"A": 0, "B": 30}  # pips count: team B is left holding 30
+        state = await self.state()
+        while state["status"] == "in_progress":
+            state = await self.ok("results", body)
+        return state
+
+
+async def create_game(
+    client: httpx.AsyncClient,
+    table: Table,
+    preset: str = "pontos",
+    *,
+    by: Player | None = None,
+    headers: dict[str, str] | None = None,
+    **fields: Any,
+) -> Game:
+    """A game at `table`, created by its scorekeeper unless `by` (or `headers`) says who."""
+    rules = fields.pop("rules", {})
+    body: Json = {"rules": {"preset": preset, **rules}, "seats": [p.id for p in table.players]}
+    body |= fields
+    auth = headers if headers is not None else (by or table.scorekeeper).auth
+    response = await client.post("/v1/matches", json=body, headers=auth)
+    assert response.status_code == 201, response.text
+    return Game(client, table, response.json()["id"])
+
+
+async def create_competition(
+    client: httpx.AsyncClient, organizer: Player, preset: str = "pontos", **fields: Any
+) -> str:
+    body: Json = {"name": "Copa do Bar", "kind": "amistoso", "rules": {"preset": preset}}
+    response = await client.post("/v1/competitions", json=body | fields, headers=organizer.auth)
+    assert response.status_code == 201, response.text
+    return str(response.json()["id"])

@@ -1,0 +1,101 @@
+"""Whole games over HTTP: every rule set played move by move, on posted and server deals."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+import pytest
+
+from tests.api.conftest import Table
+from tests.api.play import PRESETS, Game, Json, create_game
+
+TARGET = {"pontos": 6, "cinquenta": 50, "federacao": 50}
+
+
+def other(team: str) -> str:
+    return "B" if team == "A" else "A"
+
+
+def assert_finished(state: Json, preset: str) -> None:
+    """Finished, won by the one team at the target, its score the sum of the hands won."""
+    assert state["status"] == "finished"
+    assert state["hand"] is None
+    assert state["turn"] is None
+    winner = state["winner"]
+    assert state["score"][winner] >= TARGET[preset] > state["score"][other(winner)]
+    for team in "AB":
+        won = sum(h["points"] for h in state["hands"] if h["winner"] == team)
+        assert state["score"][team] == won
+    assert [h["number"] for h in state["hands"]] == list(range(1, len(state["hands"]) + 1))
+
+
+async def assert_match_finished_event(game: Game, state: Json) -> Json:
+    """The last event is MatchFinished and tells the same result as the state."""
+    events = await game.events()
+    finished = events[-1]
+    assert finished["type"] == "match_finished"
+    assert finished["version"] == state["version"] == len(events)
+    facts = finished["data"]
+    assert facts["winner"] == state["winner"]
+    assert facts["score"] == state["score"]
+    assert facts["hands_played"] == len(state["hands"])
+    assert facts["buchuda"] == (state["score"][other(state["winner"])] == 0)
+    assert facts["abandoned"] is False
+    return dict(facts)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+async def test_a_game_on_posted_deals_played_move_by_move_ends_at_the_target(
+    client: httpx.AsyncClient, table: Table, preset: str
+):
+    game = await create_game(client, table, preset)
+
+    final = await game.play_to_the_end(preset, random.Random(preset))
+
+    assert_finished(final, preset)
+    assert all(h["recorded_as"] == "plays" for h in final["hands"])
+    await assert_match_finished_event(game, final)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+async def test_a_server_dealt_game_is_played_by_its_players_each_seeing_only_their_own_hand(
+    client: httpx.AsyncClient, table: Table, preset: str
+):
+    game = await create_game(client, table, preset)
+    rng = random.Random(f"server {preset}")
+    state = await game.state()
+
+    while state["status"] == "in_progress":
+        dealt = await game.ok("hands", {"deal": "server"})
+        assert dealt["hand"]["hands"] == [None] * 4  # a server deal: its scorekeeper sees none
+        for seat, player in enumerate(table.players):
+            seen = (await game.state(by=player))["hand"]
+            assert [h is not None for h in seen["hands"]] == [s == seat for s in range(4)]
+            assert seen["dorme"] is None
+        state = await game.play_hand_by_the_players(dealt, rng)
+
+    assert_finished(state, preset)
+    await assert_match_finished_event(game, state)
+
+
+async def test_a_finished_game_has_a_valid_hash_chain(client: httpx.AsyncClient, table: Table):
+    game = await create_game(client, table, "pontos")
+    final = await game.play_to_the_end("pontos", random.Random(7))
+
+    response = await client.get(game.url("verify"))
+
+    assert response.json() == {
+        "match_id": game.id,
+        "version": final["version"],
+        "valid": True,
+        "first_bad_version": None,
+    }
+
+
+async def test_a_game_answers_its_version_as_etag(client: httpx.AsyncClient, table: Table):
+    game = await create_game(client, table, "pontos")
+
+    response = await client.get(game.url())
+
+    assert response.headers["etag"] == f'"{response.json()["version"]}"' == '"1"'
