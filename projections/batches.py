@@ -1,0 +1,117 @@
+"""One batch, exactly once: lock the checkpoint, read the events after it, apply them and
+move the checkpoint, all in one transaction.
+
+Reading `position > checkpoint` never skips an event that commits late: the event store
+makes positions visible strictly in order (README, "Why readers never skip an event"), so
+the events a reader sees are always a prefix of the log. The checkpoint row is locked
+(`FOR UPDATE`) before anything is read, so two writers of one projection (two instances,
+or a rebuild's swap) cannot both apply the same events: the second waits, then reads the
+moved checkpoint. A crash before the commit leaves neither rows nor checkpoint behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from projections.base import Connection, Projection, StoredEvent
+
+NOTIFY_CHANNEL = "domino_projections"
+"""After each batch commits, `<name>:<position>` is sent here (tests and benchmarks wait on it)."""
+
+# Only the events the projection reads carry their body; of the others, only the last one
+# comes back, to move the checkpoint past them. One snapshot, so `last` is consistent.
+_READ = """
+WITH batch AS (
+    SELECT position, stream_id, event_type, data, recorded_at FROM events
+    WHERE position > $1 ORDER BY position LIMIT $2
+)
+SELECT position, stream_id, event_type, data::text, recorded_at FROM batch
+WHERE event_type = ANY($3::text[]) OR position = (SELECT max(position) FROM batch)
+ORDER BY position
+"""
+
+
+async def ensure_checkpoint(connection: Connection, name: str) -> None:
+    await connection.execute(
+        "INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING",
+        name,
+    )
+
+
+async def checkpoint(connection: Connection, name: str) -> int:
+    value = await connection.fetchval(
+        "SELECT position FROM projection_checkpoints WHERE name = $1", name
+    )
+    return int(value or 0)
+
+
+async def read_after(
+    connection: Connection, after: int, limit: int, types: Sequence[str]
+) -> tuple[list[StoredEvent], int | None]:
+    """The events of `types` among the next `limit` events after `after`, and the position
+    of the last of those `limit` (None when there is no event after `after`)."""
+    rows = await connection.fetch(_READ, after, limit, list(types))
+    if not rows:
+        return [], None
+    wanted = set(types)
+    events = [StoredEvent(r[0], r[1], r[2], r[3], r[4]) for r in rows if r[2] in wanted]
+    return events, int(rows[-1][0])
+
+
+async def step(connection: Connection, projection: Projection, limit: int) -> int:
+    """Apply the next batch; answer how many positions it covered (0: caught up)."""
+    async with connection.transaction():
+        after = await _lock(connection, projection.name)
+        events, last = await read_after(connection, after, limit, projection.event_types)
+        if last is None:
+            return 0
+        await _apply(connection, projection, events, last)
+        return last - after
+
+
+async def apply_events(
+    connection: Connection, projection: Projection, events: list[StoredEvent], last: int
+) -> int:
+    """Apply events read earlier, up to position `last`, skipping those the checkpoint
+    already covers: applying the same events twice changes nothing. Answers the positions
+    newly covered. The events must follow the checkpoint without a hole."""
+    async with connection.transaction():
+        after = await _lock(connection, projection.name)
+        if last <= after:
+            return 0
+        await _apply(connection, projection, [e for e in events if e.position > after], last)
+        return last - after
+
+
+async def _lock(connection: Connection, name: str) -> int:
+    value = await connection.fetchval(
+        "SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE", name
+    )
+    if value is None:
+        raise LookupError(f"projection {name!r} has no checkpoint row")
+    return int(value)
+
+
+async def _apply(
+    connection: Connection, projection: Projection, events: list[StoredEvent], last: int
+) -> None:
+    if events:
+        await projection.apply(connection, events)
+    await connection.execute(
+        "UPDATE projection_checkpoints SET position = $2, updated_at = clock_timestamp()"
+        " WHERE name = $1",
+        projection.name,
+        last,
+    )
+    await connection.execute(
+        "SELECT pg_notify($1, $2)", NOTIFY_CHANNEL, f"{projection.name}:{last}"
+    )
+
+
+async def catch_up(connection: Connection, projection: Projection, batch_size: int = 5000) -> int:
+    """Apply batches until no event is left after the checkpoint; answer the positions covered."""
+    await ensure_checkpoint(connection, projection.name)
+    covered = 0
+    while moved := await step(connection, projection, batch_size):
+        covered += moved
+    return covered

@@ -1,0 +1,143 @@
+"""What a confirmed game adds to each of its four players: one row of counters per player.
+
+Decisions where rules.md is silent (also in the README's "Projections" section):
+- hands won, points, blocks made and suffered are the player's team's (partners share
+  them); batidas by kind and cruzadas are the player's own (the seat that went out);
+  `team_cruzadas` counts both partners' cruzadas, for team rankings;
+- a block made is a hand the team won by bloqueio (lower pip sum), a block suffered a hand
+  it lost by bloqueio; `blocks_closed` counts the hands the player's own tile blocked;
+- average points per hand = the team's points over all hands of the game (empates and
+  hands lost by penalty included);
+- penalties are every infraction recorded against the player's seat, warnings included;
+- an abandonment is a game the player's team abandoned (a defeat, rules.md).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import msgspec
+
+from projections.games import GameFacts
+
+COUNTERS = (
+    "games_played",
+    "games_won",
+    "games_lost",
+    "hands_played",
+    "hands_won",
+    "hands_lost",
+    "empates",
+    "points",
+    "points_against",
+    "batidas",
+    "simples",
+    "carrocas",
+    "la_e_los",
+    "cruzadas",
+    "team_cruzadas",
+    "blocks_made",
+    "blocks_suffered",
+    "blocks_closed",
+    "hands_lost_by_penalty",
+    "penalties",
+    "buchudas",
+    "buchudas_suffered",
+    "buchudas_de_re",
+    "buchudas_de_re_suffered",
+    "viradas",
+    "viradas_suffered",
+    "abandonments",
+    "wins_by_abandonment",
+    "duration_seconds",
+)
+"""The same names, in the same order, as the columns in migration 0003."""
+
+_OWN_KIND = {
+    "simples": "simples",
+    "carroca": "carrocas",
+    "la-e-lo": "la_e_los",
+    "cruzada": "cruzadas",
+}
+
+
+class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: str
+    match_id: str
+    seat: int
+    partner_id: str
+    opponents: tuple[str, str]
+    competition_id: str | None
+    preset: str
+    finished_at: datetime
+    won: bool
+    biggest_hand: int
+    counters: tuple[int, ...]
+    """In the order of COUNTERS."""
+
+
+def team_of(seat: int) -> str:
+    return "A" if seat % 2 == 0 else "B"
+
+
+def contributions(game: GameFacts) -> list[PlayerGame]:
+    """One row per seat of a confirmed game."""
+    assert game.finish is not None
+    return [_row(game, seat) for seat in range(4)]
+
+
+def _row(game: GameFacts, seat: int) -> PlayerGame:
+    finish = game.finish
+    assert finish is not None
+    team = team_of(seat)
+    won = finish.winner == team
+    seats = game.seats
+    return PlayerGame(
+        player_id=seats[seat],
+        match_id=game.match_id,
+        seat=seat,
+        partner_id=seats[(seat + 2) % 4],
+        opponents=(seats[(seat + 1) % 4], seats[(seat + 3) % 4]),
+        competition_id=game.competition_id,
+        preset=game.preset,
+        finished_at=finish.at,
+        won=won,
+        biggest_hand=max((h.points for h in game.hands if h.winner == team), default=0),
+        counters=_counters(game, seat, team, won),
+    )
+
+
+def _counters(game: GameFacts, seat: int, team: str, won: bool) -> tuple[int, ...]:
+    finish = game.finish
+    assert finish is not None
+    c = dict.fromkeys(COUNTERS, 0)
+    c["games_played"], c["games_won"], c["games_lost"] = 1, won, not won
+    for hand in game.hands:
+        ours = hand.winner == team
+        theirs = hand.winner is not None and not ours
+        c["hands_played"] += 1
+        c["hands_won"] += ours
+        c["hands_lost"] += theirs
+        c["points"] += hand.points if ours else 0
+        c["points_against"] += hand.points if theirs else 0
+        if hand.outcome == "batida":
+            if hand.by_seat == seat and hand.kind in _OWN_KIND:
+                c["batidas"] += 1
+                c[_OWN_KIND[hand.kind]] += 1
+            c["team_cruzadas"] += ours and hand.kind == "cruzada"
+        elif hand.outcome == "bloqueio":
+            c["blocks_made"] += ours
+            c["blocks_suffered"] += theirs
+        elif hand.outcome == "penalty":
+            c["hands_lost_by_penalty"] += theirs
+        c["empates"] += hand.outcome == "empate"
+        c["blocks_closed"] += hand.outcome in ("bloqueio", "empate") and hand.by_seat == seat
+    c["penalties"] = game.penalties[seat]
+    c["buchudas"], c["buchudas_suffered"] = finish.buchuda and won, finish.buchuda and not won
+    c["buchudas_de_re"] = finish.buchuda_de_re and won
+    c["buchudas_de_re_suffered"] = finish.buchuda_de_re and not won
+    c["viradas"], c["viradas_suffered"] = finish.virada and won, finish.virada and not won
+    c["abandonments"] = finish.abandoned and not won
+    c["wins_by_abandonment"] = finish.abandoned and won
+    c["duration_seconds"] = finish.duration_seconds
+    return tuple(int(c[name]) for name in COUNTERS)

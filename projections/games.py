@@ -1,0 +1,162 @@
+"""One game's facts, folded from its events: what rankings and statistics need of it.
+
+Until the game is confirmed these facts may still change (an annulled hand, a reopened
+game); they are kept whole per game so that its contribution is computed once, from the
+final facts, when `MatchConfirmed` arrives.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import msgspec
+
+from domain import (
+    HandAnnulled,
+    HandEnded,
+    MatchAbandoned,
+    MatchConfirmed,
+    MatchCreated,
+    MatchEvent,
+    MatchFinished,
+    MatchReopened,
+    PenaltyRecorded,
+)
+
+# The match events a game's facts depend on; plays, passes and deals change none of them.
+GAME_EVENT_TYPES = (
+    "match_created",
+    "hand_ended",
+    "penalty_recorded",
+    "match_abandoned",
+    "match_finished",
+    "hand_annulled",
+    "match_reopened",
+    "match_confirmed",
+)
+
+
+class HandFact(msgspec.Struct, array_like=True, frozen=True):
+    """A finished hand, as `HandEnded` told it, in the few fields the statistics use."""
+
+    number: int
+    outcome: str  # batida, bloqueio, empate, penalty
+    kind: str | None  # the batida's kind
+    winner: str | None  # "A", "B", or None for an empate
+    points: int
+    by_seat: int | None  # who went out, who blocked, or the offender
+    at: datetime
+
+
+class Finish(msgspec.Struct, array_like=True, frozen=True):
+    """The facts of the game's (last) `MatchFinished`."""
+
+    winner: str
+    score_a: int
+    score_b: int
+    started_at: datetime
+    at: datetime
+    duration_seconds: int
+    buchuda: bool
+    buchuda_de_re: bool
+    virada: bool
+    abandoned: bool
+
+
+class GameFacts(msgspec.Struct, kw_only=True):
+    """Mutable on purpose: the runner folds thousands of events into these per batch."""
+
+    match_id: str
+    competition_id: str | None
+    preset: str
+    by_kind: bool  # scored by batida kind (pontos) rather than by pips
+    target: int
+    seats: tuple[str, str, str, str]
+    created_at: datetime
+    status: str = "in_progress"  # in_progress, finished, confirmed
+    hands: list[HandFact] = msgspec.field(default_factory=list)
+    penalties: list[int] = msgspec.field(default_factory=lambda: [0, 0, 0, 0])
+    abandoned_by: str | None = None
+    finish: Finish | None = None
+    confirmed_at: datetime | None = None
+
+    @property
+    def score(self) -> tuple[int, int]:
+        a = sum(h.points for h in self.hands if h.winner == "A")
+        b = sum(h.points for h in self.hands if h.winner == "B")
+        return a, b
+
+
+FACTS_ENCODER = msgspec.json.Encoder()
+FACTS_DECODER = msgspec.json.Decoder(GameFacts)
+
+
+def created(match_id: str, event: MatchCreated) -> GameFacts:
+    return GameFacts(
+        match_id=match_id,
+        competition_id=event.competition_id,
+        preset=event.rules.preset,
+        by_kind=event.rules.scoring == "by-kind",
+        target=event.rules.target,
+        seats=event.seats,
+        created_at=event.at,
+    )
+
+
+def fold_event(game: GameFacts, event: MatchEvent) -> bool:
+    """Apply one event to the game's facts; True when it confirms the game.
+
+    A confirmed game's facts never change again (the domain refuses every later command),
+    so events after the confirmation are ignored.
+    """
+    if game.status == "confirmed":
+        return False
+    match event:
+        case HandEnded():
+            game.hands.append(_hand(event))
+        case PenaltyRecorded():
+            game.penalties[event.seat] += 1
+        case MatchAbandoned():
+            game.abandoned_by = event.team
+        case MatchFinished():
+            game.status = "finished"
+            game.finish = _finish(event)
+        case HandAnnulled():
+            game.hands = [h for h in game.hands if h.number != event.number]
+        case MatchReopened():
+            game.status = "in_progress"
+            game.finish = None
+        case MatchConfirmed():
+            if game.finish is None:
+                return False  # not a valid history: a game is confirmed once finished
+            game.status = "confirmed"
+            game.confirmed_at = event.at
+            return True
+    return False
+
+
+def _hand(event: HandEnded) -> HandFact:
+    return HandFact(
+        number=event.number,
+        outcome=event.outcome,
+        kind=event.kind,
+        winner=event.winner,
+        points=event.points,
+        by_seat=event.by_seat,
+        at=event.at,
+    )
+
+
+def _finish(event: MatchFinished) -> Finish:
+    return Finish(
+        winner=event.winner,
+        score_a=event.score.A,
+        score_b=event.score.B,
+        started_at=event.started_at,
+        at=event.at,
+        duration_seconds=event.duration_seconds,
+        buchuda=event.buchuda,
+        buchuda_de_re=event.buchuda_de_re,
+        virada=event.virada,
+        abandoned=event.abandoned,
+    )

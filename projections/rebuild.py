@@ -1,0 +1,91 @@
+"""Rebuild a projection from the first event while the service keeps answering the old one.
+
+1. Create shadow tables (`<table>_shadow`, LIKE the live ones) and fold every event into
+   them, batch by batch, with their own checkpoint row (`<name>_shadow`).
+2. Swap, in one transaction: lock the live checkpoint row (the live runner's next batch
+   waits on it), fold the few events that arrived meanwhile into the shadow tables, drop the
+   live tables, rename the shadow ones into their place, and set the live checkpoint to the
+   shadow's. Readers see the old tables until the commit and the new ones after it, never
+   a half-built read model; the live runner resumes from the new checkpoint.
+
+Runs as the schema owner (it creates and drops tables). A rebuild that dies before the swap
+leaves shadow tables that the next rebuild drops and starts again.
+"""
+
+from __future__ import annotations
+
+import asyncpg
+from tqdm import tqdm  # type: ignore[import-untyped]
+
+from projections.base import Projection
+from projections.batches import catch_up, checkpoint, ensure_checkpoint, step
+
+SHADOW = "_shadow"
+
+
+async def rebuild(
+    owner: asyncpg.Connection,
+    projection: Projection,
+    *,
+    batch_size: int = 20_000,
+    progress: bool = True,
+    grant_to: str = "domino_app",
+) -> int:
+    """Rebuild `projection`; answer the position its new tables are at."""
+    shadow = projection.writing_to(SHADOW)
+    await _create_shadow(owner, projection, shadow, grant_to)
+    head = int(await owner.fetchval("SELECT coalesce(max(position), 0) FROM events"))
+    with tqdm(
+        total=head, unit="ev", unit_scale=True, desc=projection.name, disable=not progress
+    ) as bar:
+        while moved := await step(owner, shadow, batch_size):
+            bar.update(moved)
+    return await _swap(owner, projection, shadow, batch_size)
+
+
+async def _create_shadow(
+    owner: asyncpg.Connection, projection: Projection, shadow: Projection, grant_to: str
+) -> None:
+    async with owner.transaction():
+        for table in projection.tables:
+            await owner.execute(f"DROP TABLE IF EXISTS {table}{SHADOW}")
+            await owner.execute(f"CREATE TABLE {table}{SHADOW} (LIKE {table} INCLUDING ALL)")
+            await owner.execute(
+                f"GRANT SELECT, INSERT, UPDATE, DELETE ON {table}{SHADOW} TO {grant_to}"
+            )
+        await ensure_checkpoint(owner, shadow.name)
+        await owner.execute(
+            "UPDATE projection_checkpoints SET position = 0 WHERE name = $1", shadow.name
+        )
+
+
+async def _swap(
+    owner: asyncpg.Connection, projection: Projection, shadow: Projection, batch_size: int
+) -> int:
+    await ensure_checkpoint(owner, projection.name)
+    async with owner.transaction():
+        await owner.execute(
+            "SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE",
+            projection.name,
+        )
+        await catch_up(owner, shadow, batch_size)
+        position = await checkpoint(owner, shadow.name)
+        for table in projection.tables:
+            await owner.execute(f"DROP TABLE {table}")
+            await owner.execute(f"ALTER TABLE {table}{SHADOW} RENAME TO {table}")
+            for (index,) in await owner.fetch(
+                "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()"
+                " AND tablename = $1",
+                table,
+            ):
+                if index.startswith(f"{table}{SHADOW}"):
+                    renamed = table + index.removeprefix(f"{table}{SHADOW}")
+                    await owner.execute(f'ALTER INDEX "{index}" RENAME TO "{renamed}"')
+        await owner.execute(
+            "UPDATE projection_checkpoints SET position = $2, updated_at = clock_timestamp()"
+            " WHERE name = $1",
+            projection.name,
+            position,
+        )
+        await owner.execute("DELETE FROM projection_checkpoints WHERE name = $1", shadow.name)
+    return position

@@ -1,0 +1,132 @@
+"""The runner inside the service: one worker per projection, woken by LISTEN/NOTIFY.
+
+Each worker holds its projection's lease, a session advisory lock on its own connection,
+and writes its batches on that same connection: while it can commit, it holds the lease, so
+of several service instances only one applies a projection's events (the others wait for
+the lease). The checkpoint row, locked in every batch, is the second fence (batches.py).
+
+Wake-ups: every append NOTIFYs `domino_events`; a missed notification (a dropped listener
+connection) costs at most `poll_seconds`, since workers also poll. After any reconnect a
+worker catches up from its checkpoint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import zlib
+from collections.abc import Callable, Sequence
+
+import asyncpg
+
+from projections.base import Projection
+from projections.batches import ensure_checkpoint, step
+
+log = logging.getLogger("domino.projections")
+
+EVENTS_CHANNEL = "domino_events"
+LEASE_CLASS = 70231  # the first key of the two-key advisory locks that are leases
+_LOST = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError)
+
+
+def lease_key(name: str) -> int:
+    return zlib.crc32(name.encode()) & 0x7FFFFFFF
+
+
+class ProjectionRunner:
+    def __init__(
+        self,
+        dsn: str,
+        projections: Sequence[Projection],
+        *,
+        batch_size: int = 5000,
+        poll_seconds: float = 1.0,
+        retry_seconds: float = 1.0,
+    ) -> None:
+        self.dsn = dsn
+        self.projections = list(projections)
+        self.batch_size = batch_size
+        self.poll_seconds = poll_seconds
+        self.retry_seconds = retry_seconds
+        self.leased: dict[str, bool] = {p.name: False for p in self.projections}
+        self._wake = {p.name: asyncio.Event() for p in self.projections}
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        self._tasks = [asyncio.create_task(self._listen(), name="projections-listener")]
+        self._tasks += [
+            asyncio.create_task(self._work(p), name=f"projection-{p.name}")
+            for p in self.projections
+        ]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks = []
+
+    def wake(self, *_: object) -> None:
+        for event in self._wake.values():
+            event.set()
+
+    async def _listen(self) -> None:
+        while True:
+            lost = asyncio.Event()
+            on_lost = _setter(lost)
+            try:
+                connection = await asyncpg.connect(self.dsn)
+            except _LOST as error:
+                log.warning("projections: cannot listen (%r); polling meanwhile", error)
+                await asyncio.sleep(self.retry_seconds)
+                continue
+            try:
+                connection.add_termination_listener(on_lost)
+                await connection.add_listener(EVENTS_CHANNEL, self.wake)
+                self.wake()  # anything appended while we were not listening
+                while not lost.is_set() and not connection.is_closed():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(lost.wait(), self.poll_seconds * 5)
+            except _LOST as error:
+                log.warning("projections: listener lost (%r)", error)
+            finally:
+                connection.terminate()
+            await asyncio.sleep(self.retry_seconds)
+
+    async def _work(self, projection: Projection) -> None:
+        while True:
+            try:
+                connection = await asyncpg.connect(self.dsn)
+            except _LOST as error:
+                log.warning("projection %s: cannot connect (%r)", projection.name, error)
+                await asyncio.sleep(self.retry_seconds)
+                continue
+            try:
+                await self._hold_and_run(connection, projection)
+            except _LOST as error:
+                log.warning("projection %s: connection lost (%r); resuming", projection.name, error)
+            finally:
+                self.leased[projection.name] = False
+                connection.terminate()
+            await asyncio.sleep(self.retry_seconds)
+
+    async def _hold_and_run(self, connection: asyncpg.Connection, projection: Projection) -> None:
+        await ensure_checkpoint(connection, projection.name)
+        key = lease_key(projection.name)
+        while True:
+            if await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASE_CLASS, key):
+                break
+            await asyncio.sleep(self.poll_seconds)  # another instance holds the lease
+        self.leased[projection.name] = True
+        log.info("projection %s: lease taken, catching up", projection.name)
+        wake = self._wake[projection.name]
+        while True:
+            wake.clear()
+            if await step(connection, projection, self.batch_size):
+                continue  # maybe more after this batch
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), self.poll_seconds)
+
+
+def _setter(event: asyncio.Event) -> Callable[[object], None]:
+    return lambda _: event.set()

@@ -1,0 +1,153 @@
+"""`stats`: per-game facts, per-player game rows and totals, win streaks and achievements.
+
+A batch of events is folded in memory: the games it touches are loaded in one query, folded
+event by event, and every confirmed game's contribution (rows, totals, streaks,
+achievements) is written back with one statement per table. Only confirmed games count;
+a game's contribution is computed once, from its final facts, when it is confirmed.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+
+import asyncpg
+import msgspec
+
+from domain import DECODER, MatchCreated
+from projections.achievements import Earned, earned_in, streak_earned
+from projections.base import Connection, StoredEvent
+from projections.contributions import COUNTERS, PlayerGame, contributions
+from projections.games import FACTS_DECODER, GAME_EVENT_TYPES, GameFacts, created, fold_event
+from projections.stats_writes import STATS_TABLES, Achievement, StatsWrites
+from projections.streaks import GameMark, Milestone, PlayerStreak, Run, advance, recount, start
+
+log = logging.getLogger("domino.projections")
+
+
+class Stats:
+    tables: tuple[str, ...] = STATS_TABLES
+    event_types: tuple[str, ...] = GAME_EVENT_TYPES
+
+    def __init__(self, suffix: str = "") -> None:
+        self.name = f"stats{suffix}"
+        self.sql = StatsWrites(suffix)
+
+    def writing_to(self, suffix: str) -> Stats:
+        return Stats(suffix)
+
+    async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
+        batch = _Batch(connection, self.sql)
+        await batch.load_games({e.stream_id.removeprefix("match-") for e in events})
+        for stored in events:
+            batch.fold(stored)
+        await batch.count_confirmed()
+        await self.sql.write(
+            connection,
+            list(batch.changed.values()),
+            batch.rows,
+            batch.totals,
+            list(batch.changed_streaks.values()),
+            list(batch.earned.values()),
+        )
+
+
+class _Batch:
+    def __init__(self, connection: Connection, sql: StatsWrites) -> None:
+        self.connection = connection
+        self.sql = sql
+        self.games: dict[str, GameFacts] = {}
+        self.changed: dict[str, GameFacts] = {}
+        self.confirmed: list[tuple[int, GameFacts]] = []
+        self.rows: list[PlayerGame] = []
+        self.totals: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0] * len(COUNTERS))
+        self.streaks: dict[str, PlayerStreak] = {}
+        self.changed_streaks: dict[str, PlayerStreak] = {}
+        self.pending: dict[str, list[GameMark]] = defaultdict(list)
+        self.histories: dict[str, list[GameMark]] = {}
+        self.earned: dict[tuple[str, str], Achievement] = {}
+
+    async def load_games(self, match_ids: set[str]) -> None:
+        rows = await self.connection.fetch(self.sql.load_games, list(match_ids))
+        for row in rows:
+            game = FACTS_DECODER.decode(row[0])
+            self.games[game.match_id] = game
+
+    def fold(self, stored: StoredEvent) -> None:
+        match_id = stored.stream_id.removeprefix("match-")
+        try:
+            event = DECODER.decode(stored.data)
+        except msgspec.DecodeError:
+            log.warning("stats: event %s does not decode: skipped", stored.position)
+            return
+        game = self.games.get(match_id)
+        if isinstance(event, MatchCreated):
+            if game is None:
+                self.games[match_id] = self.changed[match_id] = created(match_id, event)
+            return
+        if game is None:
+            log.warning("stats: event %s of a game never created: skipped", stored.position)
+            return
+        if fold_event(game, event):
+            self.confirmed.append((stored.position, game))
+        self.changed[match_id] = game
+
+    async def count_confirmed(self) -> None:
+        players = list({p for _, game in self.confirmed for p in game.seats})
+        if players:
+            for record in await self.connection.fetch(self.sql.load_streaks, players):
+                self.streaks[record[0]] = _streak_of(record)
+        for position, game in self.confirmed:
+            for row in contributions(game):
+                self.rows.append(row)
+                total = self.totals[(row.player_id, row.preset)]
+                for i, count in enumerate(row.counters):
+                    total[i] += count
+                mark = GameMark(row.finished_at, row.match_id, row.won)
+                reached = await self._streak(row.player_id, mark)
+                self._earn(streak_earned(row.player_id, reached), position)
+            self._earn(earned_in(game), position)
+
+    def _earn(self, earned: list[Earned], position: int) -> None:
+        for e in earned:
+            self.earned.setdefault((e.player_id, e.kind), (*e, position))
+
+    async def _streak(self, player: str, mark: GameMark) -> list[Milestone]:
+        streak = self.streaks.get(player)
+        history = self.histories.get(player)
+        if history is not None:
+            history.append(mark)
+        if streak is None:
+            streak, reached = start(player, mark)
+        elif streak.in_order(mark):
+            reached = advance(streak, mark)
+        else:  # confirmed after a game played later: count this player's games again
+            if history is None:
+                rows = await self.connection.fetch(self.sql.load_marks, player)
+                history = [GameMark(r[0], r[1], r[2]) for r in rows]
+                history += [*self.pending[player], mark]
+                self.histories[player] = history
+            streak, reached = recount(player, history)
+        self.pending[player].append(mark)
+        self.streaks[player] = self.changed_streaks[player] = streak
+        return reached
+
+
+def _streak_of(row: asyncpg.Record) -> PlayerStreak:
+    return PlayerStreak(
+        player_id=row[0],
+        last_match=row[1],
+        last_at=row[2],
+        current=_run(row, 3),
+        best=_run(row, 8),
+    )
+
+
+def _run(row: asyncpg.Record, at: int) -> Run:
+    return Run(
+        length=row[at],
+        first_match=row[at + 1],
+        first_at=row[at + 2],
+        last_match=row[at + 3],
+        last_at=row[at + 4],
+    )
