@@ -26,6 +26,7 @@ import msgspec
 from service.hash_chain import first_broken_link
 
 MAX_BATCH_EVENTS = 2000
+ACQUIRE_TIMEOUT = 5.0  # seconds: a full or unreachable pool answers, it does not hang
 
 
 class StoreError(Exception):
@@ -195,7 +196,7 @@ class EventStore:
 
     async def _commit(self, batch: list[_Append]) -> None:
         events = [event for request in batch for event in request.events]
-        async with self.pool.acquire() as connection:
+        async with self.pool.acquire(timeout=ACQUIRE_TIMEOUT) as connection:
             rows = await connection.fetch(
                 "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
                 [r.stream_id for r in batch],
