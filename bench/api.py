@@ -26,9 +26,10 @@ from pathlib import Path
 import msgspec
 from common import BENCH_DIR, fresh_database, percentile, server
 
+from tests.simulate import next_request
+
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "bench-admin-token"
-TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
 JSON = msgspec.json.Decoder()
 
 
@@ -65,29 +66,6 @@ class Stats:
     games: int = 0
 
 
-def choose_move(state: dict[str, object]) -> dict[str, object]:
-    hand = state["hand"]
-    assert isinstance(hand, dict)
-    seat = state["turn"]
-    assert isinstance(seat, int)
-    tiles = hand["hands"][seat]
-    if not hand["board"]:
-        return {"seat": seat, "tile": hand["opening_tile"] or tiles[0]}
-    ends = hand["open_ends"]
-    for tile in tiles:
-        a, b = int(tile[0]), int(tile[2])
-        for end in ("left", "right"):
-            if ends[end] in (a, b):
-                return {"seat": seat, "tile": tile, "end": end}
-    return {"seat": seat, "pass": True}
-
-
-def random_deal(tiles_per_seat: int) -> dict[str, object]:
-    tiles = random.sample(TILES, 28)
-    hands = [tiles[s * tiles_per_seat:(s + 1) * tiles_per_seat] for s in range(4)]
-    return {"hands": hands, "dorme": tiles[4 * tiles_per_seat:]}
-
-
 async def play_games(http: Http, seats: list[str], deadline: float, measure_from: float,
                      stats: Stats) -> None:
     while time.perf_counter() < deadline:
@@ -96,17 +74,12 @@ async def play_games(http: Http, seats: list[str], deadline: float, measure_from
                                           {"rules": {"preset": preset}, "seats": seats})
         state = JSON.decode(body)
         match = state["id"]
-        while state["status"] == "in_progress" and time.perf_counter() < deadline:
+        while (write := next_request(state)) and time.perf_counter() < deadline:
             started = time.perf_counter()
-            if state["hand"] is None:
-                tiles = state["rules"]["tiles_per_seat"]
-                status, body = await http.request("POST", f"/v1/matches/{match}/hands",
-                                                  random_deal(tiles))
-            else:
-                status, body = await http.request("POST", f"/v1/matches/{match}/moves",
-                                                  choose_move(state))
-                if started >= measure_from:
-                    stats.latencies.append(time.perf_counter() - started)
+            kind, body_out = write
+            status, body = await http.request("POST", f"/v1/matches/{match}/{kind}", body_out)
+            if kind == "moves" and started >= measure_from:
+                stats.latencies.append(time.perf_counter() - started)
             if started >= measure_from:
                 stats.requests += 1
             if status != 201:

@@ -125,7 +125,7 @@ class HistoryController(Controller):
         ] = None,
     ) -> EventsPage:
         matches: Matches = state.matches
-        current = await matches.load(match_id)
+        current = await matches.latest(match_id)
         access = access_of(viewer, current.state, await competition_of(state, current))
         seen = visible_seats(current, viewer.actor if viewer else None, access.sees_all)
         last = min(at, current.version) if at is not None else current.version
@@ -157,7 +157,7 @@ class HistoryController(Controller):
         for event in stored:
             hidden = None
             if event.type == "hand_started":
-                record = await matches.load(event.stream_id.removeprefix("match-"))
+                record = await matches.latest(event.stream_id.removeprefix("match-"))
                 hidden = _hidden_seats(record, event, frozenset())
             events.append(event_out(event, hidden))
         full = len(stored) == limit

@@ -139,7 +139,7 @@ class MatchController(Controller):
         ] = None,
     ) -> Response[MatchState]:
         matches: Matches = state.matches
-        current = await matches.load(match_id)
+        current = await matches.latest(match_id)
         record = current
         if at is not None and at < current.version:
             record = await matches.at_version(match_id, at)

@@ -66,6 +66,12 @@ class Matches:
             raise ApiError(404, "match-not-found", f"no game with id {match_id}")
         return record
 
+    async def latest(self, match_id: str) -> MatchRecord:
+        """For reads: the cached game brought up to date, since another instance of the
+        service may have written to it (one indexed query that usually finds nothing)."""
+        record = await self.load(match_id)
+        return await self.refresh(record.match_id, record)
+
     async def refresh(self, match_id: str, record: MatchRecord | None) -> MatchRecord:
         after = record.version if record else 0
         events = await self.store.read_stream(stream_of(match_id), after_version=after)
