@@ -24,6 +24,8 @@ from service.database import APP_ROLE, with_credentials
 from service.settings import Settings
 from tests.conftest import APP_PASSWORD, Database, database_dsn
 
+pytest.register_assert_rewrite("tests.api.play")
+
 ADMIN_TOKEN = "test-admin-token-0123456789"
 
 
@@ -107,6 +109,9 @@ async def register(client: httpx.AsyncClient, name: str) -> Player:
     assert response.status_code == 201, response.text
     body = response.json()
     return Player(body["id"], body["token"])
+
+
+ADMINISTRATOR = Player("admin", ADMIN_TOKEN)  # the bootstrap token's holder
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,21 @@ def void_deal() -> Json:
     return {"hands": [seat0, rest[0:7], rest[7:14], rest[14:21]], "dorme": []}
 
 
+def writes(last_hand: int = 1) -> dict[str, tuple[str, Json]]:
+    """Every write on a game: (path under the game, a body that is valid in some state)."""
+    return {
+        "deal posted": ("hands", sorted_deal("pontos")),
+        "deal server": ("hands", {"deal": "server"}),
+        "move": ("moves", {"seat": 3, "tile": "4-4"}),
+        "result": ("results", {"outcome": "batida", "seat": 0, "kind": "simples"}),
+        "penalty": ("penalties", {"seat": 0, "kind": "slow-play"}),
+        "abandon": ("abandon", {"team": "A"}),
+        "undo": ("undo", {}),
+        "annul": ("annulments", {"hand": last_hand}),
+        "confirm": ("confirmations", {}),
+    }
+
+
 def shuffled_deal(preset: str, rng: random.Random) -> Json:
     """A random deal for the rule set, never one that federacao would void."""
     n = TILES_PER_SEAT[preset]
@@ -156,6 +171,16 @@ class Game:
             state = await self.ok("moves", next_move(seen, rng), by=player)
         return state
 
+    async def until_a_pass(self) -> Json:
+        """Play the first legal tile each turn until the seat in turn must pass."""
+        state = await self.state(by=self.table.scorekeeper)
+        while plays := legal_plays(position(state)):
+            tile, end = plays[0]
+            move = {"seat": state["turn"], "tile": tile} | ({"end": end} if end else {})
+            state = await self.ok("moves", move)
+            assert state["hand"] is not None, "the hand ended before anyone had to pass"
+        return state
+
     async def play_to_the_end(self, preset: str, rng: random.Random) -> Json:
         """Deal (posted) and play hands until the game is finished."""
         state = await self.state()
@@ -200,3 +225,47 @@ async def create_competition(
     response = await client.post("/v1/competitions", json=body | fields, headers=organizer.auth)
     assert response.status_code == 201, response.text
     return str(response.json()["id"])
+
+
+OPENING = {"pontos": {"seat": 3, "tile": "4-4"}, "cinquenta": {"seat": 3, "tile": "6-6"}}
+OPENING["federacao"] = OPENING["cinquenta"]
+STATES = ("new", "dealt", "opened", "0|4", "stuck", "one hand", "finished")
+
+
+async def prepared(
+    client: httpx.AsyncClient, table: Table, state: str, preset: str = "pontos"
+) -> Game:
+    """A new game brought to a named state by its scorekeeper.
+
+    new: created, no hand. dealt: the sorted deal posted. opened: and its opening tile
+    played. 0|4 (pontos): and seat 0's 0-4 on the left, seat 1 to play. stuck: played on
+    until the seat in turn has nothing that fits. one hand: one hand recorded by its
+    result. finished: won by team A.
+    """
+    assert state in STATES, state
+    game = await create_game(client, table, preset)
+    if state in ("dealt", "opened", "0|4", "stuck"):
+        await game.ok("hands", sorted_deal(preset))
+    if state in ("opened", "0|4"):
+        await game.ok("moves", OPENING[preset])
+    if state == "0|4":
+        await game.ok("moves", {"seat": 0, "tile": "0-4", "end": "left"})
+    if state == "stuck":
+        await game.until_a_pass()
+    if state == "one hand":
+        sums = {"sums": {"A": 0, "B": 10}} if preset != "pontos" else {}
+        await game.ok("results", {"outcome": "batida", "seat": 0, "kind": "simples"} | sums)
+    if state == "finished":
+        await game.win_by_results(preset)
+    return game
+
+
+def assert_problem(response: httpx.Response, status: int, code: str) -> Json:
+    """An RFC 9457 problem with our stable code."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == "application/problem+json"
+    problem = dict(response.json())
+    assert {"type", "title", "status", "code", "detail"} <= set(problem)
+    assert (problem["status"], problem["code"]) == (status, code)
+    assert all(isinstance(problem[k], str) and problem[k] for k in ("type", "title", "detail"))
+    return problem
