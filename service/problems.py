@@ -96,6 +96,7 @@ def _http(_: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:
         extra = error.extra if isinstance(error.extra, list) else None
         return problem(400, "invalid-body", _validation_detail(error), extra)
     code = {
+        400: "invalid-body",  # the body is not JSON at all
         401: "unauthorized",
         403: "forbidden",
         404: "not-found",
