@@ -15,7 +15,7 @@ from service.auth import Principal, provide_principal
 from service.problems import ApiError
 from service.registry import Registry, parse_id
 from service.schemas import CompetitionOut, NewCompetition, NewPlayer, PlayerOut
-from service.writes import idempotency_key, now
+from service.writes import fingerprint, idempotency_key, now
 
 
 class PlayerController(Controller):
@@ -40,8 +40,9 @@ class PlayerController(Controller):
     ) -> Response[PlayerOut]:
         event = register_player(data.name, now())
         registry: Registry = state.registry
+        key = idempotency_key(request, principal)
         player_id, replayed = await registry.add_player(
-            event, principal.actor, idempotency_key(request, principal)
+            event, principal.actor, key, await fingerprint(request) if key else None
         )
         token = None if replayed else await state.tokens.issue(player_id)
         return Response(

@@ -31,14 +31,21 @@ class Registry:
         self._competitions: dict[str, CompetitionCreated] = {}
 
     async def add_player(
-        self, event: PlayerRegistered, actor: str, idempotency_key: str | None
+        self,
+        event: PlayerRegistered,
+        actor: str,
+        idempotency_key: str | None,
+        fingerprint: bytes | None = None,
     ) -> tuple[str, bool]:
+        """The new player's id, or with a key already used for this request (`fingerprint`:
+        the request, since the event's id and time are new each time) the first one's."""
         player_id = str(uuid.uuid4())
         result = await self.store.append(
             f"player-{player_id}",
             [_new_event(event, actor)],
             expected_version=0,
             idempotency_key=idempotency_key,
+            fingerprint=fingerprint,
         )
         player_id = result.stream_id.removeprefix("player-")
         return player_id, result.replayed
