@@ -46,7 +46,16 @@ from service.schemas import (
     NewUndo,
 )
 from service.views import MatchState, over_now
-from service.writes import answer, competition_of, idempotency_key, metadata, now, write
+from service.writes import (
+    answer,
+    competition_of,
+    fingerprint,
+    first_answer,
+    idempotency_key,
+    metadata,
+    now,
+    write,
+)
 
 MatchIdPath = Annotated[str, PathParameter(description="The game's id.")]
 _random = secrets.SystemRandom()
@@ -79,11 +88,15 @@ class MatchController(Controller):
         data: JSONBody[NewMatch],
         principal: NamedDependency[Principal],
     ) -> Response[MatchState]:
+        key = idempotency_key(request, principal)
+        digest = await fingerprint(request) if key else None
+        first = await first_answer(state, key, digest)
+        if first is not None:
+            return answer(first, can.access_of(principal, first.state, None), principal, 201)
         for player in data.seats:
             await state.registry.player(player)
         preset, overrides = await self._rules_for(state, data, principal)
         match_id = str(uuid.uuid4())
-        key = idempotency_key(request, principal)
         command = CreateMatch(
             at=now(),
             preset=preset,
@@ -98,7 +111,12 @@ class MatchController(Controller):
         )
         matches: Matches = state.matches
         record = await matches.execute(
-            match_id, lambda _: command, metadata(request, principal, key), new=True
+            match_id,
+            lambda _: command,
+            metadata(request, principal, key),
+            idempotency_key=key,
+            fingerprint=digest,
+            new=True,
         )
         return answer(record, can.access_of(principal, record.state, None), principal, 201)
 

@@ -122,8 +122,9 @@ class Matches:
             except VersionConflict:
                 record = await self.refresh(match_id, None if new else record)
                 continue
-            if result.replayed:
-                return await self.at_version(match_id, result.last_version)
+            if result.replayed:  # the key's first request won (for a new game: another id)
+                first = result.stream_id.removeprefix("match-")
+                return await self.at_version(first, result.last_version)
             for event in events:
                 record = apply(record, event, metadata)
             self._remember(record)

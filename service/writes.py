@@ -85,6 +85,17 @@ def answer(
     return Response(body, status_code=status, headers={"ETag": f'"{record.version}"'})
 
 
+async def first_answer(state: State, key: str | None, digest: bytes | None) -> MatchRecord | None:
+    """The game as the first request with this key and body left it; None for a new key."""
+    if key is None or digest is None:
+        return None
+    prior = await state.store.idempotent_result(key, digest)
+    if prior is None:
+        return None
+    matches: Matches = state.matches
+    return await matches.at_version(prior.stream_id.removeprefix("match-"), prior.last_version)
+
+
 async def write(
     request: Request[Any, Any, Any],
     state: State,
@@ -98,12 +109,10 @@ async def write(
     matches: Matches = state.matches
     key = idempotency_key(request, principal)
     digest = await fingerprint(request) if key else None
-    if key is not None and digest is not None:
-        prior = await state.store.idempotent_result(key, digest)
-        if prior is not None:
-            record = await matches.at_version(match_id, prior.last_version)
-            access = access_of(principal, record.state, await competition_of(state, record))
-            return answer(record, access, principal, 201)
+    first = await first_answer(state, key, digest)
+    if first is not None:
+        access = access_of(principal, first.state, await competition_of(state, first))
+        return answer(first, access, principal, 201)
     record = await matches.load(match_id)
     access = access_of(principal, record.state, await competition_of(state, record))
     authorize(access, record)
