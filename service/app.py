@@ -12,12 +12,15 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Server
 
+from projections import all_projections
+from projections.runner import ProjectionRunner
 from service.auth import Tokens
 from service.event_store import EventStore
 from service.health import HealthController
 from service.history import HistoryController
 from service.http_matches import MatchController
 from service.http_registry import CompetitionController, PlayerController
+from service.http_stats import STATS_CONTROLLERS
 from service.openapi_problems import document_problems
 from service.problems import EXCEPTION_HANDLERS
 from service.records import Matches
@@ -41,7 +44,10 @@ OPENAPI = OpenAPIConfig(
 )
 
 
-def create_app(settings: Settings, app_dsn: str) -> Litestar:
+def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True) -> Litestar:
+    """`run_projections=False`: serve the read models without folding new events here
+    (another instance, or a test, runs the projections)."""
+
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         pool = await asyncpg.create_pool(
@@ -53,9 +59,15 @@ def create_app(settings: Settings, app_dsn: str) -> Litestar:
         app.state.matches = Matches(store)
         app.state.registry = Registry(store)
         app.state.tokens = Tokens(pool, settings.bootstrap_token)
+        runner = ProjectionRunner(app_dsn, all_projections()) if run_projections else None
+        app.state.projections = runner
+        if runner is not None:
+            await runner.start()
         try:
             yield
         finally:
+            if runner is not None:
+                await runner.stop()
             try:
                 await asyncio.wait_for(pool.close(), timeout=5)
             except (TimeoutError, asyncio.CancelledError):
@@ -68,6 +80,7 @@ def create_app(settings: Settings, app_dsn: str) -> Litestar:
             CompetitionController,
             MatchController,
             HistoryController,
+            *STATS_CONTROLLERS,
         ],
         lifespan=[lifespan],
         exception_handlers=EXCEPTION_HANDLERS,

@@ -41,6 +41,31 @@ def serve(settings: Settings, host: str, port: int, access_log: bool = False) ->
         uvicorn.run(app, host=host, port=port, log_level="info", access_log=access_log)
 
 
+def rebuild_projections(settings: Settings, names: list[str]) -> None:
+    """Rebuild from the first event into shadow tables, then swap (projections/rebuild.py)."""
+    import asyncio
+
+    import asyncpg
+
+    from projections import all_projections, projection_named
+    from projections.rebuild import rebuild
+
+    chosen = [projection_named(n) for n in names] if names else all_projections()
+
+    async def run(owner_dsn: str) -> None:
+        connection = await asyncpg.connect(owner_dsn)
+        try:
+            for projection in chosen:
+                position = await rebuild(connection, projection)
+                log.info("projection %s rebuilt up to event %s", projection.name, position)
+        finally:
+            await connection.close()
+
+    with owner_database(settings) as owner_dsn:
+        migrate(owner_dsn)
+        asyncio.run(run(owner_dsn))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="domino", description="Dominoes match records")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -49,6 +74,12 @@ def main(argv: list[str] | None = None) -> None:
     serve_parser.add_argument("--port", type=int, default=8000)
     serve_parser.add_argument("--access-log", action="store_true", help="log every request")
     commands.add_parser("migrate", help="bring the schema to the newest revision")
+    projections_parser = commands.add_parser("projections", help="manage the read models")
+    projection_commands = projections_parser.add_subparsers(dest="action", required=True)
+    rebuild_parser = projection_commands.add_parser(
+        "rebuild", help="rebuild read models from the first event (the service keeps serving)"
+    )
+    rebuild_parser.add_argument("names", nargs="*", metavar="NAME", help="default: all")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     settings = Settings.from_environment()
@@ -57,5 +88,13 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "migrate":
         with owner_database(settings) as owner_dsn:
             migrate(owner_dsn)
+    elif args.command == "projections":
+        from projections import projection_named
+
+        try:
+            [projection_named(name) for name in args.names]
+        except LookupError as error:
+            parser.error(str(error))
+        rebuild_projections(settings, args.names)
     else:  # pragma: no cover - argparse refuses unknown commands
         sys.exit(2)

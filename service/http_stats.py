@@ -1,0 +1,501 @@
+"""Rankings, player statistics, records and achievements: reads of the projections' tables.
+
+Each answer is read in one snapshot (a read-only repeatable-read transaction), so its parts
+agree with each other and with `as_of_position`, the last event the projection has folded.
+Only confirmed games count; finished games awaiting confirmation are listed apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+import asyncpg
+import msgspec
+from litestar import Controller, get
+from litestar.datastructures import State
+from litestar.params import PathParameter, QueryParameter
+from msgspec import Meta
+
+from projections import player_stats, rankings, records
+from projections.achievements import ACHIEVEMENTS
+from projections.base import Connection
+from projections.rankings import CRITERIA, RankingQuery
+from service.problems import ApiError
+from service.registry import Registry, parse_id
+
+Count = Annotated[int, Meta(ge=0, description="A count.")]
+When = Annotated[datetime | None, Meta(description="When, if known.")]
+
+
+class Versus(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: Annotated[str, Meta(description="The other player.")]
+    name: Annotated[str | None, Meta(description="Their name.")]
+    games: Annotated[int, Meta(description="Confirmed games together (or against).")]
+    won: Annotated[int, Meta(description="Of those, games the player won.")]
+    lost: Annotated[int, Meta(description="Of those, games the player lost.")]
+
+
+class RankingRow(msgspec.Struct, frozen=True, kw_only=True):
+    rank: Annotated[int, Meta(description="1 = first; rows equal on every criterion share it.")]
+    player_id: Annotated[str, Meta(description="The player (with by=teams: one partner).")]
+    name: Annotated[str | None, Meta(description="The player's name.")]
+    partner_id: Annotated[str | None, Meta(description="With by=teams: the other partner.")]
+    partner_name: Annotated[str | None, Meta(description="With by=teams: their name.")]
+    games_played: Annotated[int, Meta(description="Confirmed games played.")]
+    games_won: Annotated[int, Meta(description="Criterion 1: confirmed games won.")]
+    games_lost: Annotated[int, Meta(description="Confirmed games lost (abandonments too).")]
+    hands_played: Annotated[int, Meta(description="Hands of those games.")]
+    hands_won: Annotated[int, Meta(description="Criterion 2: hands won by the player's team.")]
+    hands_lost: Annotated[int, Meta(description="Hands won by the other team.")]
+    points: Annotated[int, Meta(description="Points the player's team scored.")]
+    average_points_per_hand: Annotated[
+        float, Meta(description="Criterion 3: points / hands played (rounded to 4 places).")
+    ]
+    cruzadas: Annotated[
+        int, Meta(description="Criterion 4: batidas by cruzada (by=teams: both partners').")
+    ]
+    blocks_suffered: Annotated[
+        int, Meta(description="Criterion 5, fewer is better: hands lost by bloqueio.")
+    ]
+    buchudas: Annotated[int, Meta(description="Criterion 6: games won by buchuda.")]
+
+
+class Score(msgspec.Struct, frozen=True):
+    A: Annotated[int, Meta(description="Team A's points (seats 0 and 2).")]
+    B: Annotated[int, Meta(description="Team B's points (seats 1 and 3).")]
+
+
+class PlayerRef(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: Annotated[str, Meta(description="The player's id.")]
+    name: Annotated[str | None, Meta(description="The player's name.")]
+
+
+class ProvisionalGame(msgspec.Struct, frozen=True, kw_only=True):
+    match_id: Annotated[str, Meta(description="The game.")]
+    competition_id: Annotated[str | None, Meta(description="Its competition, if any.")]
+    preset: Annotated[str, Meta(description="Its rule set.")]
+    players: Annotated[list[PlayerRef], Meta(description="The four seats in order of play.")]
+    finished_at: Annotated[datetime, Meta(description="When it finished.")]
+    winner: Annotated[str, Meta(description="The winning team, A or B.")]
+    score: Annotated[Score, Meta(description="The final score.")]
+    abandoned: Annotated[bool, Meta(description="True when it ended by abandonment.")]
+
+
+class Ranking(msgspec.Struct, frozen=True, kw_only=True):
+    criteria: Annotated[list[str], Meta(description="The criteria, in order of precedence.")]
+    competition_id: Annotated[str | None, Meta(description="The competition, if filtered.")]
+    since: Annotated[datetime | None, Meta(description="Games finished at or after this.")]
+    until: Annotated[datetime | None, Meta(description="Games finished before this.")]
+    preset: Annotated[str | None, Meta(description="The rule set, if filtered.")]
+    by: Annotated[str, Meta(description="players, or teams (pairs of partners).")]
+    min_games: Annotated[int, Meta(description="Rows with fewer confirmed games are left out.")]
+    total: Annotated[int, Meta(description="Rows in the whole ranking.")]
+    rows: Annotated[list[RankingRow], Meta(description="This page of the ranking.")]
+    provisional: Annotated[
+        list[ProvisionalGame],
+        Meta(description="Finished games awaiting confirmation (not counted), newest first."),
+    ]
+    provisional_total: Annotated[int, Meta(description="How many such games in all.")]
+    as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
+
+
+class Run(msgspec.Struct, frozen=True, kw_only=True):
+    length: Annotated[int, Meta(description="Confirmed games won in a row.")]
+    first_match_id: Annotated[str | None, Meta(description="The game where it began.")]
+    first_at: Annotated[datetime | None, Meta(description="When that game finished.")]
+    last_match_id: Annotated[str | None, Meta(description="The game where it ended (so far).")]
+    last_at: Annotated[datetime | None, Meta(description="When that game finished.")]
+
+
+class Achievement(msgspec.Struct, frozen=True, kw_only=True):
+    kind: Annotated[str, Meta(description="buchuda, virada, win-streak-3, ...")]
+    description: Annotated[str, Meta(description="What earns it.")]
+    match_id: Annotated[str, Meta(description="The game that earned it.")]
+    earned_at: Annotated[datetime, Meta(description="When (the game's end, or the hand's).")]
+
+
+class Tally(msgspec.Struct, frozen=True, kw_only=True):
+    given: Annotated[int, Meta(description="Games the player's team won this way.")]
+    suffered: Annotated[int, Meta(description="Games the player's team lost this way.")]
+
+
+class PlayerStats(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: Annotated[str, Meta(description="The player.")]
+    name: Annotated[str, Meta(description="The player's name.")]
+    games_played: Annotated[int, Meta(description="Confirmed games played.")]
+    games_won: Annotated[int, Meta(description="Confirmed games won.")]
+    games_lost: Annotated[int, Meta(description="Confirmed games lost.")]
+    provisional_games: Annotated[
+        int, Meta(description="Finished games awaiting confirmation (not counted anywhere).")
+    ]
+    hands_played: Annotated[int, Meta(description="Hands of the confirmed games.")]
+    hands_won: Annotated[int, Meta(description="Hands the player's team won.")]
+    hands_lost: Annotated[int, Meta(description="Hands the other team won.")]
+    empates: Annotated[int, Meta(description="Tied blocked hands (nobody won).")]
+    batidas: Annotated[
+        dict[str, int],
+        Meta(description="The player's own batidas by kind: simples, carroca, la-e-lo, cruzada."),
+    ]
+    points: Annotated[int, Meta(description="Points the player's team scored.")]
+    points_against: Annotated[int, Meta(description="Points the other team scored.")]
+    average_points_per_hand: Annotated[float, Meta(description="points / hands_played.")]
+    average_points_per_game: Annotated[float, Meta(description="points / games_played.")]
+    biggest_hand: Annotated[int, Meta(description="Most points the team won in one hand.")]
+    current_streak: Annotated[Run, Meta(description="Wins in a row up to the last game.")]
+    best_streak: Annotated[Run, Meta(description="The longest run of wins (the first one).")]
+    blocks_made: Annotated[int, Meta(description="Hands the team won by bloqueio.")]
+    blocks_suffered: Annotated[int, Meta(description="Hands the team lost by bloqueio.")]
+    blocks_closed: Annotated[int, Meta(description="Blocked hands the player's tile closed.")]
+    buchudas: Annotated[Tally, Meta(description="Games won / lost with the losers on 0.")]
+    buchudas_de_re: Annotated[
+        Tally, Meta(description="Games won after trailing 0 to target - 1 / lost after leading.")
+    ]
+    viradas: Annotated[Tally, Meta(description="Games won / lost after the first points.")]
+    abandonments: Annotated[int, Meta(description="Games the player's team abandoned.")]
+    wins_by_abandonment: Annotated[int, Meta(description="Games the other team abandoned.")]
+    hands_lost_by_penalty: Annotated[int, Meta(description="Hands lost by an infraction.")]
+    penalties: Annotated[int, Meta(description="Infractions recorded against the player.")]
+    seconds_played: Annotated[int, Meta(description="Total duration of the games.")]
+    best_partner: Annotated[
+        Versus | None, Meta(description="The partner the player won most games with.")
+    ]
+    partners: Annotated[list[Versus], Meta(description="Partners, most wins first (top 5).")]
+    toughest_opponent: Annotated[
+        Versus | None, Meta(description="The opponent the player lost most games against.")
+    ]
+    opponents: Annotated[
+        list[Versus], Meta(description="Head to head, most losses first (top 5).")
+    ]
+    achievements: Annotated[list[Achievement], Meta(description="Achievements, oldest first.")]
+    as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
+
+
+class RecordOut(msgspec.Struct, frozen=True, kw_only=True):
+    kind: Annotated[str, Meta(description="longest-win-streak, most-buchudas, ...")]
+    description: Annotated[str, Meta(description="What the record is.")]
+    preset: Annotated[str | None, Meta(description="Its rule set, for records that depend on it.")]
+    value: Annotated[float, Meta(description="The record: a count, seconds, points, ...")]
+    player_id: Annotated[str, Meta(description="The holder.")]
+    name: Annotated[str | None, Meta(description="The holder's name.")]
+    partner_id: Annotated[str | None, Meta(description="For a game's record: the partner.")]
+    partner_name: Annotated[str | None, Meta(description="The partner's name.")]
+    match_id: Annotated[str | None, Meta(description="The game that set it (a streak: its last).")]
+    started_match_id: Annotated[str | None, Meta(description="A streak's first game.")]
+    at: Annotated[datetime | None, Meta(description="When it was set.")]
+
+
+class EarnedOut(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: Annotated[str, Meta(description="Who earned it.")]
+    name: Annotated[str | None, Meta(description="Their name.")]
+    kind: Annotated[str, Meta(description="The achievement.")]
+    description: Annotated[str, Meta(description="What earns it.")]
+    match_id: Annotated[str, Meta(description="The game that earned it.")]
+    earned_at: Annotated[datetime, Meta(description="When.")]
+
+
+class Records(msgspec.Struct, frozen=True, kw_only=True):
+    records: Annotated[list[RecordOut], Meta(description="All-time records, one per holder.")]
+    achievements: Annotated[
+        list[EarnedOut], Meta(description="Achievements earned, the most recent first.")
+    ]
+    achievement_kinds: Annotated[
+        dict[str, str], Meta(description="Every achievement there is, and what earns it.")
+    ]
+    min_games: Annotated[int, Meta(description="Games needed for the best-average record.")]
+    as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
+
+
+class PlayerAchievements(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: Annotated[str, Meta(description="The player.")]
+    name: Annotated[str, Meta(description="The player's name.")]
+    achievements: Annotated[list[Achievement], Meta(description="Earned, oldest first.")]
+    records: Annotated[list[RecordOut], Meta(description="All-time records the player holds.")]
+    best_streak: Annotated[Run, Meta(description="The player's longest run of wins.")]
+    as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
+
+
+Since = Annotated[
+    datetime | None,
+    QueryParameter(description="Only games finished at or after this instant (RFC 3339)."),
+]
+Until = Annotated[
+    datetime | None, QueryParameter(description="Only games finished before this instant.")
+]
+CompetitionParam = Annotated[
+    str | None, QueryParameter(max_length=100, description="Only the games of this competition.")
+]
+PresetParam = Annotated[
+    Literal["pontos", "cinquenta", "federacao"] | None,
+    QueryParameter(description="Only the games of this rule set."),
+]
+PlayerIdPath = Annotated[str, PathParameter(description="The player's id.")]
+
+
+@asynccontextmanager
+async def snapshot(state: State) -> AsyncIterator[Connection]:
+    pool: asyncpg.Pool = state.pool
+    async with (
+        pool.acquire() as connection,
+        connection.transaction(isolation="repeatable_read", readonly=True),
+    ):
+        yield connection
+
+
+async def _position(connection: Connection) -> int:
+    value = await connection.fetchval(
+        "SELECT position FROM projection_checkpoints WHERE name = 'stats'"
+    )
+    return int(value or 0)
+
+
+async def _query(
+    state: State, competition: str | None, since: datetime | None, until: datetime | None,
+    preset: str | None, **more: Any,
+) -> RankingQuery:
+    for instant in (since, until):
+        if instant is not None and instant.tzinfo is None:
+            raise ApiError(400, "invalid-period", "since and until need a time zone (RFC 3339)")
+    if since is not None and until is not None and since >= until:
+        raise ApiError(400, "invalid-period", "since must be before until")
+    if competition is not None:
+        registry: Registry = state.registry
+        await registry.competition(competition)
+        competition = parse_id(competition, "competition")
+    return RankingQuery(
+        competition_id=competition, since=since, until=until, preset=preset, **more
+    )
+
+
+def _run(row: dict[str, Any] | None, prefix: str) -> Run:
+    if row is None or not row[f"{prefix}_length"]:
+        return Run(length=0, first_match_id=None, first_at=None, last_match_id=None, last_at=None)
+    return Run(
+        length=row[f"{prefix}_length"],
+        first_match_id=row[f"{prefix}_first_match"],
+        first_at=row[f"{prefix}_first_at"],
+        last_match_id=row[f"{prefix}_last_match"],
+        last_at=row[f"{prefix}_last_at"],
+    )
+
+
+def _achievements(rows: list[dict[str, Any]]) -> list[Achievement]:
+    return [Achievement(description=ACHIEVEMENTS.get(r["kind"], ""), **r) for r in rows]
+
+
+def _provisional(row: dict[str, Any]) -> ProvisionalGame:
+    players = [
+        PlayerRef(player_id=p, name=n or None)
+        for p, n in zip(row["seats"], row["names"], strict=True)
+    ]
+    return ProvisionalGame(
+        match_id=row["match_id"],
+        competition_id=row["competition_id"],
+        preset=row["preset"],
+        players=players,
+        finished_at=row["finished_at"],
+        winner=row["winner"],
+        score=Score(row["score_a"], row["score_b"]),
+        abandoned=row["abandoned"],
+    )
+
+
+def _stats(player_id: str, name: str, totals: dict[str, Any], **parts: Any) -> PlayerStats:
+    t = totals
+    hands, games = t["hands_played"], t["games_played"]
+    return PlayerStats(
+        player_id=player_id,
+        name=name,
+        **{k: t[k] for k in ("games_played", "games_won", "games_lost", "provisional_games",
+                             "hands_played", "hands_won", "hands_lost", "empates", "points",
+                             "points_against", "biggest_hand", "blocks_made", "blocks_suffered",
+                             "blocks_closed", "abandonments", "wins_by_abandonment",
+                             "hands_lost_by_penalty", "penalties")},
+        batidas={"simples": t["simples"], "carroca": t["carrocas"], "la-e-lo": t["la_e_los"],
+                 "cruzada": t["cruzadas"], "total": t["batidas"]},
+        average_points_per_hand=round(t["points"] / hands, 4) if hands else 0.0,
+        average_points_per_game=round(t["points"] / games, 4) if games else 0.0,
+        buchudas=Tally(given=t["buchudas"], suffered=t["buchudas_suffered"]),
+        buchudas_de_re=Tally(given=t["buchudas_de_re"], suffered=t["buchudas_de_re_suffered"]),
+        viradas=Tally(given=t["viradas"], suffered=t["viradas_suffered"]),
+        seconds_played=t["duration_seconds"],
+        **parts,
+    )
+
+
+class RankingController(Controller):
+    path = "/v1/rankings"
+    tags = ["rankings"]
+
+    @get(
+        "/",
+        operation_id="getRankings",
+        summary="Ranking by the seed's criteria",
+        description="Games won; then hands won; average points per hand; cruzadas; fewest "
+        "blocks suffered; buchudas. Global, or per competition, period (finish time) and rule "
+        "set; by players or by teams. Only confirmed games count; finished games awaiting "
+        "confirmation are listed apart under `provisional`.",
+    )
+    async def rankings(
+        self,
+        state: State,
+        competition: CompetitionParam = None,
+        since: Since = None,
+        until: Until = None,
+        preset: PresetParam = None,
+        min_games: Annotated[
+            int, QueryParameter(ge=1, le=100_000, description="Leave out rows with fewer games.")
+        ] = 1,
+        by: Annotated[
+            Literal["players", "teams"],
+            QueryParameter(description="Rank players, or teams (pairs of partners)."),
+        ] = "players",
+        limit: Annotated[int, QueryParameter(ge=1, le=1000, description="Page size.")] = 100,
+        offset: Annotated[
+            int, QueryParameter(ge=0, le=1_000_000, description="Rows to skip.")
+        ] = 0,
+    ) -> Ranking:
+        query = await _query(
+            state, competition, since, until, preset,
+            min_games=min_games, by=by, limit=limit, offset=offset,
+        )
+        async with snapshot(state) as connection:
+            rows, total = await rankings.ranking(connection, query)
+            games, games_total = await rankings.provisional_games(connection, query)
+            position = await _position(connection)
+        return Ranking(
+            criteria=list(CRITERIA),
+            competition_id=query.competition_id,
+            since=since,
+            until=until,
+            preset=preset,
+            by=by,
+            min_games=min_games,
+            total=total,
+            rows=[msgspec.convert(r, RankingRow) for r in rows],
+            provisional=[_provisional(g) for g in games],
+            provisional_total=games_total,
+            as_of_position=position,
+        )
+
+
+class PlayerStatsController(Controller):
+    path = "/v1/players/{player_id:str}"
+    tags = ["statistics"]
+
+    @get(
+        "/stats",
+        operation_id="getPlayerStats",
+        summary="A player's statistics, streaks and achievements",
+        description="Sums of the player's confirmed games (optionally of one competition, "
+        "period or rule set); streaks and achievements are always all-time.",
+    )
+    async def stats(
+        self,
+        state: State,
+        player_id: PlayerIdPath,
+        competition: CompetitionParam = None,
+        since: Since = None,
+        until: Until = None,
+        preset: PresetParam = None,
+    ) -> PlayerStats:
+        registry: Registry = state.registry
+        player = await registry.player(player_id)
+        player_id = parse_id(player_id, "player")
+        query = await _query(state, competition, since, until, preset)
+        async with snapshot(state) as connection:
+            totals = await player_stats.totals(connection, player_id, query)
+            streak = await player_stats.streaks(connection, player_id)
+            partners = await player_stats.partners(connection, player_id, query)
+            opponents = await player_stats.opponents(connection, player_id, query)
+            earned = await player_stats.achievements(connection, player_id)
+            position = await _position(connection)
+        partners_out = [Versus(**p) for p in partners]
+        opponents_out = [Versus(**o) for o in opponents]
+        return _stats(
+            player_id,
+            player.name,
+            totals,
+            current_streak=_run(streak, "current"),
+            best_streak=_run(streak, "best"),
+            best_partner=partners_out[0] if partners_out and partners_out[0].won else None,
+            partners=partners_out,
+            toughest_opponent=(
+                opponents_out[0] if opponents_out and opponents_out[0].lost else None
+            ),
+            opponents=opponents_out,
+            achievements=_achievements(earned),
+            as_of_position=position,
+        )
+
+    @get(
+        "/achievements",
+        operation_id="getPlayerAchievements",
+        summary="A player's achievements and the records they hold",
+    )
+    async def achievements(self, state: State, player_id: PlayerIdPath) -> PlayerAchievements:
+        registry: Registry = state.registry
+        player = await registry.player(player_id)
+        player_id = parse_id(player_id, "player")
+        async with snapshot(state) as connection:
+            earned = await player_stats.achievements(connection, player_id)
+            streak = await player_stats.streaks(connection, player_id)
+            held = await records.all_time(connection)
+            position = await _position(connection)
+        mine = [r for r in held if player_id in (r["player_id"], r["partner_id"])]
+        return PlayerAchievements(
+            player_id=player_id,
+            name=player.name,
+            achievements=_achievements(earned),
+            records=[msgspec.convert(r, RecordOut) for r in mine],
+            best_streak=_run(streak, "best"),
+            as_of_position=position,
+        )
+
+
+class RecordsController(Controller):
+    path = "/v1/records"
+    tags = ["statistics"]
+
+    @get(
+        "/",
+        operation_id="getRecords",
+        summary="All-time records and the achievements earned",
+        description="Records across every rule set (tallies, longest win streak) and per rule "
+        "set (best average, fastest game, biggest hand, ...); achievements are kept forever.",
+    )
+    async def records(
+        self,
+        state: State,
+        min_games: Annotated[
+            int,
+            QueryParameter(ge=1, le=100_000, description="Games needed for the best average."),
+        ] = 10,
+        kind: Annotated[
+            str | None, QueryParameter(max_length=50, description="Only this achievement.")
+        ] = None,
+        limit: Annotated[
+            int, QueryParameter(ge=1, le=1000, description="How many achievements.")
+        ] = 100,
+    ) -> Records:
+        if kind is not None and kind not in ACHIEVEMENTS:
+            known = ", ".join(ACHIEVEMENTS)
+            raise ApiError(400, "invalid-achievement", f"no achievement {kind!r}: one of {known}")
+        async with snapshot(state) as connection:
+            held = await records.all_time(connection, min_games)
+            earned = await records.achievements(connection, kind, limit)
+            position = await _position(connection)
+        return Records(
+            records=[msgspec.convert(r, RecordOut) for r in held],
+            achievements=[
+                EarnedOut(description=ACHIEVEMENTS.get(e["kind"], ""), **e) for e in earned
+            ],
+            achievement_kinds=dict(ACHIEVEMENTS),
+            min_games=min_games,
+            as_of_position=position,
+        )
+
+
+STATS_CONTROLLERS = [RankingController, PlayerStatsController, RecordsController]
