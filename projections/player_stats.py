@@ -63,7 +63,7 @@ async def partners(
         FROM (SELECT partner_id, games_won, games_lost FROM proj_player_games WHERE {where}) g
         LEFT JOIN proj_players p ON p.player_id = g.partner_id
         GROUP BY g.partner_id, p.name
-        ORDER BY won DESC, games ASC, g.partner_id LIMIT {int(limit)}
+        ORDER BY won DESC, games ASC, p.name, g.partner_id LIMIT {int(limit)}
         """,
         *args,
     )
@@ -84,7 +84,7 @@ async def opponents(
         CROSS JOIN LATERAL unnest(g.opponents) AS o(id)
         LEFT JOIN proj_players p ON p.player_id = o.id
         GROUP BY o.id, p.name
-        ORDER BY lost DESC, games ASC, o.id LIMIT {int(limit)}
+        ORDER BY lost DESC, games ASC, p.name, o.id LIMIT {int(limit)}
         """,
         *args,
     )

@@ -100,7 +100,7 @@ def _ranking_sql(query: RankingQuery, args: list[Any]) -> str:
         FROM ranked
         LEFT JOIN proj_players p ON p.player_id = ranked.player_id
         LEFT JOIN proj_players q ON q.player_id = ranked.partner_id
-        ORDER BY rank, ranked.player_id, ranked.partner_id
+        ORDER BY rank, p.name, ranked.player_id, q.name, ranked.partner_id
         LIMIT ${n - 1} OFFSET ${n}
     """
 

@@ -26,6 +26,7 @@ from projections.batches import ensure_checkpoint, step
 log = logging.getLogger("domino.projections")
 
 EVENTS_CHANNEL = "domino_events"
+APPLICATION_NAME = "domino-projections"  # in pg_stat_activity, with "listener" or the name
 LEASE_CLASS = 70231  # the first key of the two-key advisory locks that are leases
 _LOST = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError)
 
@@ -43,12 +44,14 @@ class ProjectionRunner:
         batch_size: int = 5000,
         poll_seconds: float = 1.0,
         retry_seconds: float = 1.0,
+        channel: str = EVENTS_CHANNEL,
     ) -> None:
         self.dsn = dsn
         self.projections = list(projections)
         self.batch_size = batch_size
         self.poll_seconds = poll_seconds
         self.retry_seconds = retry_seconds
+        self.channel = channel
         self.leased: dict[str, bool] = {p.name: False for p in self.projections}
         self._wake = {p.name: asyncio.Event() for p in self.projections}
         self._tasks: list[asyncio.Task[None]] = []
@@ -70,19 +73,24 @@ class ProjectionRunner:
         for event in self._wake.values():
             event.set()
 
+    async def _connect(self, role: str) -> asyncpg.Connection:
+        return await asyncpg.connect(
+            self.dsn, server_settings={"application_name": f"{APPLICATION_NAME} {role}"}
+        )
+
     async def _listen(self) -> None:
         while True:
             lost = asyncio.Event()
             on_lost = _setter(lost)
             try:
-                connection = await asyncpg.connect(self.dsn)
+                connection = await self._connect("listener")
             except _LOST as error:
                 log.warning("projections: cannot listen (%r); polling meanwhile", error)
                 await asyncio.sleep(self.retry_seconds)
                 continue
             try:
                 connection.add_termination_listener(on_lost)
-                await connection.add_listener(EVENTS_CHANNEL, self.wake)
+                await connection.add_listener(self.channel, self.wake)
                 self.wake()  # anything appended while we were not listening
                 while not lost.is_set() and not connection.is_closed():
                     with contextlib.suppress(TimeoutError):
@@ -96,7 +104,7 @@ class ProjectionRunner:
     async def _work(self, projection: Projection) -> None:
         while True:
             try:
-                connection = await asyncpg.connect(self.dsn)
+                connection = await self._connect(projection.name)
             except _LOST as error:
                 log.warning("projection %s: cannot connect (%r)", projection.name, error)
                 await asyncio.sleep(self.retry_seconds)

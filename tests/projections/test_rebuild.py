@@ -1,0 +1,175 @@
+"""Rebuild: from the first event into shadow tables, swapped in one transaction; what it
+builds equals what the runner built event batch by event batch."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+
+from projections import Directory, all_projections
+from projections.base import Connection, StoredEvent
+from projections.batches import catch_up
+from projections.rebuild import rebuild
+from projections.runner import ProjectionRunner
+from projections.stats import Stats
+from service.event_store import EventStore
+from tests.conftest import Database
+from tests.projections.conftest import caught_up, rank, read_models
+from tests.projections.random_games import write_games
+from tests.projections.scripts import AT, days, play, register
+
+ROOT = Path(__file__).resolve().parents[2]
+TORNEIO = "5d6c1e0a-0000-4000-8000-00000000000a"
+
+
+@pytest.fixture
+async def owner(database: Database) -> AsyncIterator[asyncpg.Connection]:
+    connection = await asyncpg.connect(database.owner_dsn)
+    yield connection
+    await connection.close()
+
+
+async def players(store: EventStore, count: int = 10) -> list[str]:
+    return [await register(store, f"Jogador {n}") for n in range(count)]
+
+
+async def rebuild_all(owner: asyncpg.Connection, batch_size: int = 20_000) -> None:
+    for projection in all_projections():
+        await rebuild(owner, projection, batch_size=batch_size, progress=False)
+
+
+async def test_a_rebuild_equals_the_incremental_build(
+    database: Database, store: EventStore, owner: asyncpg.Connection, db: Any
+):
+    everyone = await players(store)
+    runner = ProjectionRunner(database.app_dsn, all_projections(), batch_size=3, poll_seconds=0.02)
+    await runner.start()
+    try:  # folded while it is written, in batches of at most 3 events
+        await write_games(store, 30, seed=1, players=everyone, start=AT,
+                          competitions=(None, TORNEIO))
+        await caught_up(db, within=60)
+    finally:
+        await runner.stop()
+    incremental = await read_models(db)
+    assert len(incremental["proj_player_games"]) > 40
+    assert incremental["proj_achievements"]
+
+    await rebuild_all(owner)
+
+    assert await read_models(db) == incremental
+    names = await owner.fetch(
+        "SELECT indexname FROM pg_indexes WHERE tablename LIKE 'proj\\_%' ORDER BY 1"
+    )
+    assert not [n for (n,) in names if "shadow" in n]
+
+
+async def test_a_rebuild_in_batches_of_one_event_equals_one_in_large_batches(
+    store: EventStore, owner: asyncpg.Connection, db: Any
+):
+    everyone = await players(store, 6)
+    await write_games(store, 12, seed=2, players=everyone, start=AT)
+    await rebuild_all(owner, batch_size=1)
+    small = await read_models(db)
+
+    await rebuild_all(owner, batch_size=100_000)
+
+    assert await read_models(db) == small
+
+
+class SlowShadow(Stats):
+    async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
+        await asyncio.sleep(0.02)
+        await super().apply(connection, events)
+
+
+class SlowlyRebuilt(Stats):
+    def writing_to(self, suffix: str) -> Stats:
+        return SlowShadow(suffix)
+
+
+async def test_while_it_rebuilds_readers_see_the_previous_complete_version(
+    store: EventStore, owner: asyncpg.Connection, db: Any, project: Any
+):
+    for day in range(6):
+        await play(store, "0 cruzada", "1 simples", "2 cruzada", at=days(day))
+    await project()
+    before = await rank(db)
+
+    rebuilding = asyncio.create_task(rebuild(owner, SlowlyRebuilt(), batch_size=4, progress=False))
+    seen = []
+    while not rebuilding.done():
+        seen.append(await rank(db))
+        await asyncio.sleep(0.005)
+    await rebuilding
+
+    assert len(seen) > 10
+    assert all(answer == before for answer in seen)
+    assert await rank(db) == before
+
+
+async def test_rebuild_while_the_service_runs_and_games_are_written(
+    database: Database, store: EventStore, owner: asyncpg.Connection, db: Any
+):
+    everyone = await players(store, 8)
+    await write_games(store, 10, seed=3, players=everyone, start=AT)
+    runner = ProjectionRunner(database.app_dsn, all_projections(), batch_size=5, poll_seconds=0.02)
+    await runner.start()
+    try:
+        writing = asyncio.create_task(
+            write_games(store, 10, seed=4, players=everyone, start=days(30))
+        )
+        await rebuild_all(owner, batch_size=50)
+        await writing
+        await play(store, "0 cruzada", "0 cruzada", seats=tuple(everyone[:4]), at=days(60))
+        await caught_up(db, within=30)
+        assert runner.leased == {"directory": True, "stats": True}
+    finally:
+        await runner.stop()
+    live = await read_models(db)
+
+    await rebuild_all(owner)
+
+    assert await read_models(db) == live
+
+
+async def test_rebuilding_one_projection_leaves_the_other_alone(
+    store: EventStore, owner: asyncpg.Connection, db: Any
+):
+    await register(store, "Zé")
+    await play(store, "0 cruzada", "0 cruzada")
+    async with db.transaction():
+        await catch_up(db, Directory())
+    await db.execute("DELETE FROM proj_players")  # damage the directory's read model
+
+    await rebuild(owner, Stats(), progress=False)
+
+    assert await db.fetchval("SELECT count(*) FROM proj_players") == 0
+    assert await db.fetchval("SELECT count(*) FROM proj_player_games") == 4
+
+
+async def test_the_command_line_rebuilds_with_a_progress_bar(
+    database: Database, store: EventStore, db: Any, project: Any
+):
+    await register(store, "Zé")
+    await play(store, "0 cruzada", "0 cruzada")
+    await project()
+    built = await read_models(db)
+    await db.execute("DELETE FROM proj_achievements")
+
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "service", "projections", "rebuild", "stats",
+        cwd=ROOT, env={**os.environ, "DATABASE_URL": database.owner_dsn},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    _, err = await asyncio.wait_for(process.communicate(), 60)
+
+    assert process.returncode == 0, err.decode()
+    assert "stats: 100%" in err.decode()
+    assert await read_models(db) == built
