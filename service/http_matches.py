@@ -217,7 +217,11 @@ class MatchController(Controller):
                 "only the game's players, scorekeeper or organizers may deal",
             )
 
-        response = await write(
+        def void(record: MatchRecord) -> bool:
+            """A voided deal (federacao: 4+ doubles) stays on record; deal again."""
+            return record.state.hand is None and record.state.status == "in_progress"
+
+        return await write(
             request,
             state,
             principal,
@@ -225,15 +229,9 @@ class MatchController(Controller):
             deal,
             authorize,
             data.expected_version,
+            again=void,
             deal="server",
         )
-        for _ in range(50):  # a voided deal (federacao: 4+ doubles) stays on record; deal again
-            if response.content.hand is not None or response.content.status != "in_progress":
-                break
-            response = await write(
-                request, state, principal, match_id, deal, authorize, None, deal="server"
-            )
-        return response
 
     @post(
         "/{match_id:str}/moves",

@@ -21,6 +21,7 @@ from service.registry import parse_id
 
 CACHE_SIZE = 10_000
 RETRIES = 5
+AGAIN_AT_MOST = 50
 _METADATA = msgspec.json.Decoder(dict[str, object])
 
 
@@ -104,13 +105,16 @@ class Matches:
         idempotency_key: str | None = None,
         fingerprint: bytes | None = None,
         new: bool = False,
+        again: Callable[[MatchRecord], bool] | None = None,
     ) -> MatchRecord:
-        """Decide `command(record)` against the game and append what follows from it."""
+        """Decide `command(record)` against the game and append what follows from it;
+        with `again`, decide it anew after its events while `again` says so, and append
+        them all at once (a void deal and the deal after it: one request, one answer)."""
         record = MatchRecord(match_id, 0, INITIAL) if new else await self.load(match_id)
         for _ in range(RETRIES):
             if expected_version is not None and expected_version != record.version:
                 raise VersionConflict(stream_of(match_id), expected_version, record.version)
-            events = decide(command(record), record.state)
+            events = _decided(record, command, metadata, again)
             try:
                 result = await self.store.append(
                     stream_of(match_id),
@@ -130,3 +134,22 @@ class Matches:
             self._remember(record)
             return record
         raise ApiError(503, "busy", "the game is changing too fast to record this: retry")
+
+
+def _decided(
+    record: MatchRecord,
+    command: Callable[[MatchRecord], MatchCommand],
+    metadata: dict[str, object],
+    again: Callable[[MatchRecord], bool] | None,
+) -> list[MatchEvent]:
+    events: list[MatchEvent] = []
+    for _ in range(AGAIN_AT_MOST):
+        new = decide(command(record), record.state)
+        events += new
+        if again is None:
+            break
+        for event in new:
+            record = apply(record, event, metadata)
+        if not again(record):
+            break
+    return events

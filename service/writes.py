@@ -104,6 +104,7 @@ async def write(
     build: Build,
     authorize: Authorize,
     body_version: int | None,
+    again: Callable[[MatchRecord], bool] | None = None,
     **extra_metadata: object,
 ) -> Response[MatchState]:
     matches: Matches = state.matches
@@ -123,5 +124,6 @@ async def write(
         expected_version=expected_version(request, body_version),
         idempotency_key=key,
         fingerprint=digest,
+        again=again,
     )
     return answer(record, access, principal, 201)
