@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from tests.api.conftest import Table
-from tests.api.play import PRESETS, Game, Json, create_game
+from tests.api.play import PRESETS, Game, Json, create_game, sorted_deal, void_deal
 
 TARGET = {"pontos": 6, "cinquenta": 50, "federacao": 50}
 
@@ -99,3 +99,20 @@ async def test_a_game_answers_its_version_as_etag(client: httpx.AsyncClient, tab
     response = await client.get(game.url())
 
     assert response.headers["etag"] == f'"{response.json()["version"]}"' == '"1"'
+
+
+async def test_a_void_server_deal_stays_on_record_and_is_dealt_again_at_once(
+    client: httpx.AsyncClient, table: Table, monkeypatch: pytest.MonkeyPatch
+):
+    game = await create_game(client, table, "federacao")
+    deals = [void_deal(), sorted_deal("federacao")]
+    monkeypatch.setattr("service.http_matches.server_deal", lambda _: tuple(deals.pop(0).values()))
+
+    state = await game.ok("hands", {"deal": "server"})
+
+    assert state["hand"]["number"] == 1
+    assert state["version"] == 3
+    voided, started = (await game.events())[1:]
+    assert (voided["type"], started["type"]) == ("deal_voided", "hand_started")
+    assert voided["data"]["hands"] == void_deal()["hands"]  # a void deal is shown to all
+    assert started["data"]["hands"] == [None] * 4
