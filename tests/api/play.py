@@ -108,6 +108,11 @@ class Game:
     client: httpx.AsyncClient
     table: Table
     id: str
+    keeper: Player | None = None  # who created it, its scorekeeper: the table's by default
+
+    @property
+    def scorekeeper(self) -> Player:
+        return self.keeper or self.table.scorekeeper
 
     def url(self, what: str = "") -> str:
         return f"/v1/matches/{self.id}" + (f"/{what}" if what else "")
@@ -115,7 +120,7 @@ class Game:
     async def post(
         self, what: str, body: Json, by: Player | None = None, **headers: str
     ) -> httpx.Response:
-        auth = (by or self.table.scorekeeper).auth
+        auth = (by or self.scorekeeper).auth
         return await self.client.post(self.url(what), json=body, headers=auth | headers)
 
     async def ok(self, what: str, body: Json, by: Player | None = None, **headers: str) -> Json:
@@ -173,7 +178,7 @@ class Game:
 
     async def until_a_pass(self) -> Json:
         """Play the first legal tile each turn until the seat in turn must pass."""
-        state = await self.state(by=self.table.scorekeeper)
+        state = await self.state(by=self.scorekeeper)
         while plays := legal_plays(position(state)):
             tile, end = plays[0]
             move = {"seat": state["turn"], "tile": tile} | ({"end": end} if end else {})
@@ -205,17 +210,15 @@ async def create_game(
     preset: str = "pontos",
     *,
     by: Player | None = None,
-    headers: dict[str, str] | None = None,
     **fields: Any,
 ) -> Game:
-    """A game at `table`, created by its scorekeeper unless `by` (or `headers`) says who."""
+    """A game at `table`, created by its scorekeeper unless `by` says who."""
     rules = fields.pop("rules", {})
     body: Json = {"rules": {"preset": preset, **rules}, "seats": [p.id for p in table.players]}
     body |= fields
-    auth = headers if headers is not None else (by or table.scorekeeper).auth
-    response = await client.post("/v1/matches", json=body, headers=auth)
+    response = await client.post("/v1/matches", json=body, headers=(by or table.scorekeeper).auth)
     assert response.status_code == 201, response.text
-    return Game(client, table, response.json()["id"])
+    return Game(client, table, response.json()["id"], by)
 
 
 async def create_competition(
@@ -233,9 +236,16 @@ STATES = ("new", "dealt", "opened", "0|4", "stuck", "one hand", "finished")
 
 
 async def prepared(
-    client: httpx.AsyncClient, table: Table, state: str, preset: str = "pontos"
+    client: httpx.AsyncClient,
+    table: Table,
+    state: str,
+    preset: str = "pontos",
+    *,
+    by: Player | None = None,
+    **fields: Any,
 ) -> Game:
-    """A new game brought to a named state by its scorekeeper.
+    """A new game (created `by` someone, with `fields`) brought to a named state by its
+    scorekeeper.
 
     new: created, no hand. dealt: the sorted deal posted. opened: and its opening tile
     played. 0|4 (pontos): and seat 0's 0-4 on the left, seat 1 to play. stuck: played on
@@ -243,7 +253,7 @@ async def prepared(
     result. finished: won by team A.
     """
     assert state in STATES, state
-    game = await create_game(client, table, preset)
+    game = await create_game(client, table, preset, by=by, **fields)
     if state in ("dealt", "opened", "0|4", "stuck"):
         await game.ok("hands", sorted_deal(preset))
     if state in ("opened", "0|4"):
