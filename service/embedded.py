@@ -16,6 +16,7 @@ import socket
 import stat
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -108,15 +109,27 @@ def _binaries_for(user: ServerUser | None) -> Path:
     return copy / _INSTALL / "bin"
 
 
-def _free_port(preferred: int) -> int:
-    for port in (preferred, 0):
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return int(probe.getsockname()[1])
-    raise EmbeddedPostgresError("no free TCP port on 127.0.0.1")
+def _bindable(port: int) -> int | None:
+    with socket.socket() as probe:
+        # As PostgreSQL binds: a port whose old connections linger in TIME_WAIT is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return None
+        return int(probe.getsockname()[1])
+
+
+def _free_port(preferred: int, patience: float = 3.0) -> int:
+    """The preferred port (clients keep their DSN across a restart), waiting a little for a
+    previous server to let go of it; else any free port."""
+    deadline = time.monotonic() + patience
+    while (port := _bindable(preferred)) is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    port = port or _bindable(0)
+    if port is None:
+        raise EmbeddedPostgresError("no free TCP port on 127.0.0.1")
+    return port
 
 
 class EmbeddedPostgres:

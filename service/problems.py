@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Annotated, Any
 
@@ -121,8 +122,14 @@ def _validation_detail(error: ValidationException) -> str:
     return detail
 
 
-def _database_down(_: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
+def _database_down(request: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
     log.warning("database unavailable: %r", error)
+    # A connection cut mid-query can come back to the pool in a broken state: have the pool
+    # open fresh connections rather than hand it out again.
+    pool = getattr(request.app.state, "pool", None)
+    if pool is not None:
+        _background.add(task := asyncio.ensure_future(pool.expire_connections()))
+        task.add_done_callback(_background.discard)
     response = problem(
         503, "database-unavailable", "the database is not answering: retry in a moment"
     )
@@ -130,8 +137,11 @@ def _database_down(_: Request[Any, Any, Any], error: Exception) -> Response[Prob
     return response
 
 
+_background: set[asyncio.Future[None]] = set()
+
+
 def _unexpected(_: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
-    log.exception("unexpected error", exc_info=error)
+    log.exception("unexpected error: %r", error, exc_info=error)
     return problem(500, "internal-error", "an unexpected error: it is logged; please report it")
 
 
@@ -145,6 +155,9 @@ EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     asyncpg.InterfaceError: _database_down,
     asyncpg.CannotConnectNowError: _database_down,
     asyncpg.ConnectionDoesNotExistError: _database_down,
+    asyncpg.PostgresConnectionError: _database_down,
+    asyncpg.exceptions.OperatorInterventionError: _database_down,
+    asyncpg.exceptions.InternalClientError: _database_down,
     TimeoutError: _database_down,
     Exception: _unexpected,
 }

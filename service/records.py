@@ -13,7 +13,17 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from domain import DECODER, INITIAL, HandStarted, Match, MatchCommand, MatchEvent, decide, evolve
+from domain import (
+    DECODER,
+    INITIAL,
+    DomainError,
+    HandStarted,
+    Match,
+    MatchCommand,
+    MatchEvent,
+    decide,
+    evolve,
+)
 from service.encoding import new_event
 from service.event_store import EventStore, RecordedEvent, VersionConflict
 from service.problems import ApiError
@@ -114,7 +124,16 @@ class Matches:
         for _ in range(RETRIES):
             if expected_version is not None and expected_version != record.version:
                 raise VersionConflict(stream_of(match_id), expected_version, record.version)
-            events = _decided(record, command, metadata, again)
+            try:
+                events = _decided(record, command, metadata, again)
+            except DomainError:
+                # The cache may be behind another instance's writes: refuse only what the
+                # rules refuse on the game as it is now.
+                fresh = record if new else await self.refresh(match_id, record)
+                if fresh.version == record.version:
+                    raise
+                record = fresh
+                continue
             try:
                 result = await self.store.append(
                     stream_of(match_id),

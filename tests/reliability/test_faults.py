@@ -1,0 +1,151 @@
+"""Faults survived, nothing lost: the real service process on a real PostgreSQL, killed,
+cut off from its database, or doubled, while clients keep playing with retries."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import asyncpg
+import httpx
+import msgspec
+import pytest
+
+from service.embedded import EmbeddedPostgres
+from service.event_store import RecordedEvent
+from service.records import replay
+from tests.conftest import APP_PASSWORD, Database
+from tests.reliability.harness import (
+    ADMIN,
+    Ledger,
+    ServiceProcess,
+    new_game,
+    play,
+    register_seats,
+    stored_keys,
+)
+
+pytestmark = pytest.mark.reliability
+
+GAMES, WRITES = 6, 40
+
+
+@pytest.fixture
+def data_dir() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(prefix="domino-service-") as name:
+        yield Path(name)
+
+
+async def assert_nothing_lost_or_doubled(owner_dsn: str, url: str, ledger: Ledger) -> None:
+    connection = await asyncpg.connect(owner_dsn)
+    try:
+        for match_id, acknowledged in ledger.acknowledged.items():
+            stored = await stored_keys(connection, match_id)
+            assert sorted(stored) == sorted(acknowledged), "acknowledged != stored writes"
+            versions = [v for key in acknowledged for v in stored[key]]
+            assert versions == sorted(set(versions)), "a write was stored twice or out of order"
+            rows = await connection.fetch(
+                "SELECT position, stream_id, stream_version, event_type, data::text,"
+                " metadata::text, recorded_at, encode(hash, 'hex') FROM events"
+                " WHERE stream_id = $1 ORDER BY stream_version", f"match-{match_id}")
+            replayed = replay(match_id, [RecordedEvent(*row) for row in rows])
+            served = httpx.get(f"{url}/v1/matches/{match_id}", headers=ADMIN).json()
+            assert served["version"] == replayed.version
+            assert served["score"] == msgspec.to_builtins(replayed.state.score)
+            assert served["status"] == replayed.state.status
+            assert len(served["hands"]) == len(replayed.state.hands)
+    finally:
+        await connection.close()
+
+
+async def start_games(url: str) -> list[str]:
+    async with httpx.AsyncClient(timeout=15) as client:
+        seats = await register_seats(client, url)
+        return [await new_game(client, url, seats) for _ in range(GAMES)]
+
+
+async def test_a_killed_service_loses_no_acknowledged_move_and_doubles_none(
+    database: Database, data_dir: Path
+):
+    service = ServiceProcess(database.owner_dsn, data_dir, APP_PASSWORD).start()
+    try:
+        games = await start_games(service.url)
+        ledger = Ledger()
+        deadline = time.monotonic() + 120
+        clients = [asyncio.create_task(play([service.url], g, WRITES, ledger, deadline))
+                   for g in games]
+        await asyncio.sleep(1.0)
+        await asyncio.to_thread(service.kill)
+        killed_after = sum(len(keys) for keys in ledger.acknowledged.values())
+        await asyncio.to_thread(service.start)
+        await asyncio.gather(*clients)
+
+        assert 0 < killed_after < GAMES * WRITES, "the kill did not land mid-load"
+        await assert_nothing_lost_or_doubled(database.owner_dsn, service.url, ledger)
+    finally:
+        service.stop()
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[EmbeddedPostgres]:
+    with tempfile.TemporaryDirectory(prefix="domino-outage-") as name:
+        Path(name).chmod(0o755)
+        server = EmbeddedPostgres(Path(name), durable=False, port=54420).start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+async def test_a_database_outage_answers_503_and_recovers_by_itself(
+    own_postgres: EmbeddedPostgres, data_dir: Path
+):
+    service = ServiceProcess(own_postgres.dsn(), data_dir, APP_PASSWORD).start()
+    try:
+        games = await start_games(service.url)
+        ledger = Ledger()
+        deadline = time.monotonic() + 120
+        clients = [asyncio.create_task(play([service.url], g, WRITES, ledger, deadline))
+                   for g in games]
+        await asyncio.sleep(0.8)
+        await asyncio.to_thread(own_postgres.stop)
+        await asyncio.sleep(3)
+        during = httpx.get(f"{service.url}/health", timeout=10)
+        port = own_postgres.port
+        await asyncio.to_thread(own_postgres.start)
+        assert own_postgres.port == port, "PostgreSQL came back on another port"
+        await asyncio.gather(*clients)
+
+        assert during.status_code == 503
+        assert ledger.statuses[503] > 0, "no request met the outage"
+        assert set(ledger.statuses) <= {201, 503}
+        assert ledger.slowest < 10, "a request hung during the outage"
+        assert sum(map(len, ledger.acknowledged.values())) == GAMES * WRITES
+        await assert_nothing_lost_or_doubled(own_postgres.dsn(), service.url, ledger)
+    finally:
+        service.stop()
+
+
+async def test_two_instances_on_one_database_lose_and_double_nothing(
+    database: Database, data_dir: Path
+):
+    first = ServiceProcess(database.owner_dsn, data_dir, APP_PASSWORD).start()
+    second = ServiceProcess(database.owner_dsn, data_dir, APP_PASSWORD).start()
+    try:
+        games = await start_games(first.url)
+        ledger = Ledger()
+        deadline = time.monotonic() + 120
+        await asyncio.gather(*(play([first.url, second.url], g, WRITES, ledger, deadline)
+                               for g in games))
+
+        await assert_nothing_lost_or_doubled(database.owner_dsn, first.url, ledger)
+        for game in games:
+            one = httpx.get(f"{first.url}/v1/matches/{game}", headers=ADMIN).json()
+            two = httpx.get(f"{second.url}/v1/matches/{game}", headers=ADMIN).json()
+            assert one == two
+    finally:
+        first.stop()
+        second.stop()
