@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,7 +67,9 @@ class Stats:
 
 
 async def play_games(http: Http, seats: list[str], deadline: float, measure_from: float,
-                     stats: Stats) -> None:
+                     stats: Stats, interval: float = 0.0) -> None:
+    """Whole games, one write after another; `interval` paces the writes (seconds apart)."""
+    next_at = time.perf_counter()
     while time.perf_counter() < deadline:
         preset = random.choice(["pontos", "cinquenta", "federacao"])
         status, body = await http.request("POST", "/v1/matches",
@@ -75,6 +77,9 @@ async def play_games(http: Http, seats: list[str], deadline: float, measure_from
         state = JSON.decode(body)
         match = state["id"]
         while (write := next_request(state)) and time.perf_counter() < deadline:
+            if interval:
+                next_at += interval
+                await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
             started = time.perf_counter()
             kind, body_out = write
             status, body = await http.request("POST", f"/v1/matches/{match}/{kind}", body_out)
@@ -100,12 +105,14 @@ async def insert_rows(http: Http, deadline: float, measure_from: float, stats: S
 
 
 @contextmanager
-def process(args: list[str], env: dict[str, str], port: int) -> Iterator[None]:
-    child = subprocess.Popen(args, env={**os.environ, **env}, cwd=ROOT,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def process(args: list[str], env: dict[str, str], port: int) -> Iterator[subprocess.Popen[bytes]]:
+    BENCH_DIR.mkdir(exist_ok=True)
+    with (BENCH_DIR / f"process-{port}.log").open("ab") as log:
+        child = subprocess.Popen(args, env={**os.environ, **env}, cwd=ROOT,
+                                 stdout=subprocess.DEVNULL, stderr=log)
     try:
         asyncio.run(wait_for_port(port))
-        yield
+        yield child
     finally:
         child.terminate()
         child.wait(30)
@@ -122,12 +129,23 @@ async def wait_for_port(port: int) -> None:
     raise RuntimeError(f"nothing listens on {port}")
 
 
-async def run_service(port: int, tables: int, seconds: float) -> tuple[Stats, float]:
+async def register_seats(port: int) -> list[str]:
     setup = Http(port)
     seats = []
     for name in ("Zé", "Ana", "Tião", "Bia"):
         _, body = await setup.request("POST", "/v1/players", {"name": name})
         seats.append(JSON.decode(body)["id"])
+    return seats
+
+
+def service_process(owner_dsn: str, port: int) -> AbstractContextManager[subprocess.Popen[bytes]]:
+    env = {"DATABASE_URL": owner_dsn, "DOMINO_BOOTSTRAP_TOKEN": TOKEN,
+           "DOMINO_DATA_DIR": str(BENCH_DIR / "service")}
+    return process([sys.executable, "-m", "service", "serve", "--port", str(port)], env, port)
+
+
+async def run_service(port: int, tables: int, seconds: float) -> tuple[Stats, float]:
+    seats = await register_seats(port)
     stats = Stats()
     now = time.perf_counter()
     measure_from, deadline = now + 3, now + 3 + seconds
@@ -164,9 +182,7 @@ def main() -> None:
         owner, _ = fresh_database(admin, "bench_api")
         bare_owner, _ = fresh_database(admin, "bench_bare")
         print(f"{args.tables} concurrent tables, {args.seconds:.0f} s measured after 3 s warm-up")
-        env = {"DATABASE_URL": owner, "DOMINO_BOOTSTRAP_TOKEN": TOKEN,
-               "DOMINO_DATA_DIR": str(BENCH_DIR / "service")}
-        with process([python, "-m", "service", "serve", "--port", "8781"], env, 8781):
+        with service_process(owner, 8781):
             service = report("service: moves", *asyncio.run(
                 run_service(8781, args.tables, args.seconds)))
         with process([python, "-m", "uvicorn", "--app-dir", "bench", "bare_app:app",
