@@ -1,0 +1,237 @@
+"""The hidden-tile rule, as a property of random games over HTTP.
+
+While a hand is in progress, no public read (a game's state or history, anonymous, now or
+`?at=N`, and the global feed) holds one of its unplayed tiles; a seated player sees only
+their own; whoever posted the deal, the organizers and the administrator see all. Once a
+hand ends, its HandStarted event is public in full.
+
+The opening tile is the exception the rules make: the seat that must open is told which
+tile it must lead with (`opening_tile`), and it is the first tile played.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.api.conftest import ADMINISTRATOR, Player, Table, register
+from tests.api.play import (
+    PRESETS,
+    Game,
+    Json,
+    create_competition,
+    create_game,
+    next_move,
+    shuffled_deal,
+)
+
+TILE = re.compile(r"^[0-6]-[0-6]$")
+
+
+def tiles_in(value: Any) -> set[str]:
+    """Every tile written anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value} if TILE.match(value) else set()
+    if isinstance(value, list):
+        return set().union(*(tiles_in(v) for v in value))
+    if isinstance(value, dict):
+        return set().union(*(tiles_in(v) for v in value.values()))
+    return set()
+
+
+@dataclass(frozen=True)
+class Organizers:
+    competition: str
+    organizer: Player
+
+
+@pytest.fixture(scope="module")
+async def organizers(shared_client: httpx.AsyncClient) -> Organizers:
+    organizer = await register(shared_client, "Dona Rosa")
+    return Organizers(await create_competition(shared_client, organizer), organizer)
+
+
+@dataclass
+class Watch:
+    """A game in play and what the test knows about it: the truth (the administrator's
+    view) and who posted the deal of the hand in progress."""
+
+    game: Game
+    organizer: Player | None
+    feed_start: int
+    poster: Player | None = None
+    checks: int = field(default=0)
+
+    @property
+    def client(self) -> httpx.AsyncClient:
+        return self.game.client
+
+    def viewers(self) -> list[Player]:
+        table = self.game.table
+        extra = [self.organizer] if self.organizer else []
+        return [*table.players, table.scorekeeper, table.outsider, ADMINISTRATOR, *extra]
+
+    def may_see(self, viewer: Player) -> set[int]:
+        if viewer in (ADMINISTRATOR, self.organizer) or viewer == self.poster:
+            return {0, 1, 2, 3}
+        return {s for s, p in enumerate(self.game.table.players) if p == viewer}
+
+
+async def check(watch: Watch, rng: random.Random) -> None:
+    truth = await watch.game.admin_state()
+    events = await watch.game.events()
+    await check_ended_hands_are_public(events)
+    if truth["hand"] is None:
+        return
+    public = set(truth["hand"]["board"]) | {truth["hand"]["opening_tile"]} - {None}
+    started = current_hand_started(events, truth)
+    await check_anonymous_reads(watch, truth, events, started, public, rng)
+    for viewer in watch.viewers():
+        await check_viewer(watch, truth, viewer, started)
+    watch.checks += 1
+
+
+def current_hand_started(events: list[Json], truth: Json) -> int:
+    """The version of the hand in progress's HandStarted."""
+    number = truth["hand"]["number"]
+    return max(
+        e["version"]
+        for e in events
+        if e["type"] == "hand_started" and e["data"]["number"] == number
+    )
+
+
+async def check_ended_hands_are_public(events: list[Json]) -> None:
+    ended = {e["data"]["number"] for e in events if e["type"] == "hand_ended"}
+    for event in events:
+        if event["type"] == "hand_started" and event["data"]["number"] in ended:
+            assert all(h is not None for h in event["data"]["hands"]), event
+            assert event["data"]["dorme"] is not None, event
+
+
+async def check_anonymous_reads(
+    watch: Watch,
+    truth: Json,
+    events: list[Json],
+    started: int,
+    public: set[str],
+    rng: random.Random,
+) -> None:
+    game, version = watch.game, truth["version"]
+    now = await game.state()
+    assert now["hand"]["hands"] == [None] * 4
+    assert now["hand"]["dorme"] is None
+    assert tiles_in(now) <= public
+    assert tiles_in([e for e in events if e["version"] >= started]) <= public
+    feed = await read_feed(watch)
+    assert tiles_in([e for e in feed if e["version"] >= started]) <= public
+    for at in {rng.randint(started, version), rng.randint(1, version)}:
+        past = await game.state(at=at)
+        page = (await watch.client.get(game.url("events"), params={"at": at})).json()
+        if at >= started:
+            assert tiles_in(past) <= public
+            assert tiles_in([e for e in page["events"] if e["version"] >= started]) <= public
+            assert tiles_in(page["state"]) <= public
+        elif past["hand"] is not None:  # a hand in progress then, over now: all public
+            assert all(h is not None for h in past["hand"]["hands"])
+
+
+async def read_feed(watch: Watch) -> list[Json]:
+    events: list[Json] = []
+    after = watch.feed_start
+    while True:
+        response = await watch.client.get("/v1/events", params={"after": after, "limit": 200})
+        page = response.json()
+        events += [e for e in page["events"] if e["stream"] == f"match-{watch.game.id}"]
+        if page["next_after"] is None:
+            return events
+        after = page["next_after"]
+
+
+async def check_viewer(watch: Watch, truth: Json, viewer: Player, started: int) -> None:
+    seen = watch.may_see(viewer)
+    hands = truth["hand"]["hands"]
+    expected = [hands[s] if s in seen else None for s in range(4)]
+    state = await watch.game.state(by=viewer)
+    assert state["hand"]["hands"] == expected, viewer
+    assert (state["hand"]["dorme"] is not None) == (len(seen) == 4)
+    history = await watch.game.events(by=viewer, after=started - 1)
+    dealt = history[0]["data"]
+    assert [h is not None for h in dealt["hands"]] == [s in seen for s in range(4)], viewer
+
+
+async def step(watch: Watch, preset: str, rng: random.Random) -> Json:
+    """One random thing a table does: deal, play, or now and then end a hand otherwise."""
+    game, table = watch.game, watch.game.table
+    truth = await game.admin_state()
+    keeper = game.scorekeeper
+    if truth["hand"] is None:
+        if rng.random() < 0.15:
+            sums = {"A": rng.randint(0, 40), "B": rng.randint(0, 40)}
+            result = {"outcome": "bloqueio", "sums": sums, "seat": rng.randrange(4)}
+            return await game.ok("results", result)
+        if rng.random() < 0.5:
+            watch.poster = rng.choice([keeper, *([watch.organizer] if watch.organizer else [])])
+            return await game.ok("hands", shuffled_deal(preset, rng), by=watch.poster)
+        watch.poster = None
+        dealer = rng.choice([keeper, *table.players, ADMINISTRATOR])
+        return await game.ok("hands", {"deal": "server"}, by=dealer)
+    if rng.random() < 0.03:
+        penalty = {"seat": rng.randrange(4), "kind": "tiles-shown"}
+        return await game.ok("penalties", penalty, by=keeper)
+    return await game.ok("moves", next_move(truth, rng), by=keeper)
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    preset=st.sampled_from(PRESETS),
+    seed=st.integers(0, 2**32 - 1),
+    in_competition=st.booleans(),
+    steps=st.integers(1, 45),
+)
+async def test_no_public_read_shows_an_unplayed_tile_of_a_hand_in_progress(
+    shared_client: httpx.AsyncClient,
+    shared_table: Table,
+    organizers: Organizers,
+    preset: str,
+    seed: int,
+    in_competition: bool,
+    steps: int,
+):
+    rng = random.Random(seed)
+    feed = (await shared_client.get("/v1/events", params={"after": 0, "limit": 1})).json()
+    start = await last_position(shared_client, feed)
+    if in_competition:  # made by seat 0, a player may add a game to a competition
+        seat0 = shared_table.players[0]
+        game = await create_game(
+            shared_client, shared_table, preset, by=seat0, competition_id=organizers.competition
+        )
+        watch = Watch(game, organizers.organizer, start)
+    else:
+        watch = Watch(await create_game(shared_client, shared_table, preset), None, start)
+
+    for _ in range(steps):
+        state = await step(watch, preset, rng)
+        await check(watch, rng)
+        if state["status"] != "in_progress":
+            break
+
+
+async def last_position(client: httpx.AsyncClient, first: Json) -> int:
+    after = 0
+    page = first
+    while page["events"]:
+        after = page["events"][-1]["position"]
+        page = (await client.get("/v1/events", params={"after": after, "limit": 1000})).json()
+    return after
