@@ -40,10 +40,10 @@ def expected_version(request: Request[Any, Any, Any], in_body: int | None) -> in
     if in_body is not None:
         return in_body
     header = request.headers.get("if-match")
-    if header is None:
+    if header is None or header.strip() == "*":  # "*": any version will do (RFC 9110)
         return None
     text = header.strip().removeprefix("W/").strip('"')
-    if not text.isdigit() or len(text) > 12:
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:  # "²".isdigit() too
         raise ApiError(400, "invalid-if-match", 'If-Match takes the game\'s version, e.g. "12"')
     return int(text)
 
