@@ -158,3 +158,36 @@ async def test_no_rules_on_a_new_game_or_competition_produce_a_500(
 
     assert game.status_code in (201, 400, 422), game.text
     assert competition.status_code in (201, 400, 422), competition.text
+
+
+# What an HTTP/1.1 server lets through in a header value: visible latin-1 and spaces.
+HEADER_TEXT = st.text(
+    st.characters(min_codepoint=0x20, max_codepoint=0xFF, exclude_characters="\x7f"),
+    max_size=40,
+).map(str.strip)
+HEADERS = st.dictionaries(
+    st.sampled_from(
+        ["Idempotency-Key", "If-Match", "X-Request-Id", "X-Client-Time", "Authorization"]
+    ),
+    HEADER_TEXT,
+)
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(headers=HEADERS)
+async def test_no_header_on_a_write_produces_a_500(
+    shared_client: httpx.AsyncClient, shared_table: Table, headers: dict[str, str]
+):
+    game = await prepared(shared_client, shared_table, "dealt")
+    sent = {"Authorization": game.scorekeeper.auth["Authorization"]} | headers
+    raw = {k: v.encode("latin-1") for k, v in sent.items()}
+
+    response = await shared_client.post(
+        game.url("moves"), json={"seat": 3, "tile": "4-4"}, headers=raw
+    )
+
+    assert response.status_code in (201, 400, 401, 409, 422), response.text
