@@ -123,7 +123,10 @@ class Matches:
         record = MatchRecord(match_id, 0, INITIAL) if new else await self.load(match_id)
         for _ in range(RETRIES):
             if expected_version is not None and expected_version != record.version:
-                raise VersionConflict(stream_of(match_id), expected_version, record.version)
+                if not new:  # the cache may be behind: another instance may have written
+                    record = await self.refresh(match_id, record)
+                if expected_version != record.version:
+                    raise VersionConflict(stream_of(match_id), expected_version, record.version)
             try:
                 events = _decided(record, command, metadata, again)
             except DomainError:
