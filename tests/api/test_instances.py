@@ -74,3 +74,24 @@ async def test_a_write_without_a_version_is_decided_on_the_newest_game(
 
     assert state["hand"]["board"] == ["0-6", "0-4", "4-4"]
     assert state["version"] == 5
+
+
+async def test_a_move_made_legal_by_the_other_instance_is_recorded(games: tuple[Game, Game]):
+    one, other = games
+    await other.ok("moves", {"seat": 0, "tile": "0-4", "end": "left"})  # now seat 1's turn
+
+    response = await one.post("moves", {"seat": 1, "tile": "0-6", "end": "left"})
+
+    assert response.status_code == 201, response.text
+
+
+async def test_a_deal_after_the_other_instance_ended_the_hand_is_recorded(
+    games: tuple[Game, Game],
+):
+    one, other = games
+    await other.ok("penalties", {"seat": 1, "kind": "tiles-shown"})  # the hand is over
+
+    response = await one.post("hands", {"deal": "server"})
+
+    assert response.status_code == 201, response.text
+    assert response.json()["hand"]["number"] == 2
