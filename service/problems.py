@@ -140,6 +140,10 @@ def _database_down(request: Request[Any, Any, Any], error: Exception) -> Respons
 _background: set[asyncio.Future[None]] = set()
 
 
+def _not_utf8(_: Request[Any, Any, Any], error: UnicodeDecodeError) -> Response[Problem]:
+    return problem(400, "invalid-body", "the body is not UTF-8: send JSON encoded as UTF-8")
+
+
 def _unexpected(_: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
     log.exception("unexpected error: %r", error, exc_info=error)
     return problem(500, "internal-error", "an unexpected error: it is logged; please report it")
@@ -159,6 +163,7 @@ EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     asyncpg.exceptions.OperatorInterventionError: _database_down,
     asyncpg.exceptions.InternalClientError: _database_down,
     TimeoutError: _database_down,
+    UnicodeDecodeError: _not_utf8,  # msgspec's answer to a string that is not UTF-8
     Exception: _unexpected,
 }
 
