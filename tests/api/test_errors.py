@@ -44,6 +44,10 @@ REFUSALS = [
     # 400: the body or a header is malformed
     Refusal("malformed json", "dealt", "moves", b'{"seat": 3,', 400, "invalid-body"),
     Refusal("a json array body", "dealt", "moves", b"[1, 2]", 400, "invalid-body"),
+    Refusal("a body in latin-1", "dealt", "penalties",
+            b'{"seat": 0, "kind": "slow-play", "note": "n\xe3o"}', 400, "invalid-body"),
+    Refusal("a key that is not utf-8", "dealt", "moves", b'{"seat": 3, "\xff": 1}', 400,
+            "invalid-body"),
     Refusal("an unknown field", "dealt", "moves", {"seat": 3, "pass": True, "x": 1}, 400,
             "invalid-body"),
     Refusal("a seat that is not a number", "dealt", "moves", {"seat": [3], "tile": "4-4"}, 400,
