@@ -191,3 +191,30 @@ async def test_no_header_on_a_write_produces_a_500(
     )
 
     assert response.status_code in (201, 400, 401, 409, 422), response.text
+
+
+def mutated(body: bytes, data: st.DataObject) -> bytes:
+    """A valid body with a few bytes replaced by anything."""
+    raw = bytearray(body)
+    for _ in range(data.draw(st.integers(1, 3))):
+        raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
+    return bytes(raw)
+
+
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+async def test_no_bytes_as_a_body_produce_a_500(
+    shared_client: httpx.AsyncClient, shared_table: Table, data: st.DataObject
+):
+    game = await prepared(shared_client, shared_table, "dealt")
+    valid = b'{"seat": 3, "tile": "4-4", "end": "left", "expected_version": 2}'
+    body = data.draw(st.binary(max_size=80) | st.just(valid).map(lambda b: mutated(b, data)))
+    headers = game.scorekeeper.auth | {"Content-Type": "application/json"}
+
+    response = await shared_client.post(game.url("moves"), content=body, headers=headers)
+
+    assert response.status_code in (201, 400, 409, 422), response.text
