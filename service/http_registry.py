@@ -83,7 +83,11 @@ class CompetitionController(Controller):
         description="A torneio fixes its rule set and its teams now: its games must use them.",
     )
     async def create(
-        self, state: State, data: JSONBody[NewCompetition], principal: NamedDependency[Principal]
+        self,
+        request: Request[Any, Any, Any],
+        state: State,
+        data: JSONBody[NewCompetition],
+        principal: NamedDependency[Principal],
     ) -> CompetitionOut:
         registry: Registry = state.registry
         for player in [*data.organizers, *(p for pair in data.teams for p in pair)]:
@@ -103,8 +107,11 @@ class CompetitionController(Controller):
         )
         if not event.organizers:
             raise ApiError(422, "invalid-command", "a competition needs at least one organizer")
-        competition_id = await registry.add_competition(event, principal.actor)
-        return competition_out(competition_id, event)
+        key = idempotency_key(request, principal)
+        competition_id = await registry.add_competition(
+            event, principal.actor, key, await fingerprint(request) if key else None
+        )
+        return competition_out(competition_id, await registry.competition(competition_id))
 
     @get("/{competition_id:str}", operation_id="getCompetition", summary="A competition")
     async def competition(self, state: State, competition_id: FromPath[str]) -> CompetitionOut:

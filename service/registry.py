@@ -50,11 +50,24 @@ class Registry:
         player_id = result.stream_id.removeprefix("player-")
         return player_id, result.replayed
 
-    async def add_competition(self, event: CompetitionCreated, actor: str) -> str:
+    async def add_competition(
+        self,
+        event: CompetitionCreated,
+        actor: str,
+        idempotency_key: str | None = None,
+        fingerprint: bytes | None = None,
+    ) -> str:
+        """The new competition's id, or the first one's for a retried request (as players)."""
         competition_id = str(uuid.uuid4())
-        await self.store.append(
-            f"competition-{competition_id}", [_new_event(event, actor)], expected_version=0
+        result = await self.store.append(
+            f"competition-{competition_id}",
+            [_new_event(event, actor)],
+            expected_version=0,
+            idempotency_key=idempotency_key,
+            fingerprint=fingerprint,
         )
+        if result.replayed:
+            return result.stream_id.removeprefix("competition-")
         self._competitions[competition_id] = event
         return competition_id
 
