@@ -157,6 +157,19 @@ async def test_registering_another_player_with_a_used_key_is_refused(
     assert_problem(response, 422, "idempotency-key-reused")
 
 
+async def test_creating_a_competition_twice_with_one_key_creates_it_once(
+    shared_client: httpx.AsyncClient, shared_table: Table
+):
+    body = {"name": "Copa", "kind": "amistoso", "rules": {"preset": "pontos"}}
+    headers = shared_table.scorekeeper.auth | {"Idempotency-Key": KEYS["copa"]}
+    first = await shared_client.post("/v1/competitions", json=body, headers=headers)
+
+    retry = await shared_client.post("/v1/competitions", json=body, headers=headers)
+
+    assert (first.status_code, retry.status_code) == (201, 201)
+    assert retry.content == first.content
+
+
 async def test_creating_a_game_twice_with_one_key_creates_it_once(
     shared_client: httpx.AsyncClient, shared_table: Table
 ):
