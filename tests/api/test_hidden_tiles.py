@@ -235,3 +235,40 @@ async def last_position(client: httpx.AsyncClient, first: Json) -> int:
         after = page["events"][-1]["position"]
         page = (await client.get("/v1/events", params={"after": after, "limit": 1000})).json()
     return after
+
+
+async def hand_starts(game: Game, by: Player | None = None) -> list[Json]:
+    return [e["data"] for e in await game.events(by=by) if e["type"] == "hand_started"]
+
+
+async def test_a_hand_dropped_by_an_abandonment_is_public(
+    shared_client: httpx.AsyncClient, shared_table: Table
+):
+    game = await create_game(shared_client, shared_table, "pontos")
+    await game.ok("hands", shuffled_deal("pontos", random.Random(1)))
+    await game.ok("abandon", {"team": "B"})
+
+    (started,) = await hand_starts(game)
+
+    assert all(h is not None for h in started["hands"])
+    assert started["dorme"] is not None
+
+
+async def test_an_annulled_hand_is_public_and_the_hand_dealt_again_in_its_place_is_not(
+    shared_client: httpx.AsyncClient, shared_table: Table
+):
+    game = await create_game(shared_client, shared_table, "pontos")
+    rng = random.Random(2)
+    ended = await game.play_hand(await game.deal("pontos", rng), rng)
+    played = ended["version"]
+    await game.ok("annulments", {"hand": 1})
+    again = await game.ok("hands", {"deal": "server"})
+
+    annulled, replacement = await hand_starts(game)
+
+    assert again["hand"]["number"] == annulled["number"] == replacement["number"] == 1
+    assert all(h is not None for h in annulled["hands"])
+    assert replacement["hands"] == [None] * 4
+    assert replacement["dorme"] is None
+    assert all(h is not None for h in (await game.state(at=played - 1))["hand"]["hands"])
+    assert (await game.state())["hand"]["hands"] == [None] * 4
