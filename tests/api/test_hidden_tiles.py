@@ -190,7 +190,7 @@ async def step(watch: Watch, preset: str, rng: random.Random) -> Json:
 
 
 @settings(
-    max_examples=12,
+    max_examples=20,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -198,7 +198,7 @@ async def step(watch: Watch, preset: str, rng: random.Random) -> Json:
     preset=st.sampled_from(PRESETS),
     seed=st.integers(0, 2**32 - 1),
     in_competition=st.booleans(),
-    steps=st.integers(1, 45),
+    steps=st.integers(1, 60),
 )
 async def test_no_public_read_shows_an_unplayed_tile_of_a_hand_in_progress(
     shared_client: httpx.AsyncClient,
