@@ -42,6 +42,8 @@ async def assert_match_finished_event(game: Game, state: Json) -> Json:
     assert facts["hands_played"] == len(state["hands"])
     assert facts["buchuda"] == (state["score"][other(state["winner"])] == 0)
     assert facts["abandoned"] is False
+    assert facts["at"] == state["finished_at"]
+    assert facts["started_at"] == state["started_at"]
     return dict(facts)
 
 
