@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 
 import httpx
+import msgspec
 import pytest
 
+from domain import DECODER, fold
 from tests.api.conftest import Table
 from tests.api.play import PRESETS, Game, Json, create_game, sorted_deal, void_deal
 
@@ -47,6 +49,17 @@ async def assert_match_finished_event(game: Game, state: Json) -> Json:
     return dict(facts)
 
 
+async def assert_public_history_replays_to(game: Game, state: Json) -> None:
+    """Anyone can audit a finished game: its public history folds to the same result."""
+    events = await game.events()
+    replayed = fold(DECODER.decode(msgspec.json.encode(e["data"])) for e in events)
+    assert (replayed.status, replayed.winner) == (state["status"], state["winner"])
+    assert state["score"] == {"A": replayed.score.A, "B": replayed.score.B}
+    assert [(h.number, h.outcome, h.kind, h.winner, h.points) for h in replayed.hands] == [
+        (h["number"], h["outcome"], h["kind"], h["winner"], h["points"]) for h in state["hands"]
+    ]
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 async def test_a_game_on_posted_deals_played_move_by_move_ends_at_the_target(
     client: httpx.AsyncClient, table: Table, preset: str
@@ -58,6 +71,7 @@ async def test_a_game_on_posted_deals_played_move_by_move_ends_at_the_target(
     assert_finished(final, preset)
     assert all(h["recorded_as"] == "plays" for h in final["hands"])
     await assert_match_finished_event(game, final)
+    await assert_public_history_replays_to(game, final)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -79,6 +93,7 @@ async def test_a_server_dealt_game_is_played_by_its_players_each_seeing_only_the
 
     assert_finished(state, preset)
     await assert_match_finished_event(game, state)
+    await assert_public_history_replays_to(game, state)
 
 
 async def test_a_finished_game_has_a_valid_hash_chain(client: httpx.AsyncClient, table: Table):
