@@ -140,6 +140,10 @@ def _database_down(request: Request[Any, Any, Any], error: Exception) -> Respons
 _background: set[asyncio.Future[None]] = set()
 
 
+def _too_deep(_: Request[Any, Any, Any], error: RecursionError) -> Response[Problem]:
+    return problem(400, "invalid-body", "the body is nested too deeply to be a valid request")
+
+
 def _not_utf8(_: Request[Any, Any, Any], error: UnicodeDecodeError) -> Response[Problem]:
     return problem(400, "invalid-body", "the body is not UTF-8: send JSON encoded as UTF-8")
 
@@ -163,6 +167,7 @@ EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     asyncpg.exceptions.OperatorInterventionError: _database_down,
     asyncpg.exceptions.InternalClientError: _database_down,
     TimeoutError: _database_down,
+    RecursionError: _too_deep,  # msgspec's answer to JSON nested thousands deep
     UnicodeDecodeError: _not_utf8,  # msgspec's answer to a string that is not UTF-8
     Exception: _unexpected,
 }

@@ -52,7 +52,8 @@ async def assert_nothing_lost_or_doubled(owner_dsn: str, url: str, ledger: Ledge
                 " metadata::text, recorded_at, encode(hash, 'hex') FROM events"
                 " WHERE stream_id = $1 ORDER BY stream_version", f"match-{match_id}")
             replayed = replay(match_id, [RecordedEvent(*row) for row in rows])
-            served = httpx.get(f"{url}/v1/matches/{match_id}", headers=ADMIN).json()
+            async with httpx.AsyncClient() as client:
+                served = (await client.get(f"{url}/v1/matches/{match_id}", headers=ADMIN)).json()
             assert served["version"] == replayed.version
             assert served["score"] == msgspec.to_builtins(replayed.state.score)
             assert served["status"] == replayed.state.status
@@ -113,7 +114,8 @@ async def test_a_database_outage_answers_503_and_recovers_by_itself(
         await asyncio.sleep(0.8)
         await asyncio.to_thread(own_postgres.stop)
         await asyncio.sleep(3)
-        during = httpx.get(f"{service.url}/health", timeout=10)
+        async with httpx.AsyncClient(timeout=10) as client:
+            during = await client.get(f"{service.url}/health")
         port = own_postgres.port
         await asyncio.to_thread(own_postgres.start)
         assert own_postgres.port == port, "PostgreSQL came back on another port"
@@ -142,10 +144,11 @@ async def test_two_instances_on_one_database_lose_and_double_nothing(
                                for g in games))
 
         await assert_nothing_lost_or_doubled(database.owner_dsn, first.url, ledger)
-        for game in games:
-            one = httpx.get(f"{first.url}/v1/matches/{game}", headers=ADMIN).json()
-            two = httpx.get(f"{second.url}/v1/matches/{game}", headers=ADMIN).json()
-            assert one == two
+        async with httpx.AsyncClient() as client:
+            for game in games:
+                one = await client.get(f"{first.url}/v1/matches/{game}", headers=ADMIN)
+                two = await client.get(f"{second.url}/v1/matches/{game}", headers=ADMIN)
+                assert one.json() == two.json()
     finally:
         first.stop()
         second.stop()

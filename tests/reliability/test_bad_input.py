@@ -1,0 +1,168 @@
+"""Bad input tried, nothing changed: each answered with a clear problem, no event appended."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import asyncpg
+import httpx
+import pytest
+
+from service.auth import token_hash
+from tests.api.conftest import ADMIN, Table, bearer, new_match, seat_a_table, serve
+from tests.conftest import Database
+
+pytestmark = pytest.mark.reliability
+
+
+@pytest.fixture
+async def api(database: Database) -> AsyncIterator[httpx.AsyncClient]:
+    async with serve(database) as client:
+        yield client
+
+
+@pytest.fixture
+async def game(api: httpx.AsyncClient) -> tuple[Table, dict[str, Any]]:
+    table = await seat_a_table(api)
+    match = await new_match(api, table)
+    response = await api.post(f"/v1/matches/{match['id']}/hands", json={"deal": "server"},
+                              headers=ADMIN)
+    assert response.status_code == 201
+    return table, response.json()
+
+
+async def last_position(api: httpx.AsyncClient) -> int:
+    return int((await api.get("/health")).json()["last_position"])
+
+
+def assert_problem(response: httpx.Response, status: int) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    body = dict(response.json())
+    assert body["status"] == status
+    assert body["code"]
+    assert body["detail"]
+    return body
+
+
+BAD_MOVES: list[tuple[str, bytes, int]] = [
+    ("a body over 64 KiB", b'{"seat": 0, "tile": "' + b"x" * 70_000 + b'"}', 413),
+    ("JSON nested ten thousand deep", b"[" * 10_000 + b"]" * 10_000, 400),
+    ("not JSON at all", b"seat=0&tile=6-6", 400),
+    ("truncated JSON", b'{"seat": 0, "tile": "6-', 400),
+    ("a seat as text", b'{"seat": "two", "tile": "6-6"}', 400),
+    ("a tile as a number", b'{"seat": 0, "tile": 66}', 400),
+    ("an end that is no end", b'{"seat": 0, "tile": "6-6", "end": "middle"}', 400),
+    ("an unknown field", b'{"seat": 0, "tile": "6-6", "points": 10}', 400),
+    ("seat 7", b'{"seat": 7, "tile": "6-6"}', 400),
+    ("a negative seat", b'{"seat": -1, "pass": true}', 400),
+    ("tile 7-9", b'{"seat": 0, "tile": "7-9"}', 400),
+    ("a tile with SQL in it", b"""{"seat": 0, "tile": "6-6'; DROP TABLE events;--"}""", 400),
+    ("a huge number", b'{"seat": 1' + b"0" * 400 + b', "pass": true}', 400),
+    ("null", b"null", 400),
+    ("both a tile and a pass", b'{"seat": 0, "tile": "6-6", "pass": true}', 400),
+]
+
+
+@pytest.mark.parametrize(("case", "body", "status"), BAD_MOVES, ids=[c for c, _, _ in BAD_MOVES])
+async def test_a_bad_move_is_refused_clearly_and_changes_nothing(
+    api: httpx.AsyncClient, game: tuple[Table, dict[str, Any]], case: str, body: bytes,
+    status: int,
+):
+    _, state = game
+    before = await last_position(api)
+
+    response = await api.post(f"/v1/matches/{state['id']}/moves", content=body,
+                              headers={**ADMIN, "Content-Type": "application/json"})
+
+    assert_problem(response, status)
+    assert await last_position(api) == before
+    assert (await api.get(f"/v1/matches/{state['id']}")).json()["version"] == state["version"]
+
+
+@pytest.mark.parametrize("name", [
+    "Zé'; DROP TABLE events;--", 'Robert"); DELETE FROM tokens; --', "🁣 Dona Conceição 🁫",
+    "名前", "\u202eevil", "O'Brien   the   second",
+])
+async def test_names_with_unicode_and_sql_metacharacters_are_kept_as_text(
+    api: httpx.AsyncClient, name: str
+):
+    response = await api.post("/v1/players", json={"name": name}, headers=ADMIN)
+
+    assert response.status_code == 201, response.text
+    stored = (await api.get(f"/v1/players/{response.json()['id']}")).json()["name"]
+    assert stored == " ".join(name.split())
+    assert (await api.get("/health")).json()["database"] == "up"
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 101, "tab\x00null", "bell\x07"])
+async def test_names_that_are_empty_too_long_or_with_control_characters_are_refused(
+    api: httpx.AsyncClient, name: str
+):
+    before = await last_position(api)
+
+    response = await api.post("/v1/players", json={"name": name}, headers=ADMIN)
+
+    assert response.status_code in (400, 422)
+    assert_problem(response, response.status_code)
+    assert await last_position(api) == before
+
+
+@pytest.mark.parametrize("authorization", [
+    "Bearer forged-token-that-was-never-issued", "Bearer ", "Basic YWRtaW46YWRtaW4=",
+    "Bearer " + "x" * 5000, "bearer", "Token abc",
+])
+async def test_forged_or_malformed_tokens_are_refused(
+    api: httpx.AsyncClient, game: tuple[Table, dict[str, Any]], authorization: str
+):
+    _, state = game
+    before = await last_position(api)
+
+    response = await api.post(f"/v1/matches/{state['id']}/undo", json={},
+                              headers={"Authorization": authorization})
+
+    assert_problem(response, 401)
+    assert await last_position(api) == before
+
+
+async def test_an_expired_token_is_refused(
+    api: httpx.AsyncClient, database: Database, game: tuple[Table, dict[str, Any]]
+):
+    table, state = game
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        await owner.execute(
+            "INSERT INTO tokens (token_hash, player_id, expires_at)"
+            " VALUES ($1, $2, now() - interval '1 minute')",
+            token_hash("expired-token-1234"), table.players[0].id,
+        )
+    finally:
+        await owner.close()
+
+    response = await api.post(f"/v1/matches/{state['id']}/moves",
+                              json={"seat": 0, "pass": True},
+                              headers=bearer("expired-token-1234"))
+
+    assert_problem(response, 401)
+
+
+async def test_a_token_is_answered_once_and_never_logged(
+    api: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
+):
+    caplog.set_level(logging.DEBUG)
+    first = await api.post("/v1/players", json={"name": "Zé"},
+                           headers={**ADMIN, "Idempotency-Key": "register-ze"})
+    again = await api.post("/v1/players", json={"name": "Zé"},
+                           headers={**ADMIN, "Idempotency-Key": "register-ze"})
+    token = first.json()["token"]
+    read = await api.get(f"/v1/players/{first.json()['id']}")
+    events = await api.get("/v1/events")
+
+    assert token
+    assert again.json()["token"] is None
+    assert again.json()["id"] == first.json()["id"]
+    assert token not in read.text
+    assert token not in events.text
+    assert all(token not in record.getMessage() for record in caplog.records)
