@@ -244,3 +244,25 @@ async def test_tampering_by_a_superuser_is_found_at_the_first_bad_version(
         await superuser.close()
 
     assert await store.verify_stream("match-1") == 3
+
+
+async def test_the_service_role_can_only_read_and_append_the_log(database: Database):
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        grants = await owner.fetch(
+            "SELECT table_name, privilege_type FROM information_schema.role_table_grants"
+            " WHERE grantee = 'domino_app' AND table_name IN ('events', 'idempotency_keys')")
+        role = await owner.fetchrow(
+            "SELECT rolsuper, rolcreaterole, rolcreatedb, rolbypassrls, rolreplication"
+            " FROM pg_roles WHERE rolname = 'domino_app'")
+        owns = await owner.fetchval(
+            "SELECT count(*) FROM pg_tables WHERE tableowner = 'domino_app'")
+    finally:
+        await owner.close()
+
+    assert {(g[0], g[1]) for g in grants} == {
+        ("events", "SELECT"), ("events", "INSERT"),
+        ("idempotency_keys", "SELECT"), ("idempotency_keys", "INSERT"),
+    }
+    assert not any(role), "the service role must hold no superpower"
+    assert owns == 0
