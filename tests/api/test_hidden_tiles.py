@@ -30,6 +30,7 @@ from tests.api.play import (
     create_game,
     next_move,
     shuffled_deal,
+    sorted_deal,
 )
 
 TILE = re.compile(r"^[0-6]-[0-6]$")
@@ -272,3 +273,23 @@ async def test_an_annulled_hand_is_public_and_the_hand_dealt_again_in_its_place_
     assert replacement["dorme"] is None
     assert all(h is not None for h in (await game.state(at=played - 1))["hand"]["hands"])
     assert (await game.state())["hand"]["hands"] == [None] * 4
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="for the lead to decide: refusals tell a seated scorekeeper which tiles another "
+    "seat holds (tile-not-in-hand vs wrong-opening-tile / tile-does-not-fit), and leave no trace",
+)
+async def test_a_seated_scorekeeper_cannot_read_another_seats_hand_from_refusals(
+    shared_client: httpx.AsyncClient, shared_table: Table, monkeypatch: pytest.MonkeyPatch
+):
+    seat0 = shared_table.players[0]
+    game = await create_game(shared_client, shared_table, "cinquenta", by=seat0)
+    dealt = sorted_deal("cinquenta")  # seat 3 holds 3-6 .. 6-6 and must open with 6-6
+    monkeypatch.setattr("service.http_matches.server_deal", lambda _: tuple(dealt.values()))
+    await game.ok("hands", {"deal": "server"}, by=seat0)
+
+    held = await game.post("moves", {"seat": 3, "tile": "3-6"}, by=seat0)
+    not_held = await game.post("moves", {"seat": 3, "tile": "1-2"}, by=seat0)
+
+    assert held.json()["code"] == not_held.json()["code"]
