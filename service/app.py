@@ -21,7 +21,7 @@ from service.history import HistoryController
 from service.http_matches import MatchController
 from service.http_registry import CompetitionController, PlayerController
 from service.http_stats import STATS_CONTROLLERS
-from service.openapi_problems import document_problems
+from service.openapi_problems import document_examples, document_problems
 from service.problems import EXCEPTION_HANDLERS
 from service.records import Matches
 from service.registry import Registry
@@ -88,5 +88,5 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         request_max_body_size=MAX_BODY_BYTES,
         debug=False,
     )
-    document_problems(app.openapi_schema)
+    document_examples(document_problems(app.openapi_schema))
     return app

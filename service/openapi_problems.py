@@ -1,4 +1,5 @@
-"""Every operation documents its error answers: problem+json with the `Problem` shape.
+"""What Litestar cannot infer: every operation's problem+json answers, and examples of
+the main requests.
 
 Litestar documents only the success answer (and a 400 of its own shape); the service
 answers every error as problem+json, so the document says so for every operation.
@@ -7,6 +8,7 @@ answers every error as problem+json, so the document says so for every operation
 from __future__ import annotations
 
 from litestar.openapi.spec import (
+    Example,
     OpenAPI,
     OpenAPIMediaType,
     OpenAPIResponse,
@@ -17,13 +19,19 @@ from litestar.openapi.spec import (
 
 from service.problems import PROBLEM_JSON
 
-_READ = {400: "Invalid parameters.", 401: "The token sent is unknown or expired.",
-         404: "No such resource.", 503: "The database is not answering; retry."}
-_WRITE = _READ | {401: "No token, or an unknown or expired one.",
-                  403: "The token's owner may not do this.",
-                  409: "The game is not at the expected version, or not in a state for this.",
-                  413: "The body is over 64 KiB.",
-                  422: "The rules or the input refuse this (see `code`)."}
+_READ = {
+    400: "Invalid parameters.",
+    401: "The token sent is unknown or expired.",
+    404: "No such resource.",
+    503: "The database is not answering; retry.",
+}
+_WRITE = _READ | {
+    401: "No token, or an unknown or expired one.",
+    403: "The token's owner may not do this.",
+    409: "The game is not at the expected version, or not in a state for this.",
+    413: "The body is over 64 KiB.",
+    422: "The rules or the input refuse this (see `code`).",
+}
 
 PROBLEM = Schema(
     type=OpenAPIType.OBJECT,
@@ -35,8 +43,11 @@ PROBLEM = Schema(
         "status": Schema(type=OpenAPIType.INTEGER, description="The HTTP status code."),
         "code": Schema(type=OpenAPIType.STRING, description="Stable machine-readable code."),
         "detail": Schema(type=OpenAPIType.STRING, description="What went wrong, what to fix."),
-        "errors": Schema(type=OpenAPIType.ARRAY, items=Schema(type=OpenAPIType.OBJECT),
-                         description="Field-level details, when any."),
+        "errors": Schema(
+            type=OpenAPIType.ARRAY,
+            items=Schema(type=OpenAPIType.OBJECT),
+            description="Field-level details, when any.",
+        ),
     },
 )
 
@@ -54,9 +65,97 @@ def document_problems(document: OpenAPI) -> OpenAPI:
                 continue
             answers = _WRITE if method == "post" else _READ
             operation.responses = {
-                **{code: answer for code, answer in (operation.responses or {}).items()
-                   if not code.startswith(("4", "5"))},
-                **{str(status): OpenAPIResponse(description=text, content=content)
-                   for status, text in answers.items()},
+                **{
+                    code: answer
+                    for code, answer in (operation.responses or {}).items()
+                    if not code.startswith(("4", "5"))
+                },
+                **{
+                    str(status): OpenAPIResponse(description=text, content=content)
+                    for status, text in answers.items()
+                },
+            }
+    return document
+
+
+SEATS = [
+    "6f1c2d9e-4a7b-4f0e-9d3c-2b8a1e5f7c40",
+    "9a0e5b1c-8d2f-4e3a-b6c7-1d2e3f4a5b6c",
+    "c31b7a2d-5e4f-4a6b-8c9d-0e1f2a3b4c5d",
+    "77d20f3e-6a5b-4c7d-9e8f-1a2b3c4d5e6f",
+]
+EXAMPLES: dict[str, dict[str, tuple[str, object]]] = {
+    "registerPlayer": {"player": ("A new player", {"name": "Zé"})},
+    "createMatch": {
+        "pontos": (
+            "A friendly game of pontos to 6",
+            {
+                "rules": {"preset": "pontos", "target": 6},
+                "seats": SEATS,
+                "place": "Bar do Zé",
+            },
+        ),
+        "torneio": (
+            "A game of a torneio, with its rules",
+            {
+                "seats": SEATS,
+                "competition_id": "2f6c1a70-0d5e-4f7e-8a51-3c1d2e9b4a10",
+            },
+        ),
+    },
+    "startHand": {
+        "server": ("The service shuffles and deals", {"deal": "server"}),
+        "posted": (
+            "A deal posted by the scorekeeper (pontos: 6 tiles each, 4 in the dorme)",
+            {
+                "hands": [
+                    ["6-6", "1-2", "0-3", "4-5", "2-2", "1-6"],
+                    ["5-5", "0-1", "3-4", "2-6", "0-0", "1-3"],
+                    ["4-4", "0-2", "3-5", "1-1", "2-4", "0-6"],
+                    ["3-3", "1-4", "2-5", "0-4", "3-6", "5-6"],
+                ],
+                "dorme": ["0-5", "1-5", "2-3", "4-6"],
+            },
+        ),
+    },
+    "postMove": {
+        "play": ("Seat 2 lays 3-5 on the left end", {"seat": 2, "tile": "3-5", "end": "left"}),
+        "pass": ("Seat 2 passes", {"seat": 2, "pass": True}),
+        "guarded": (
+            "Only if the game is still at version 12",
+            {"seat": 1, "tile": "6-6", "expected_version": 12},
+        ),
+    },
+    "postResult": {
+        "batida": (
+            "Batida de cruzada by seat 3",
+            {"outcome": "batida", "seat": 3, "kind": "cruzada"},
+        ),
+        "bloqueio": (
+            "Blocked: team A holds 12 pips, team B 17",
+            {"outcome": "bloqueio", "sums": {"A": 12, "B": 17}},
+        ),
+    },
+    "postPenalty": {
+        "out-of-turn": (
+            "Seat 1 played out of turn",
+            {"seat": 1, "kind": "out-of-turn", "note": "laid 2-4 before seat 0"},
+        )
+    },
+}
+
+
+def document_examples(document: OpenAPI) -> OpenAPI:
+    for item in (document.paths or {}).values():
+        operation = item.post
+        if operation is None or operation.operation_id not in EXAMPLES:
+            continue
+        body = operation.request_body
+        if body is None or isinstance(body, Reference):
+            continue
+        for media in body.content.values():
+            media.examples = {
+                name: Example(summary=summary, value=value)
+                for name, (summary, value) in EXAMPLES[operation.operation_id].items()
             }
     return document
