@@ -21,6 +21,7 @@ from service.history import HistoryController
 from service.http_matches import MatchController
 from service.http_registry import CompetitionController, PlayerController
 from service.http_stats import STATS_CONTROLLERS
+from service.live_feed import LiveFeedController
 from service.openapi_problems import document_examples, document_problems
 from service.problems import EXCEPTION_HANDLERS
 from service.records import Matches
@@ -80,6 +81,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             CompetitionController,
             MatchController,
             HistoryController,
+            LiveFeedController,
             *STATS_CONTROLLERS,
         ],
         lifespan=[lifespan],

@@ -95,6 +95,18 @@ def _hidden_seats(
     return frozenset(range(4)) - seen
 
 
+async def public_events(matches: Matches, stored: list[RecordedEvent]) -> list[EventOut]:
+    """Events as anyone may see them: the deal of a hand in progress hidden."""
+    events = []
+    for event in stored:
+        hidden = None
+        if event.type == "hand_started":
+            record = await matches.latest(event.stream_id.removeprefix("match-"))
+            hidden = _hidden_seats(record, event, frozenset())
+        events.append(event_out(event, hidden))
+    return events
+
+
 Limit = Annotated[int, QueryParameter(ge=1, le=1000, description="Page size.")]
 After = Annotated[int, QueryParameter(ge=0, le=2**62, description="Start after this number.")]
 MatchIdPath = Annotated[str, PathParameter(description="The game's id.")]
@@ -152,14 +164,7 @@ class HistoryController(Controller):
     async def feed(self, state: State, after: After = 0, limit: Limit = 100) -> EventsPage:
         store: EventStore = state.store
         stored = await store.read_all(after, limit)
-        matches: Matches = state.matches
-        events = []
-        for event in stored:
-            hidden = None
-            if event.type == "hand_started":
-                record = await matches.latest(event.stream_id.removeprefix("match-"))
-                hidden = _hidden_seats(record, event, frozenset())
-            events.append(event_out(event, hidden))
+        events = await public_events(state.matches, stored)
         full = len(stored) == limit
         return EventsPage(events=events, next_after=stored[-1].position if full else None)
 
