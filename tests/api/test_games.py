@@ -72,6 +72,8 @@ async def test_a_game_on_posted_deals_played_move_by_move_ends_at_the_target(
     assert all(h["recorded_as"] == "plays" for h in final["hands"])
     await assert_match_finished_event(game, final)
     await assert_public_history_replays_to(game, final)
+    await game.ok("confirmations", {}, by=table.players[1])
+    assert (await game.ok("confirmations", {}, by=table.players[2]))["status"] == "confirmed"
 
 
 @pytest.mark.parametrize("preset", PRESETS)
