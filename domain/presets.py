@@ -61,6 +61,11 @@ def check_rules(settings: Mapping[str, object]) -> Rules:
         rules = msgspec.convert(settings, Rules)
     except msgspec.ValidationError as error:
         raise InvalidInput("invalid-rules", f"bad setting: {error}") from None
+    if 0 < rules.redeal_doubles < 3:
+        # With 1 or 2, nearly every deal would be void: a game could never start (D24).
+        raise InvalidInput(
+            "invalid-rules", "redeal_doubles is 0 (never redeal) or 3 to 7 doubles in one hand"
+        )
     if 4 * rules.tiles_per_seat + rules.dorme_size != 28:
         raise InvalidInput(
             "invalid-rules", "4 x tiles_per_seat + dorme_size must make the 28 tiles of the set"

@@ -58,7 +58,7 @@ def metadata(
 ) -> dict[str, object]:
     data: dict[str, object] = {
         "actor": principal.actor,
-        "request_id": request.headers.get("x-request-id") or str(uuid.uuid4()),
+        "request_id": (request.headers.get("x-request-id") or str(uuid.uuid4()))[:100],
     }
     if key is not None:
         data["idempotency_key"] = key

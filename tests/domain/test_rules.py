@@ -58,3 +58,15 @@ def test_a_bad_preset_or_override_is_refused_with_invalid_rules(preset, override
     with pytest.raises(DomainError) as caught:
         resolve_rules(preset, overrides)
     assert caught.value.code == "invalid-rules"
+
+
+@pytest.mark.parametrize("doubles", [1, 2])
+def test_a_redeal_threshold_that_would_void_nearly_every_deal_is_refused(doubles: int):
+    with pytest.raises(DomainError) as refused:
+        resolve_rules("federacao", {"redeal_doubles": doubles})
+    assert refused.value.code == "invalid-rules"
+
+
+@pytest.mark.parametrize("doubles", [0, 3, 4, 7])
+def test_a_redeal_threshold_of_none_or_three_and_more_is_accepted(doubles: int):
+    assert resolve_rules("federacao", {"redeal_doubles": doubles}).redeal_doubles == doubles
