@@ -3,7 +3,6 @@ and one function that folds a batch of events into set-based writes on those tab
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import NamedTuple, Protocol
 
 import asyncpg
@@ -18,7 +17,6 @@ class StoredEvent(NamedTuple):
     stream_id: str
     type: str
     data: str  # JSON text
-    recorded_at: datetime
 
 
 class Projection(Protocol):

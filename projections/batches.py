@@ -18,17 +18,17 @@ from projections.base import Connection, Projection, StoredEvent
 NOTIFY_CHANNEL = "domino_projections"
 """After each batch commits, `<name>:<position>` is sent here (tests and benchmarks wait on it)."""
 
-# Only the events the projection reads carry their body; of the others, only the last one
-# comes back, to move the checkpoint past them. One snapshot, so `last` is consistent.
-_READ = """
-WITH batch AS (
-    SELECT position, stream_id, event_type, data, recorded_at FROM events
-    WHERE position > $1 ORDER BY position LIMIT $2
+# The end of the batch (an index-only walk of the primary key), then only the events the
+# projection reads, with their bodies. Every position up to `last` was already visible when
+# `last` was, so the second statement sees the same events up to it as the first.
+_LAST = (
+    "SELECT max(position) FROM"
+    " (SELECT position FROM events WHERE position > $1 ORDER BY position LIMIT $2) batch"
 )
-SELECT position, stream_id, event_type, data::text, recorded_at FROM batch
-WHERE event_type = ANY($3::text[]) OR position = (SELECT max(position) FROM batch)
-ORDER BY position
-"""
+_READ = (
+    "SELECT position, stream_id, event_type, data::text FROM events"
+    " WHERE position > $1 AND position <= $2 AND event_type = ANY($3::text[]) ORDER BY position"
+)
 
 
 async def ensure_checkpoint(connection: Connection, name: str) -> None:
@@ -50,12 +50,11 @@ async def read_after(
 ) -> tuple[list[StoredEvent], int | None]:
     """The events of `types` among the next `limit` events after `after`, and the position
     of the last of those `limit` (None when there is no event after `after`)."""
-    rows = await connection.fetch(_READ, after, limit, list(types))
-    if not rows:
+    last = await connection.fetchval(_LAST, after, limit)
+    if last is None:
         return [], None
-    wanted = set(types)
-    events = [StoredEvent(r[0], r[1], r[2], r[3], r[4]) for r in rows if r[2] in wanted]
-    return events, int(rows[-1][0])
+    rows = await connection.fetch(_READ, after, last, list(types))
+    return [StoredEvent(r[0], r[1], r[2], r[3]) for r in rows], int(last)
 
 
 async def step(connection: Connection, projection: Projection, limit: int) -> int:

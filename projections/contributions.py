@@ -18,7 +18,7 @@ from datetime import datetime
 
 import msgspec
 
-from projections.games import GameFacts
+from projections.games import Finish, GameFacts, HandFact
 
 COUNTERS = (
     "games_played",
@@ -81,58 +81,78 @@ def team_of(seat: int) -> str:
 
 
 def contributions(game: GameFacts) -> list[PlayerGame]:
-    """One row per seat of a confirmed game."""
-    assert game.finish is not None
-    return [_row(game, seat) for seat in range(4)]
-
-
-def _row(game: GameFacts, seat: int) -> PlayerGame:
+    """One row per seat of a confirmed game (one pass over its hands)."""
     finish = game.finish
     assert finish is not None
-    team = team_of(seat)
-    won = finish.winner == team
-    seats = game.seats
-    return PlayerGame(
-        player_id=seats[seat],
-        match_id=game.match_id,
-        seat=seat,
-        partner_id=seats[(seat + 2) % 4],
-        opponents=(seats[(seat + 1) % 4], seats[(seat + 3) % 4]),
-        competition_id=game.competition_id,
-        preset=game.preset,
-        finished_at=finish.at,
-        won=won,
-        biggest_hand=max((h.points for h in game.hands if h.winner == team), default=0),
-        counters=_counters(game, seat, team, won),
-    )
-
-
-def _counters(game: GameFacts, seat: int, team: str, won: bool) -> tuple[int, ...]:
-    finish = game.finish
-    assert finish is not None
-    c = dict.fromkeys(COUNTERS, 0)
-    c["games_played"], c["games_won"], c["games_lost"] = 1, won, not won
+    teams = {"A": dict.fromkeys(COUNTERS, 0), "B": dict.fromkeys(COUNTERS, 0)}
+    biggest = {"A": 0, "B": 0}
+    own = [dict.fromkeys(_OWN, 0) for _ in range(4)]
     for hand in game.hands:
+        _count_hand(hand, teams, own)
+        if hand.winner in biggest:
+            biggest[hand.winner] = max(biggest[hand.winner], hand.points)
+    for team, counts in teams.items():
+        _count_game(finish, counts, won=finish.winner == team)
+    seats = game.seats
+    rows = []
+    for seat in range(4):
+        team = team_of(seat)
+        counts = teams[team] | own[seat] | {"penalties": game.penalties[seat]}
+        rows.append(
+            PlayerGame(
+                player_id=seats[seat],
+                match_id=game.match_id,
+                seat=seat,
+                partner_id=seats[(seat + 2) % 4],
+                opponents=(seats[(seat + 1) % 4], seats[(seat + 3) % 4]),
+                competition_id=game.competition_id,
+                preset=game.preset,
+                finished_at=finish.at,
+                won=finish.winner == team,
+                biggest_hand=biggest[team],
+                counters=tuple(int(counts[name]) for name in COUNTERS),
+            )
+        )
+    return rows
+
+
+_OWN = ("batidas", "simples", "carrocas", "la_e_los", "cruzadas", "blocks_closed")
+
+
+Counts = dict[str, int]
+
+
+def _count_hand(hand: HandFact, teams: dict[str, Counts], own: list[Counts]) -> None:
+    for team, c in teams.items():
         ours = hand.winner == team
         theirs = hand.winner is not None and not ours
         c["hands_played"] += 1
         c["hands_won"] += ours
         c["hands_lost"] += theirs
-        c["points"] += hand.points if ours else 0
-        c["points_against"] += hand.points if theirs else 0
+        c["empates"] += hand.outcome == "empate"
+        if ours:
+            c["points"] += hand.points
+        elif theirs:
+            c["points_against"] += hand.points
         if hand.outcome == "batida":
-            if hand.by_seat == seat and hand.kind in _OWN_KIND:
-                c["batidas"] += 1
-                c[_OWN_KIND[hand.kind]] += 1
             c["team_cruzadas"] += ours and hand.kind == "cruzada"
         elif hand.outcome == "bloqueio":
             c["blocks_made"] += ours
             c["blocks_suffered"] += theirs
         elif hand.outcome == "penalty":
             c["hands_lost_by_penalty"] += theirs
-        c["empates"] += hand.outcome == "empate"
-        c["blocks_closed"] += hand.outcome in ("bloqueio", "empate") and hand.by_seat == seat
-    c["penalties"] = game.penalties[seat]
+    seat = hand.by_seat
+    if seat is None:
+        return
+    if hand.outcome == "batida" and hand.kind in _OWN_KIND:
+        own[seat]["batidas"] += 1
+        own[seat][_OWN_KIND[hand.kind]] += 1
+    elif hand.outcome in ("bloqueio", "empate"):
+        own[seat]["blocks_closed"] += 1
+
+
+def _count_game(finish: Finish, c: Counts, won: bool) -> None:
+    c["games_played"], c["games_won"], c["games_lost"] = 1, won, not won
     c["buchudas"], c["buchudas_suffered"] = finish.buchuda and won, finish.buchuda and not won
     c["buchudas_de_re"] = finish.buchuda_de_re and won
     c["buchudas_de_re_suffered"] = finish.buchuda_de_re and not won
@@ -140,4 +160,3 @@ def _counters(game: GameFacts, seat: int, team: str, won: bool) -> tuple[int, ..
     c["abandonments"] = finish.abandoned and not won
     c["wins_by_abandonment"] = finish.abandoned and won
     c["duration_seconds"] = finish.duration_seconds
-    return tuple(int(c[name]) for name in COUNTERS)

@@ -113,6 +113,8 @@ class ProjectionRunner:
                 await self._hold_and_run(connection, projection)
             except _LOST as error:
                 log.warning("projection %s: connection lost (%r); resuming", projection.name, error)
+            except Exception:  # a bug, or an event it cannot fold: its lag shows it; retry
+                log.exception("projection %s: a batch failed; retrying", projection.name)
             finally:
                 self.leased[projection.name] = False
                 connection.terminate()

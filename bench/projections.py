@@ -1,0 +1,243 @@
+"""Projections: rebuild throughput, and the lag from an append to the ranking that shows it.
+
+    .venv/bin/python bench/projections.py [--events 1000000] [--seconds 20] [--tables 32]
+
+1. Generates random legal games with the domain (tests/projections/random_games.py: deals
+   played move by move, results, penalties, annulments, abandonments, confirmations), on
+   both cores, their commands interleaved as at a club with many tables, and writes them
+   with COPY into `events` (the hash-chain trigger runs for every row).
+2. Rebuilds every projection from the first event (shadow tables, then the swap) and prints
+   events/s.
+3. Runs the service's projection runner while a separate process plays games at `--tables`
+   tables (one append per command, as the HTTP API does), and prints the lag from each
+   append's commit to the commit of the projection batch that folds it (the moment the
+   ranking shows it): for the confirmations (they change the ranking) and for every event.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import random
+import sys
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import asyncpg
+
+# Run as a script, this folder heads sys.path and this file's name would hide the package:
+# the repository goes first, this folder (for `common`) last, in spawned workers too.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [
+    str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve() != HERE), str(HERE)
+]
+
+from common import fresh_database, percentile, server  # noqa: E402
+
+from projections import all_projections  # noqa: E402
+from projections.batches import NOTIFY_CHANNEL  # noqa: E402
+from projections.rebuild import rebuild  # noqa: E402
+from projections.runner import ProjectionRunner  # noqa: E402
+from service.encoding import new_event  # noqa: E402
+from service.event_store import EventStore  # noqa: E402
+from tests.projections.random_games import RandomGame  # noqa: E402
+
+START = datetime(2025, 1, 1, 18, 0, tzinfo=UTC)
+PLAYERS = [str(uuid.UUID(int=n + 1)) for n in range(240)]
+SPACING = 25.0  # a game starts every 25 s: about 40 tables play at once
+Row = tuple[str, int, str, str, str]  # stream, version, type, data, metadata
+
+
+Chunk = tuple[float, list[tuple[str, str, str]]]  # a command's time, its events
+
+
+def play_games(first: int, count: int, spacing: float) -> list[list[Chunk]]:
+    """Games number first .. first + count - 1, one starting every `spacing` seconds: for
+    each, its commands' events as (type, data, metadata), with the command's time."""
+    rng = random.Random(first)
+    games = []
+    for n in range(first, first + count):
+        game = RandomGame(rng, rng.sample(PLAYERS, 4), START + timedelta(seconds=spacing * n))
+        meta = {"actor": game.seats[0]}
+        chunks = []
+        for chunk in game.chunks():
+            encoded = [new_event(event, meta) for event in chunk]
+            rows = [(e.type, e.data, e.metadata) for e in encoded]
+            chunks.append((chunk[0].at.timestamp(), rows))
+        games.append(chunks)
+    return games
+
+
+def in_time_order(games: list[list[Chunk]]) -> list[Row]:
+    """Every game's commands merged in the order they happened, as the log would hold them."""
+    ids = [f"match-{uuid.uuid4()}" for _ in games]
+    moments = sorted(
+        (at, g, c) for g, chunks in enumerate(games) for c, (at, _) in enumerate(chunks)
+    )
+    versions = [0] * len(games)
+    rows: list[Row] = []
+    for _, g, c in moments:
+        for kind, data, meta in games[g][c][1]:
+            versions[g] += 1
+            rows.append((ids[g], versions[g], kind, data, meta))
+    return rows
+
+
+def generate(events: int) -> list[Row]:
+    rows: list[Row] = [
+        (f"player-{p}", 1, "player_registered",
+         json.dumps({"type": "player_registered", "at": START.isoformat(), "name": f"P{n}"}), "{}")
+        for n, p in enumerate(PLAYERS)
+    ]
+    games: list[list[Chunk]] = []
+    size = 0
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        while size < events:
+            work = [(len(games) + k * 200, 200, SPACING) for k in range(2)]
+            for part in pool.starmap(play_games, work):
+                games += part
+                size += sum(len(chunk[1]) for game in part for chunk in game)
+            print(f"\r  generated {size:,} events", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return rows + in_time_order(games)
+
+
+async def copy_events(owner_dsn: str, rows: list[Row]) -> None:
+    connection = await asyncpg.connect(owner_dsn)
+    try:
+        base = await connection.fetchval("SELECT coalesce(max(position), 0) FROM events")
+        for first in range(0, len(rows), 100_000):
+            part = rows[first : first + 100_000]
+            await connection.copy_records_to_table(
+                "events",
+                records=[(base + first + i + 1, *row) for i, row in enumerate(part)],
+                columns=["position", "stream_id", "stream_version", "event_type", "data",
+                         "metadata"],
+            )
+    finally:
+        await connection.close()
+
+
+async def rebuild_all(owner_dsn: str) -> None:
+    connection = await asyncpg.connect(owner_dsn)
+    try:
+        total = await connection.fetchval("SELECT max(position) FROM events")
+        for projection in all_projections():
+            began = time.perf_counter()
+            await rebuild(connection, projection)
+            elapsed = time.perf_counter() - began
+            print(f"rebuild {projection.name:>9}: {total:,} events in {elapsed:.1f} s ="
+                  f" {total / elapsed:,.0f} events/s", flush=True)
+    finally:
+        await connection.close()
+
+
+def load(app_dsn: str, seconds: float, tables: int, seed: int, out: str) -> None:
+    """In its own process: `tables` games at a time, one append per command."""
+    asyncio.run(_load(app_dsn, seconds, tables, seed, out))
+
+
+async def _load(app_dsn: str, seconds: float, tables: int, seed: int, out: str) -> None:
+    pool = await asyncpg.create_pool(app_dsn, min_size=4, max_size=8)
+    store = EventStore(pool)
+    deadline = time.monotonic() + seconds
+    appended: list[tuple[int, int, float]] = []  # (last position, confirmed?, commit time)
+
+    async def table(n: int) -> None:
+        rng = random.Random(seed * 1000 + n)
+        while time.monotonic() < deadline:
+            game = RandomGame(rng, rng.sample(PLAYERS, 4), datetime.now(UTC), step_seconds=1)
+            stream, version = f"match-{uuid.uuid4()}", 0
+            for chunk in game.chunks():
+                events = [new_event(e, {"actor": game.seats[0]}) for e in chunk]
+                result = await store.append(stream, events, expected_version=version)
+                version = result.last_version
+                confirmed = int(any(e.type == "match_confirmed" for e in events))
+                appended.append((result.last_position, confirmed, time.monotonic()))
+                if time.monotonic() >= deadline:
+                    break
+
+    await asyncio.gather(*(table(n) for n in range(tables)))
+    await pool.close()
+    await asyncio.to_thread(Path(out).write_text, json.dumps(appended))
+
+
+async def lag(owner_dsn: str, app_dsn: str, seconds: float, tables: int) -> None:
+    seen: list[tuple[int, float]] = []
+    listener = await asyncpg.connect(owner_dsn)
+
+    def folded(_: object, __: int, ___: str, payload: str) -> None:
+        name, _, position = payload.partition(":")
+        if name == "stats":
+            seen.append((int(position), time.monotonic()))
+
+    await listener.add_listener(NOTIFY_CHANNEL, folded)
+    runner = ProjectionRunner(app_dsn, all_projections())
+    await runner.start()
+    out = str(HERE.parent / ".bench" / "appended.json")
+    process = multiprocessing.get_context("spawn").Process(
+        target=load, args=(app_dsn, seconds, tables, 7, out)
+    )
+    began = time.monotonic()
+    process.start()
+    await asyncio.get_running_loop().run_in_executor(None, process.join)
+    elapsed = time.monotonic() - began
+    await asyncio.sleep(2)
+    await runner.stop()
+    await listener.close()
+    text = await asyncio.to_thread(Path(out).read_text)
+    appended = [(int(a[0]), int(a[1]), float(a[2])) for a in json.loads(text)]
+    report(appended, seen, elapsed)
+
+
+def report(appended: list[tuple[int, int, float]], seen: list[tuple[int, float]],
+           elapsed: float) -> None:
+    seen.sort()
+    lags, confirmed = [], []
+    k = 0
+    for position, is_confirmation, committed in sorted(appended):
+        while k < len(seen) and seen[k][0] < position:
+            k += 1
+        if k == len(seen):
+            continue
+        delay = max(0.0, seen[k][1] - committed)
+        lags.append(delay)
+        if is_confirmation:
+            confirmed.append(delay)
+    events = appended[-1][0] - appended[0][0] if appended else 0
+    print(f"load: {len(appended):,} appends ({events:,} events) in {elapsed:.0f} s ="
+          f" {len(appended) / elapsed:,.0f} appends/s", flush=True)
+    for name, values in (("confirmations", confirmed), ("every append", lags)):
+        if values:
+            print(f"lag to visible ranking, {name} ({len(values):,}): "
+                  f"p50 {percentile(values, 0.5) * 1000:.0f} ms, "
+                  f"p99 {percentile(values, 0.99) * 1000:.0f} ms, "
+                  f"max {max(values) * 1000:.0f} ms", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--events", type=int, default=1_000_000)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--tables", type=int, default=32)
+    args = parser.parse_args()
+    with server() as admin:
+        owner, app = fresh_database(admin, "bench_projections")
+        began = time.perf_counter()
+        rows = generate(args.events)
+        generated = time.perf_counter()
+        asyncio.run(copy_events(owner, rows))
+        copied = time.perf_counter()
+        print(f"events: {len(rows):,} generated in {generated - began:.0f} s,"
+              f" written with COPY in {copied - generated:.0f} s", flush=True)
+        del rows
+        asyncio.run(rebuild_all(owner))
+        asyncio.run(lag(owner, app, args.seconds, args.tables))
+
+
+if __name__ == "__main__":
+    main()
