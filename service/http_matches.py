@@ -18,6 +18,7 @@ from domain import (
     AnnulHand,
     Confirm,
     CreateMatch,
+    DomainError,
     Pass,
     PerTeam,
     PlayTile,
@@ -45,7 +46,7 @@ from service.schemas import (
     NewResult,
     NewUndo,
 )
-from service.views import MatchState, over_now
+from service.views import MatchState, over_now, visible_seats
 from service.writes import (
     answer,
     competition_of,
@@ -250,17 +251,28 @@ class MatchController(Controller):
         if data.pass_ == (data.tile is not None):
             raise ApiError(400, "invalid-body", 'send either a "tile" or "pass": true')
         seat, tile, end = data.seat, data.tile, data.end
-        return await write(
-            request,
-            state,
-            principal,
-            match_id,
-            (lambda _, at: Pass(at=at, seat=seat))
-            if data.pass_
-            else (lambda _, at: PlayTile(at=at, seat=seat, tile=tile or "", end=end)),
-            lambda access, _: can.may_play_seat(access, seat),
-            data.expected_version,
-        )
+        try:
+            return await write(
+                request,
+                state,
+                principal,
+                match_id,
+                (lambda _, at: Pass(at=at, seat=seat))
+                if data.pass_
+                else (lambda _, at: PlayTile(at=at, seat=seat, tile=tile or "", end=end)),
+                lambda access, _: can.may_play_seat(access, seat),
+                data.expected_version,
+            )
+        except DomainError as error:
+            if error.code in _TELLS_A_HAND and not await _sees_seat(
+                state, principal, match_id, seat
+            ):
+                # Whether seat N holds a tile is secret from whoever cannot see that hand:
+                # the refusal must not let a scorekeeper probe it.
+                raise ApiError(
+                    422, "move-refused", "this move cannot be recorded for that seat"
+                ) from None
+            raise
 
     @post(
         "/{match_id:str}/results",
@@ -438,6 +450,19 @@ class MatchController(Controller):
         return await write(
             request, state, principal, match_id, build, authorize, data.expected_version
         )
+
+
+# Refusals that depend on what a seat holds: told apart, they would show its hand.
+_TELLS_A_HAND = frozenset(
+    {"tile-not-in-hand", "wrong-opening-tile", "tile-does-not-fit", "end-required", "must-play"}
+)
+
+
+async def _sees_seat(state: State, principal: Principal, match_id: str, seat: int) -> bool:
+    matches: Matches = state.matches
+    record = await matches.load(match_id)
+    access = can.access_of(principal, record.state, await competition_of(state, record))
+    return seat in visible_seats(record, principal.actor, access.sees_all)
 
 
 def _settings(rules: Rules) -> dict[str, Any]:

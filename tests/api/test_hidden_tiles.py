@@ -275,11 +275,6 @@ async def test_an_annulled_hand_is_public_and_the_hand_dealt_again_in_its_place_
     assert (await game.state())["hand"]["hands"] == [None] * 4
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="for the lead to decide: refusals tell a seated scorekeeper which tiles another "
-    "seat holds (tile-not-in-hand vs wrong-opening-tile / tile-does-not-fit), and leave no trace",
-)
 async def test_a_seated_scorekeeper_cannot_read_another_seats_hand_from_refusals(
     shared_client: httpx.AsyncClient, shared_table: Table, monkeypatch: pytest.MonkeyPatch
 ):
@@ -292,4 +287,4 @@ async def test_a_seated_scorekeeper_cannot_read_another_seats_hand_from_refusals
     held = await game.post("moves", {"seat": 3, "tile": "3-6"}, by=seat0)
     not_held = await game.post("moves", {"seat": 3, "tile": "1-2"}, by=seat0)
 
-    assert held.json()["code"] == not_held.json()["code"]
+    assert held.json()["code"] == not_held.json()["code"] == "move-refused"
