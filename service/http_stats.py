@@ -16,6 +16,7 @@ import asyncpg
 import msgspec
 from litestar import Controller, get
 from litestar.datastructures import State
+from litestar.openapi.spec import OpenAPIFormat
 from litestar.params import PathParameter, QueryParameter
 from msgspec import Meta
 
@@ -218,11 +219,18 @@ class PlayerAchievements(msgspec.Struct, frozen=True, kw_only=True):
 
 
 Since = Annotated[
-    datetime | None,
-    QueryParameter(description="Only games finished at or after this instant (RFC 3339)."),
+    str | None,
+    QueryParameter(
+        format=OpenAPIFormat.DATE_TIME, max_length=40,
+        description="Only games finished at or after this instant (RFC 3339, with a zone).",
+    ),
 ]
 Until = Annotated[
-    datetime | None, QueryParameter(description="Only games finished before this instant.")
+    str | None,
+    QueryParameter(
+        format=OpenAPIFormat.DATE_TIME, max_length=40,
+        description="Only games finished before this instant (RFC 3339, with a zone).",
+    ),
 ]
 CompetitionParam = Annotated[
     str | None, QueryParameter(max_length=100, description="Only the games of this competition.")
@@ -251,13 +259,30 @@ async def _position(connection: Connection) -> int:
     return int(value or 0)
 
 
+_INSTANT = Annotated[datetime, Meta(tz=True)]
+
+
+def _instant(text: str | None) -> datetime | None:
+    """An RFC 3339 instant with its zone, in years 1900 to 3000; else 400 invalid-period."""
+    if text is None:
+        return None
+    try:
+        instant: datetime | None = msgspec.convert(text, _INSTANT)
+    except msgspec.ValidationError:
+        instant = None
+    if instant is None or not 1900 <= instant.year <= 3000:
+        raise ApiError(
+            400, "invalid-period",
+            f"{text!r} is not an instant: write it RFC 3339 with a zone, e.g. 2025-05-01T20:00:00Z",
+        )
+    return instant
+
+
 async def _query(
-    state: State, competition: str | None, since: datetime | None, until: datetime | None,
+    state: State, competition: str | None, since_text: str | None, until_text: str | None,
     preset: str | None, **more: Any,
 ) -> RankingQuery:
-    for instant in (since, until):
-        if instant is not None and instant.tzinfo is None:
-            raise ApiError(400, "invalid-period", "since and until need a time zone (RFC 3339)")
+    since, until = _instant(since_text), _instant(until_text)
     if since is not None and until is not None and since >= until:
         raise ApiError(400, "invalid-period", "since must be before until")
     if competition is not None:
@@ -368,8 +393,8 @@ class RankingController(Controller):
         return Ranking(
             criteria=list(CRITERIA),
             competition_id=query.competition_id,
-            since=since,
-            until=until,
+            since=query.since,
+            until=query.until,
             preset=preset,
             by=by,
             min_games=min_games,

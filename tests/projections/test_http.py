@@ -172,6 +172,7 @@ async def test_errors_are_problem_details(database: Database, store: EventStore)
                                         "until": "2025-05-01T00:00:00Z"}
             ),
             "no time zone": await client.get("/v1/rankings", params={"since": "2025-05-02T00:00"}),
+            "a number": await client.get("/v1/rankings", params={"until": "0.5"}),
             "unknown rule set": await client.get("/v1/rankings", params={"preset": "truco"}),
             "unknown achievement": await client.get("/v1/records", params={"kind": "x"}),
         }
@@ -181,7 +182,8 @@ async def test_errors_are_problem_details(database: Database, store: EventStore)
         "not an id": (404, "player-not-found"),
         "unknown competition": (404, "competition-not-found"),
         "empty period": (400, "invalid-period"),
-        "no time zone": (400, "invalid-body"),
+        "no time zone": (400, "invalid-period"),
+        "a number": (400, "invalid-period"),
         "unknown rule set": (400, "invalid-body"),
         "unknown achievement": (400, "invalid-achievement"),
     }
