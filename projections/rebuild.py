@@ -8,8 +8,9 @@
    shadow's. Readers see the old tables until the commit and the new ones after it, never
    a half-built read model; the live runner resumes from the new checkpoint.
 
-Runs as the schema owner (it creates and drops tables). A rebuild that dies before the swap
-leaves shadow tables that the next rebuild drops and starts again.
+Runs as the schema owner (it creates and drops tables), one rebuild of a projection at a
+time (an advisory lock). A rebuild that dies before the swap leaves shadow tables that the
+next rebuild drops and starts again.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tqdm import tqdm  # type: ignore[import-untyped]
 
 from projections.base import Projection
 from projections.batches import catch_up, checkpoint, ensure_checkpoint, step
+from projections.runner import LEASE_CLASS, lease_key
 
 SHADOW = "_shadow"
 
@@ -32,6 +34,26 @@ async def rebuild(
     grant_to: str = "domino_app",
 ) -> int:
     """Rebuild `projection`; answer the position its new tables are at."""
+    key = lease_key(f"rebuild {projection.name}")
+    if not await owner.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASE_CLASS, key):
+        raise RebuildRunning(f"projection {projection.name!r} is being rebuilt already")
+    try:
+        return await _rebuild(owner, projection, batch_size, progress, grant_to)
+    finally:
+        await owner.execute("SELECT pg_advisory_unlock($1, $2)", LEASE_CLASS, key)
+
+
+class RebuildRunning(RuntimeError):
+    pass
+
+
+async def _rebuild(
+    owner: asyncpg.Connection,
+    projection: Projection,
+    batch_size: int,
+    progress: bool,
+    grant_to: str,
+) -> int:
     shadow = projection.writing_to(SHADOW)
     await _create_shadow(owner, projection, shadow, grant_to)
     head = int(await owner.fetchval("SELECT coalesce(max(position), 0) FROM events"))

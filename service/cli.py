@@ -48,7 +48,7 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
     import asyncpg
 
     from projections import all_projections, projection_named
-    from projections.rebuild import rebuild
+    from projections.rebuild import RebuildRunning, rebuild
 
     chosen = [projection_named(n) for n in names] if names else all_projections()
 
@@ -63,7 +63,11 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
 
     with owner_database(settings) as owner_dsn:
         migrate(owner_dsn)
-        asyncio.run(run(owner_dsn))
+        try:
+            asyncio.run(run(owner_dsn))
+        except RebuildRunning as error:
+            log.error("%s: try again when it is done", error)
+            sys.exit(1)
 
 
 def main(argv: list[str] | None = None) -> None:

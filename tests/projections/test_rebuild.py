@@ -16,7 +16,7 @@ import pytest
 from projections import Directory, all_projections
 from projections.base import Connection, StoredEvent
 from projections.batches import catch_up
-from projections.rebuild import rebuild
+from projections.rebuild import RebuildRunning, rebuild
 from projections.runner import ProjectionRunner
 from projections.stats import Stats
 from service.event_store import EventStore
@@ -173,3 +173,19 @@ async def test_the_command_line_rebuilds_with_a_progress_bar(
     assert process.returncode == 0, err.decode()
     assert "stats: 100%" in err.decode()
     assert await read_models(db) == built
+
+
+async def test_two_rebuilds_of_one_projection_do_not_run_at_once(
+    database: Database, store: EventStore, owner: asyncpg.Connection
+):
+    await play(store, "0 cruzada", "0 cruzada")
+    other = await asyncpg.connect(database.owner_dsn)
+    try:
+        first = asyncio.create_task(rebuild(owner, SlowlyRebuilt(), batch_size=1, progress=False))
+        await asyncio.sleep(0.1)
+        with pytest.raises(RebuildRunning):
+            await rebuild(other, Stats(), progress=False)
+        await first
+        assert await rebuild(other, Stats(), progress=False) > 0
+    finally:
+        await other.close()
