@@ -43,13 +43,17 @@ UPGRADE = [
         recorded_at     timestamptz NOT NULL DEFAULT clock_timestamp()
     )
     """,
-    # The hash is computed here, not by the writer, so no client can forge a link.
+    # Inserts that bypass append_events (an operator's, say) still wait for the append lock
+    # and get their link of the hash chain here; append_events computes its own links.
     f"""
     CREATE FUNCTION events_chain() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
         previous bytea := '\\x';
     BEGIN
         PERFORM pg_advisory_xact_lock({APPEND_LOCK});
+        IF NEW.hash IS NOT NULL THEN
+            RETURN NEW;
+        END IF;
         IF NEW.position IS NULL THEN
             SELECT coalesce(max(position), 0) + 1 INTO NEW.position FROM events;
         END IF;
@@ -74,8 +78,9 @@ UPGRADE = [
             USING ERRCODE = 'insufficient_privilege';
     END $$
     """,
-    # One round trip per batch of appends: lock, check every request, insert, notify.
-    # Callers send at most one request per stream and per key in a batch.
+    # One round trip per batch of appends: lock, check every request against its stream,
+    # link the hash chain, insert, notify. Callers send at most one request per stream and
+    # per key in a batch (each is checked against the stream as it was before the batch).
     f"""
     CREATE FUNCTION append_events(
         req_stream text[], req_expected int[], req_count int[], req_key text[],
@@ -86,61 +91,79 @@ UPGRADE = [
     ) LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
     DECLARE
         last bigint;
+        n int;
+        e int := 0;
+        link bytea;
+        known idempotency_keys%ROWTYPE;
+        positions bigint[] := '{{}}';
+        streams text[] := '{{}}';
+        versions int[] := '{{}}';
+        hashes bytea[] := '{{}}';
+        appended int[] := '{{}}';
     BEGIN
         -- Taken before anything is read: every later statement sees all earlier commits.
         PERFORM pg_advisory_xact_lock({APPEND_LOCK});
-        SELECT coalesce(max(e.position), 0) INTO last FROM events e;
-        RETURN QUERY
-        WITH req AS (
-            SELECT r.n, r.stream, r.expected, r.count, r.key, r.fingerprint,
-                   coalesce((SELECT e.stream_version FROM events e WHERE e.stream_id = r.stream
-                             ORDER BY e.stream_version DESC LIMIT 1), 0) AS current,
-                   sum(r.count) OVER (ORDER BY r.n) - r.count AS event_offset,
-                   k.fingerprint AS known, k.stream_id AS k_stream, k.first_version AS k_first,
-                   k.last_version AS k_last, k.first_position AS k_first_pos,
-                   k.last_position AS k_last_pos
-            FROM unnest(req_stream, req_expected, req_count, req_key, req_fingerprint)
-                 WITH ORDINALITY AS r(stream, expected, count, key, fingerprint, n)
-            LEFT JOIN idempotency_keys k ON k.key = r.key
-        ), decided AS (
-            SELECT req.*, CASE
-                WHEN known IS NOT NULL AND known = fingerprint THEN 'replayed'
-                WHEN known IS NOT NULL THEN 'key-reused'
-                WHEN expected IS NOT NULL AND expected <> current THEN 'conflict'
-                ELSE 'appended' END AS verdict
-            FROM req
-        ), placed AS (
-            SELECT decided.*, last + coalesce(sum(count) FILTER (WHERE verdict = 'appended') OVER (
-                ORDER BY n ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS base
-            FROM decided
-        ), appended AS (
-            INSERT INTO events (position, stream_id, stream_version, event_type, data, metadata)
-            SELECT p.base + i, p.stream, p.current + i, ev_type[p.event_offset + i],
-                   ev_data[p.event_offset + i], ev_metadata[p.event_offset + i]
-            FROM placed p, generate_series(1, p.count) AS i
-            WHERE p.verdict = 'appended'
-            ORDER BY p.n, i
-            RETURNING events.position
-        ), keyed AS (
-            INSERT INTO idempotency_keys (key, fingerprint, stream_id, first_version,
-                                          last_version, first_position, last_position)
-            SELECT p.key, p.fingerprint, p.stream, p.current + 1, p.current + p.count,
-                   p.base + 1, p.base + p.count
-            FROM placed p WHERE p.verdict = 'appended' AND p.key IS NOT NULL
-            RETURNING idempotency_keys.key
-        ), notified AS (
-            SELECT pg_notify('domino_events', max(position)::text) FROM appended
-        )
-        SELECT p.verdict,
-               coalesce(p.k_stream, p.stream),
-               CASE WHEN p.verdict = 'replayed' THEN p.k_first ELSE p.current + 1 END,
-               CASE WHEN p.verdict = 'replayed' THEN p.k_last ELSE p.current + p.count END,
-               CASE WHEN p.verdict = 'replayed' THEN p.k_first_pos ELSE p.base + 1 END,
-               CASE WHEN p.verdict = 'replayed' THEN p.k_last_pos ELSE p.base + p.count END,
-               p.current
-        FROM placed p
-        WHERE (SELECT count(*) FROM notified) >= 0 AND (SELECT count(*) FROM keyed) >= 0
-        ORDER BY p.n;
+        SELECT coalesce(max(x.position), 0) INTO last FROM events x;
+        FOR n IN 1 .. coalesce(array_length(req_stream, 1), 0) LOOP
+            stream_id := req_stream[n];
+            first_version := NULL;
+            last_version := NULL;
+            first_position := NULL;
+            last_position := NULL;
+            known := NULL;
+            IF req_key[n] IS NOT NULL THEN
+                SELECT * INTO known FROM idempotency_keys k WHERE k.key = req_key[n];
+            END IF;
+            SELECT x.stream_version, x.hash INTO current_version, link FROM events x
+             WHERE x.stream_id = req_stream[n] ORDER BY x.stream_version DESC LIMIT 1;
+            current_version := coalesce(current_version, 0);
+            link := coalesce(link, '\\x');
+            IF known.key IS NOT NULL THEN
+                outcome := CASE WHEN known.fingerprint = req_fingerprint[n]
+                                THEN 'replayed' ELSE 'key-reused' END;
+                stream_id := known.stream_id;
+                first_version := known.first_version;
+                last_version := known.last_version;
+                first_position := known.first_position;
+                last_position := known.last_position;
+                e := e + req_count[n];
+            ELSIF req_expected[n] IS NOT NULL AND req_expected[n] <> current_version THEN
+                outcome := 'conflict';
+                e := e + req_count[n];
+            ELSE
+                outcome := 'appended';
+                first_version := current_version + 1;
+                first_position := last + 1;
+                FOR i IN 1 .. req_count[n] LOOP
+                    e := e + 1;
+                    last := last + 1;
+                    link := sha256(link || convert_to(
+                        req_stream[n] || E'\\n' || (current_version + i) || E'\\n' ||
+                        ev_type[e] || E'\\n' || ev_data[e]::text, 'UTF8'));
+                    positions := positions || last;
+                    streams := streams || req_stream[n];
+                    versions := versions || (current_version + i);
+                    hashes := hashes || link;
+                    appended := appended || e;
+                END LOOP;
+                last_version := current_version + req_count[n];
+                last_position := last;
+                IF req_key[n] IS NOT NULL THEN
+                    INSERT INTO idempotency_keys (key, fingerprint, stream_id, first_version,
+                        last_version, first_position, last_position)
+                    VALUES (req_key[n], req_fingerprint[n], req_stream[n], first_version,
+                            last_version, first_position, last_position);
+                END IF;
+            END IF;
+            RETURN NEXT;
+        END LOOP;
+        IF array_length(positions, 1) > 0 THEN
+            INSERT INTO events (position, stream_id, stream_version, event_type, data, metadata,
+                                hash)
+            SELECT p, s, v, ev_type[i], ev_data[i], ev_metadata[i], h
+              FROM unnest(positions, streams, versions, appended, hashes) AS u(p, s, v, i, h);
+            PERFORM pg_notify('domino_events', last::text);
+        END IF;
     END $$
     """,
     "CREATE TRIGGER events_chain BEFORE INSERT ON events"
