@@ -143,12 +143,15 @@ class EventStore:
             expected_version,
             events,
             idempotency_key,
-            fingerprint or fingerprint_of(stream_id, expected_version, events),
+            fingerprint
+            or (fingerprint_of(stream_id, expected_version, events) if idempotency_key else b""),
         )
         self._pending.append(request)
         if self._committer is None or self._committer.done():
             self._committer = asyncio.create_task(self._commit_pending())
-        return await asyncio.shield(request.done)
+        # A caller cancelled while waiting leaves its append to the batch: it may still be
+        # written, as with any request whose answer is lost; the committer skips its future.
+        return await request.done
 
     async def _commit_pending(self) -> None:
         while self._pending:
