@@ -12,6 +12,7 @@ from litestar.params import FromPath, JSONBody
 
 from domain.registry import CompetitionCreated, create_competition, register_player
 from service.auth import Principal, provide_principal
+from service.http_listing import Limit, MatchList, Offset, StatusFilter, list_matches
 from service.problems import ApiError
 from service.registry import Registry, parse_id
 from service.schemas import CompetitionOut, NewCompetition, NewPlayer, PlayerOut
@@ -56,6 +57,23 @@ class PlayerController(Controller):
         registry: Registry = state.registry
         found = await registry.player(player_id)
         return PlayerOut(id=parse_id(player_id, "player"), name=found.name)
+
+    @get(
+        "/{player_id:str}/matches",
+        operation_id="listPlayerMatches",
+        summary="A player's games, newest first",
+        description="From the projections: a game shows here a moment after it is written.",
+    )
+    async def matches(
+        self,
+        state: State,
+        player_id: FromPath[str],
+        status: StatusFilter = None,
+        limit: Limit = 50,
+        offset: Offset = 0,
+    ) -> MatchList:
+        await state.registry.player(player_id)
+        return await list_matches(state, player_id, None, status, limit, offset)
 
 
 def competition_out(competition_id: str, event: CompetitionCreated) -> CompetitionOut:
@@ -118,3 +136,20 @@ class CompetitionController(Controller):
         registry: Registry = state.registry
         found = await registry.competition(competition_id)
         return competition_out(parse_id(competition_id, "competition"), found)
+
+    @get(
+        "/{competition_id:str}/matches",
+        operation_id="listCompetitionMatches",
+        summary="A competition's games, newest first",
+        description="From the projections: a game shows here a moment after it is written.",
+    )
+    async def matches(
+        self,
+        state: State,
+        competition_id: FromPath[str],
+        status: StatusFilter = None,
+        limit: Limit = 50,
+        offset: Offset = 0,
+    ) -> MatchList:
+        await state.registry.competition(competition_id)
+        return await list_matches(state, None, competition_id, status, limit, offset)
