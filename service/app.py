@@ -19,7 +19,7 @@ from service.event_store import EventStore
 from service.health import HealthController
 from service.history import HistoryController
 from service.http_matches import MatchController
-from service.http_registry import CompetitionController, PlayerController
+from service.http_registry import CompetitionController, PlayerController, TokenController
 from service.http_stats import STATS_CONTROLLERS
 from service.live_feed import LiveFeedController
 from service.openapi_problems import document_examples, document_problems
@@ -78,6 +78,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         route_handlers=[
             HealthController,
             PlayerController,
+            TokenController,
             CompetitionController,
             MatchController,
             HistoryController,

@@ -52,6 +52,16 @@ class Tokens:
         )
         return token
 
+    async def revoke(self, token: str) -> None:
+        """The token stops working now here, and within CACHE_SECONDS on other instances."""
+        digest = token_hash(token)
+        await self.pool.execute(
+            "UPDATE tokens SET expires_at = now() WHERE token_hash = $1"
+            " AND (expires_at IS NULL OR expires_at > now())",
+            digest,
+        )
+        self._cache.pop(digest, None)
+
     async def principal(self, token: str) -> Principal | None:
         if self.bootstrap and hmac.compare_digest(token.encode(), self.bootstrap.encode()):
             return Principal(None, admin=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Request, Response, delete, get, post
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
@@ -74,6 +74,29 @@ class PlayerController(Controller):
     ) -> MatchList:
         await state.registry.player(player_id)
         return await list_matches(state, player_id, None, status, limit, offset)
+
+    @post(
+        "/{player_id:str}/tokens",
+        operation_id="issuePlayerToken",
+        summary="A new token for a player (shown once)",
+        status_code=201,
+        description="For the player themself or an administrator: a lost or rotated token. "
+        "Revoke the old one with DELETE /v1/tokens/current.",
+    )
+    async def issue_token(
+        self, state: State, player_id: FromPath[str], principal: NamedDependency[Principal]
+    ) -> Response[PlayerOut]:
+        registry: Registry = state.registry
+        found = await registry.player(player_id)
+        player_id = parse_id(player_id, "player")
+        if not (principal.admin or principal.player_id == player_id):
+            raise ApiError(403, "forbidden", "only the player or an administrator may do this")
+        token = await state.tokens.issue(player_id)
+        return Response(
+            PlayerOut(id=player_id, name=found.name, token=token),
+            status_code=201,
+            headers={"Cache-Control": "no-store"},
+        )
 
 
 def competition_out(competition_id: str, event: CompetitionCreated) -> CompetitionOut:
@@ -153,3 +176,25 @@ class CompetitionController(Controller):
     ) -> MatchList:
         await state.registry.competition(competition_id)
         return await list_matches(state, None, competition_id, status, limit, offset)
+
+
+class TokenController(Controller):
+    path = "/v1/tokens"
+    tags = ["players"]
+    dependencies = {"principal": Provide(provide_principal)}
+
+    @delete(
+        "/current",
+        operation_id="revokeToken",
+        summary="Revoke the token this request carries",
+        description="It stops working at once on this instance, within 30 s on others.",
+    )
+    async def revoke(
+        self, request: Request[Any, Any, Any], state: State, principal: NamedDependency[Principal]
+    ) -> None:
+        if principal.player_id is None:
+            raise ApiError(
+                422, "token-not-revocable", "the bootstrap token is configuration: change it there"
+            )
+        header = request.headers.get("authorization", "")
+        await state.tokens.revoke(header.partition(" ")[2].strip())

@@ -59,11 +59,11 @@ def document_problems(document: OpenAPI) -> OpenAPI:
     schemas["Problem"] = PROBLEM
     content = {PROBLEM_JSON: OpenAPIMediaType(schema=Reference("#/components/schemas/Problem"))}
     for item in (document.paths or {}).values():
-        for method in ("get", "post"):
+        for method in ("get", "post", "delete"):
             operation = getattr(item, method)
             if operation is None:
                 continue
-            answers = _WRITE if method == "post" else _READ
+            answers = _READ if method == "get" else _WRITE
             operation.responses = {
                 **{
                     code: answer

@@ -1,0 +1,64 @@
+"""Tokens: a player gets a new one, revokes a lost one; nobody else can do either."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.api.conftest import ADMIN, Table, bearer, register
+
+
+async def write_as(client: httpx.AsyncClient, token: str) -> int:
+    response = await client.post("/v1/players", json={"name": "Novo"}, headers=bearer(token))
+    return response.status_code
+
+
+async def test_a_revoked_token_stops_working_at_once(client: httpx.AsyncClient):
+    ze = await register(client, "Zé")
+
+    revoked = await client.delete("/v1/tokens/current", headers=ze.auth)
+    refused = await client.post("/v1/players", json={"name": "Novo"}, headers=ze.auth)
+
+    assert revoked.status_code == 204
+    assert refused.status_code == 401
+    assert refused.json()["code"] == "invalid-token"
+
+
+async def test_a_player_gets_a_new_token_and_both_work_until_the_old_is_revoked(
+    client: httpx.AsyncClient,
+):
+    ze = await register(client, "Zé")
+
+    issued = await client.post(f"/v1/players/{ze.id}/tokens", headers=ze.auth)
+    new = issued.json()["token"]
+    before = await write_as(client, ze.token)
+    await client.delete("/v1/tokens/current", headers=ze.auth)
+
+    assert issued.status_code == 201
+    assert issued.headers["cache-control"] == "no-store"
+    assert new
+    assert new != ze.token
+    assert before == 201
+    assert await write_as(client, ze.token) == 401
+    assert await write_as(client, new) == 201
+
+
+async def test_only_the_player_or_an_administrator_gets_them_a_token(
+    client: httpx.AsyncClient, table: Table
+):
+    ze = table.players[0]
+
+    by_other = await client.post(f"/v1/players/{ze.id}/tokens", headers=table.outsider.auth)
+    by_admin = await client.post(f"/v1/players/{ze.id}/tokens", headers=ADMIN)
+    anonymous = await client.post(f"/v1/players/{ze.id}/tokens")
+
+    assert by_other.status_code == 403
+    assert by_admin.status_code == 201
+    assert anonymous.status_code == 401
+
+
+async def test_the_bootstrap_token_is_not_revoked_over_http(client: httpx.AsyncClient):
+    response = await client.delete("/v1/tokens/current", headers=ADMIN)
+
+    assert response.status_code == 422
+    assert response.json()["code"] == "token-not-revocable"
+    assert await write_as(client, ADMIN["Authorization"].split()[1]) == 201
