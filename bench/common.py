@@ -14,7 +14,13 @@ import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from service.database import APP_ROLE, grant_app_login, migrate, with_credentials
+from service.database import (
+    APP_ROLE,
+    database_dsn,
+    grant_app_login,
+    migrate,
+    with_credentials,
+)
 from service.embedded import EmbeddedPostgres
 
 BENCH_DIR = Path(__file__).resolve().parents[1] / ".bench"
@@ -45,15 +51,10 @@ def fresh_database(admin_dsn: str, name: str) -> tuple[str, str]:
             await connection.close()
 
     asyncio.run(recreate())
-    owner = _database(admin_dsn, name)
+    owner = database_dsn(admin_dsn, name)
     migrate(owner)
     asyncio.run(grant_app_login(admin_dsn, "bench-app-password"))
     return owner, with_credentials(owner, APP_ROLE, "bench-app-password")
-
-
-def _database(dsn: str, name: str) -> str:
-    base, _, query = dsn.partition("?")
-    return base.rsplit("/", 1)[0] + f"/{name}" + (f"?{query}" if query else "")
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -57,6 +57,12 @@ def with_credentials(dsn: str, user: str, password: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
+def database_dsn(dsn: str, name: str) -> str:
+    """The same server and credentials, another database."""
+    base, _, query = dsn.partition("?")
+    return base.rsplit("/", 1)[0] + f"/{name}" + (f"?{query}" if query else "")
+
+
 def app_password(data_dir: Path, given: str | None) -> str:
     """The service role's password: given, or generated once and kept in the data folder."""
     if given:

@@ -10,13 +10,14 @@ import msgspec
 from litestar import Controller, get
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
-from litestar.params import PathParameter, QueryParameter
+from litestar.params import QueryParameter
 from msgspec import Meta
 
 from service.access import access_of
 from service.auth import Principal, provide_viewer
 from service.event_store import EventStore, RecordedEvent
 from service.records import Matches, MatchRecord, stream_of
+from service.schemas import MatchIdPath
 from service.views import MatchState, match_state, over_now, visible_seats
 from service.writes import competition_of
 
@@ -109,7 +110,6 @@ async def public_events(matches: Matches, stored: list[RecordedEvent]) -> list[E
 
 Limit = Annotated[int, QueryParameter(ge=1, le=1000, description="Page size.")]
 After = Annotated[int, QueryParameter(ge=0, le=2**62, description="Start after this number.")]
-MatchIdPath = Annotated[str, PathParameter(description="The game's id.")]
 
 
 class HistoryController(Controller):

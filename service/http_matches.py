@@ -10,7 +10,7 @@ import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
-from litestar.params import JSONBody, PathParameter, QueryParameter
+from litestar.params import JSONBody, QueryParameter
 
 from domain import (
     ALL_TILES,
@@ -36,6 +36,7 @@ from service.problems import ApiError
 from service.records import Matches, MatchRecord
 from service.registry import parse_id
 from service.schemas import (
+    MatchIdPath,
     NewAbandon,
     NewAnnulment,
     NewConfirmation,
@@ -58,7 +59,6 @@ from service.writes import (
     write,
 )
 
-MatchIdPath = Annotated[str, PathParameter(description="The game's id.")]
 _random = secrets.SystemRandom()
 
 

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 import msgspec
+from litestar.params import PathParameter
 from msgspec import Meta
 
 Tile = Annotated[
@@ -26,6 +27,7 @@ ExpectedVersion = (
     ]
     | None
 )
+MatchIdPath = Annotated[str, PathParameter(description="The game's id.")]
 PlayerId = Annotated[str, Meta(max_length=100, description="A player's id.")]
 
 

@@ -17,7 +17,13 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from service.database import APP_ROLE, grant_app_login, migrate, with_credentials
+from service.database import (
+    APP_ROLE,
+    database_dsn,
+    grant_app_login,
+    migrate,
+    with_credentials,
+)
 from service.event_store import EventStore
 
 TEMPLATE = "domino_template"
@@ -58,11 +64,6 @@ def admin_dsn() -> Iterator[str]:
         if not os.environ.get("DATABASE_URL"):
             raise
     yield os.environ["DATABASE_URL"]
-
-
-def database_dsn(dsn: str, name: str) -> str:
-    base, _, query = dsn.partition("?")
-    return base.rsplit("/", 1)[0] + f"/{name}" + (f"?{query}" if query else "")
 
 
 @pytest.fixture(scope="session")

@@ -20,9 +20,9 @@ import pytest
 from litestar import Litestar
 
 from service.app import create_app
-from service.database import APP_ROLE, with_credentials
+from service.database import APP_ROLE, database_dsn, with_credentials
 from service.settings import Settings
-from tests.conftest import APP_PASSWORD, Database, database_dsn
+from tests.conftest import APP_PASSWORD, Database
 
 pytest.register_assert_rewrite("tests.api.play")
 

@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from service.app import create_app
-from service.database import APP_ROLE, with_credentials
+from service.database import APP_ROLE, database_dsn, with_credentials
 from service.openapi_document import DOCUMENT
 from service.settings import Settings
-from tests.conftest import APP_PASSWORD, database_dsn
+from tests.conftest import APP_PASSWORD
 
 TOKEN = "fuzz-admin-token-0123456789"
 
