@@ -86,6 +86,17 @@ class Ledger:
     statuses: Counter[int] = field(default_factory=Counter)
     slowest: float = 0.0
 
+    def count(self) -> int:
+        return sum(map(len, self.acknowledged.values()))
+
+    async def reaches(self, writes: int) -> None:
+        """Wait until `writes` writes are acknowledged: a fault injected then lands mid-load
+        however fast the machine is (a fixed sleep let a fast CI finish every write first)."""
+        deadline = time.monotonic() + 60
+        while self.count() < writes:
+            assert time.monotonic() < deadline, f"only {self.count()} writes acknowledged"
+            await asyncio.sleep(0.005)
+
 
 async def new_game(client: httpx.AsyncClient, url: str, seats: list[str]) -> str:
     response = await client.post(f"{url}/v1/matches", headers=ADMIN,
