@@ -22,6 +22,7 @@ from datetime import datetime
 
 import asyncpg
 import msgspec
+from asyncpg.pool import PoolConnectionProxy
 
 from service.hash_chain import first_broken_link
 
@@ -155,19 +156,21 @@ class EventStore:
 
     async def _commit_pending(self) -> None:
         while self._pending:
-            batch = self._take_batch()
+            batch: list[_Append] = []
             try:
-                await self._commit(batch)
-            except asyncpg.PostgresError as error:
-                # The server refused and rolled back the whole batch: nothing was written,
-                # so each request may be tried alone and one bad request sinks no neighbour.
-                if len(batch) == 1:
-                    _fail(batch, error)
-                else:
-                    for request in batch:
-                        await self._commit_alone(request)
+                # One connection for a whole burst of batches: releasing it to the pool
+                # costs a reset round trip, as much as the append itself.
+                async with self.pool.acquire(timeout=ACQUIRE_TIMEOUT) as connection:
+                    while self._pending:
+                        batch = self._take_batch()
+                        await self._commit_batch(connection, batch)
+                        batch = []
+                        await asyncio.sleep(0)  # callers just answered may append again
+            except Exception as error:  # no connection, or it broke: fail what it carried
+                _fail(batch or self._take_batch(), error)
             except BaseException as error:
-                _fail(batch, error)
+                _fail(batch + self._pending, error)
+                self._pending = []
                 raise
 
     def _take_batch(self) -> list[_Append]:
@@ -191,26 +194,34 @@ class EventStore:
         self._pending = waiting
         return batch
 
-    async def _commit_alone(self, request: _Append) -> None:
+    async def _commit_batch(self, connection: PoolConnectionProxy, batch: list[_Append]) -> None:
         try:
-            await self._commit([request])
-        except Exception as error:
-            _fail([request], error)
+            await self._commit(connection, batch)
+        except asyncpg.PostgresError as error:
+            # The server refused and rolled back the whole batch: nothing was written, so
+            # each request may be tried alone and one bad request sinks no neighbour.
+            if len(batch) == 1:
+                _fail(batch, error)
+                return
+            for request in batch:
+                try:
+                    await self._commit(connection, [request])
+                except asyncpg.PostgresError as alone:
+                    _fail([request], alone)
 
-    async def _commit(self, batch: list[_Append]) -> None:
+    async def _commit(self, connection: PoolConnectionProxy, batch: list[_Append]) -> None:
         events = [event for request in batch for event in request.events]
-        async with self.pool.acquire(timeout=ACQUIRE_TIMEOUT) as connection:
-            rows = await connection.fetch(
-                "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
-                [r.stream_id for r in batch],
-                [r.expected for r in batch],
-                [len(r.events) for r in batch],
-                [r.key for r in batch],
-                [r.fingerprint for r in batch],
-                [e.type for e in events],
-                [e.data for e in events],
-                [e.metadata for e in events],
-            )
+        rows = await connection.fetch(
+            "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
+            [r.stream_id for r in batch],
+            [r.expected for r in batch],
+            [len(r.events) for r in batch],
+            [r.key for r in batch],
+            [r.fingerprint for r in batch],
+            [e.type for e in events],
+            [e.data for e in events],
+            [e.metadata for e in events],
+        )
         for request, row in zip(batch, rows, strict=True):
             if not request.done.done():
                 _settle(request, row)

@@ -37,6 +37,30 @@ async def test_reading_a_stream_from_a_version_skips_the_earlier_events(store: E
     assert [e.version for e in await store.read_stream("match-1", after_version=3)] == [4, 5]
 
 
+async def test_appends_queued_behind_a_batch_that_finds_no_connection_fail_and_none_hangs(
+    database: Database,
+):
+    pool = await asyncpg.create_pool(database.app_dsn, min_size=0, max_size=2)
+    await pool.close()  # every acquire now fails at once, as in an outage
+    store = EventStore(pool)
+
+    # Three appends to one stream go in three batches: each must get its error.
+    appends = [store.append("match-1", [event(n)], expected_version=None) for n in range(3)]
+    outcomes = await asyncio.wait_for(asyncio.gather(*appends, return_exceptions=True), 5)
+
+    assert all(isinstance(o, asyncpg.InterfaceError) for o in outcomes), outcomes
+
+
+async def test_consecutive_batches_share_one_connection_and_stay_in_order(store: EventStore):
+    appends = [store.append("match-1", [event(n)], expected_version=None) for n in range(20)]
+    results = await asyncio.gather(*appends)
+
+    assert [r.first_version for r in results] == list(range(1, 21))
+    assert [e.data for e in await store.read_stream("match-1")] == [
+        f'{{"n": {n}}}' for n in range(20)
+    ]
+
+
 async def test_an_append_at_a_stale_version_is_a_conflict_and_writes_nothing(store: EventStore):
     await store.append("match-1", [event()], expected_version=0)
 
