@@ -22,6 +22,8 @@ from service.http_matches import MatchController
 from service.http_registry import CompetitionController, PlayerController, TokenController
 from service.http_stats import STATS_CONTROLLERS
 from service.live_feed import LiveFeedController
+from service.openapi_bodies import document_request_bodies
+from service.openapi_links import document_links
 from service.openapi_problems import document_examples, document_problems
 from service.problems import EXCEPTION_HANDLERS
 from service.records import Matches
@@ -91,5 +93,6 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         request_max_body_size=MAX_BODY_BYTES,
         debug=False,
     )
-    document_examples(document_problems(app.openapi_schema))
+    document = document_problems(app.openapi_schema)
+    document_links(document_examples(document_request_bodies(document)))
     return app

@@ -159,3 +159,4 @@ def document_examples(document: OpenAPI) -> OpenAPI:
                 for name, (summary, value) in EXAMPLES[operation.operation_id].items()
             }
     return document
+
