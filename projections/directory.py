@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import unicodedata
 
 import msgspec
 
@@ -10,6 +11,12 @@ from domain.registry import REGISTRY_DECODER, CompetitionCreated, PlayerRegister
 from projections.base import Connection, StoredEvent
 
 log = logging.getLogger("domino.projections")
+
+
+def search_key(name: str) -> str:
+    """A name as searched: accents stripped, case folded ("Tião" and "TIAO" -> "tiao")."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 class Directory:
@@ -36,13 +43,13 @@ class Directory:
                 continue
             _, _, key = stored.stream_id.partition("-")
             if isinstance(event, PlayerRegistered):
-                players.append((key, event.name, event.at))
+                players.append((key, event.name, search_key(event.name), event.at))
             elif isinstance(event, CompetitionCreated):
                 competitions.append((key, event.name, event.kind, event.rules.preset, event.at))
         if players:
             await connection.execute(
-                f"INSERT INTO {self._players} (player_id, name, registered_at)"
-                " SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[])"
+                f"INSERT INTO {self._players} (player_id, name, search_name, registered_at)"
+                " SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[])"
                 " ON CONFLICT (player_id) DO NOTHING",
                 *_columns(players),
             )

@@ -1,5 +1,5 @@
-"""A player's or a competition's games, by status (from the `stats` projection, so a game
-shows here a moment after it is written: see `as_of_position`)."""
+"""Lists from the projections: a player's or a competition's games, by status; players by
+name; competitions. A new record shows here a moment after it is written: see `as_of_position`."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from litestar.datastructures import State
 from litestar.params import QueryParameter
 from msgspec import Meta
 
+from projections.directory import search_key
 from service.http_stats import snapshot
 from service.registry import parse_id
 
@@ -49,6 +50,13 @@ StatusFilter = Annotated[
     Literal["in_progress", "finished", "confirmed"] | None,
     QueryParameter(description="Only games in this state."),
 ]
+_UUID = r"^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$"
+PlayerFilter = Annotated[
+    str | None, QueryParameter(pattern=_UUID, description="Only games this player sits in.")
+]
+CompetitionFilter = Annotated[
+    str | None, QueryParameter(pattern=_UUID, description="Only this competition's games.")
+]
 Limit = Annotated[int, QueryParameter(ge=1, le=500, description="Page size.")]
 Offset = Annotated[int, QueryParameter(ge=0, le=1_000_000, description="Skip this many.")]
 
@@ -85,4 +93,92 @@ async def list_matches(
         ],
         total=rows[0][10] if rows else 0,
         as_of_position=int(position),
+    )
+
+
+class PlayerEntry(msgspec.Struct, frozen=True, kw_only=True):
+    id: Annotated[str, Meta(description="The player's id.")]
+    name: Annotated[str, Meta(description="Display name.")]
+    registered_at: Annotated[datetime, Meta(description="When they were registered.")]
+
+
+class PlayerList(msgspec.Struct, frozen=True, kw_only=True):
+    players: Annotated[list[PlayerEntry], Meta(description="By name, then id.")]
+    total: Annotated[int, Meta(description="How many players match the filter.")]
+    as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
+
+
+class CompetitionEntry(msgspec.Struct, frozen=True, kw_only=True):
+    id: Annotated[str, Meta(description="The competition's id.")]
+    name: Annotated[str, Meta(description="Its name.")]
+    kind: Annotated[str, Meta(description="amistoso or torneio.")]
+    preset: Annotated[str, Meta(description="Its rule set.")]
+    created_at: Annotated[datetime, Meta(description="When it was created.")]
+
+
+class CompetitionList(msgspec.Struct, frozen=True, kw_only=True):
+    competitions: Annotated[list[CompetitionEntry], Meta(description="Newest first.")]
+    total: Annotated[int, Meta(description="How many competitions match the filters.")]
+    as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
+
+
+NameFilter = Annotated[
+    str | None,
+    QueryParameter(
+        min_length=1,
+        max_length=100,
+        description="Only players whose name contains this text, in any case and with or "
+        "without accents (tiao finds Tião).",
+    ),
+]
+KindFilter = Annotated[
+    Literal["amistoso", "torneio"] | None,
+    QueryParameter(description="Only competitions of this kind."),
+]
+
+_PLAYERS_SQL = """
+SELECT player_id, name, registered_at, count(*) OVER ()
+  FROM proj_players
+ WHERE $1::text IS NULL OR strpos(search_name, $1) > 0
+ ORDER BY search_name, name, player_id
+ LIMIT $2 OFFSET $3
+"""
+
+_COMPETITIONS_SQL = """
+SELECT competition_id, name, kind, preset, created_at, count(*) OVER ()
+  FROM proj_competitions
+ WHERE $1::text IS NULL OR kind = $1
+ ORDER BY created_at DESC, competition_id
+ LIMIT $2 OFFSET $3
+"""
+
+_DIRECTORY_POSITION = "SELECT position FROM projection_checkpoints WHERE name = 'directory'"
+
+
+async def list_players(state: State, name: str | None, limit: int, offset: int) -> PlayerList:
+    async with snapshot(state) as connection:
+        rows = await connection.fetch(
+            _PLAYERS_SQL, search_key(name) if name else None, limit, offset
+        )
+        position = await connection.fetchval(_DIRECTORY_POSITION)
+    return PlayerList(
+        players=[PlayerEntry(id=r[0], name=r[1], registered_at=r[2]) for r in rows],
+        total=rows[0][3] if rows else 0,
+        as_of_position=int(position or 0),
+    )
+
+
+async def list_competitions(
+    state: State, kind: str | None, limit: int, offset: int
+) -> CompetitionList:
+    async with snapshot(state) as connection:
+        rows = await connection.fetch(_COMPETITIONS_SQL, kind, limit, offset)
+        position = await connection.fetchval(_DIRECTORY_POSITION)
+    return CompetitionList(
+        competitions=[
+            CompetitionEntry(id=r[0], name=r[1], kind=r[2], preset=r[3], created_at=r[4])
+            for r in rows
+        ],
+        total=rows[0][5] if rows else 0,
+        as_of_position=int(position or 0),
     )

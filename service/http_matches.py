@@ -32,6 +32,15 @@ from domain import (
 from domain.registry import check_pairing
 from service import access as can
 from service.auth import Principal, provide_principal, provide_viewer
+from service.http_listing import (
+    CompetitionFilter,
+    Limit,
+    MatchList,
+    Offset,
+    PlayerFilter,
+    StatusFilter,
+    list_matches,
+)
 from service.problems import ApiError
 from service.records import Matches, MatchRecord
 from service.registry import parse_id
@@ -73,6 +82,24 @@ class MatchController(Controller):
     path = "/v1/matches"
     tags = ["matches"]
     dependencies = {"principal": Provide(provide_principal), "viewer": Provide(provide_viewer)}
+
+    @get(
+        "/",
+        operation_id="listMatches",
+        summary="Games, newest first",
+        description="Every game, or those of a player, of a competition, in a state. From "
+        "the projections: a game shows here a moment after it is written.",
+    )
+    async def matches(
+        self,
+        state: State,
+        status: StatusFilter = None,
+        player: PlayerFilter = None,
+        competition: CompetitionFilter = None,
+        limit: Limit = 50,
+        offset: Offset = 0,
+    ) -> MatchList:
+        return await list_matches(state, player, competition, status, limit, offset)
 
     @post(
         "/",

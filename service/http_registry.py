@@ -12,7 +12,19 @@ from litestar.params import FromPath, JSONBody
 
 from domain.registry import CompetitionCreated, create_competition, register_player
 from service.auth import Principal, provide_principal
-from service.http_listing import Limit, MatchList, Offset, StatusFilter, list_matches
+from service.http_listing import (
+    CompetitionList,
+    KindFilter,
+    Limit,
+    MatchList,
+    NameFilter,
+    Offset,
+    PlayerList,
+    StatusFilter,
+    list_competitions,
+    list_matches,
+    list_players,
+)
 from service.problems import ApiError
 from service.registry import Registry, parse_id
 from service.schemas import CompetitionOut, NewCompetition, NewPlayer, PlayerOut
@@ -51,6 +63,17 @@ class PlayerController(Controller):
             status_code=201,
             headers={"Cache-Control": "no-store"},
         )
+
+    @get(
+        "/",
+        operation_id="listPlayers",
+        summary="Find players by name",
+        description="From the projections: a player shows here a moment after registering.",
+    )
+    async def players(
+        self, state: State, name: NameFilter = None, limit: Limit = 50, offset: Offset = 0
+    ) -> PlayerList:
+        return await list_players(state, name, limit, offset)
 
     @get("/{player_id:str}", operation_id="getPlayer", summary="A player")
     async def player(self, state: State, player_id: FromPath[str]) -> PlayerOut:
@@ -153,6 +176,18 @@ class CompetitionController(Controller):
             event, principal.actor, key, await fingerprint(request) if key else None
         )
         return competition_out(competition_id, await registry.competition(competition_id))
+
+    @get(
+        "/",
+        operation_id="listCompetitions",
+        summary="Competitions, newest first",
+        description="From the projections: a competition shows here a moment after it is "
+        "created.",
+    )
+    async def competitions(
+        self, state: State, kind: KindFilter = None, limit: Limit = 50, offset: Offset = 0
+    ) -> CompetitionList:
+        return await list_competitions(state, kind, limit, offset)
 
     @get("/{competition_id:str}", operation_id="getCompetition", summary="A competition")
     async def competition(self, state: State, competition_id: FromPath[str]) -> CompetitionOut:
