@@ -63,6 +63,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         app.state.matches = Matches(store)
         app.state.registry = Registry(store)
         app.state.tokens = Tokens(pool, settings.bootstrap_token)
+        app.state.stale_after = settings.stale_after
         runner = ProjectionRunner(app_dsn, all_projections()) if run_projections else None
         app.state.projections = runner
         if runner is not None:

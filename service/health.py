@@ -1,4 +1,5 @@
-"""`GET /health`: is the database up, and at which schema revision."""
+"""`GET /health`: is the database up, at which schema revision, and are the projections
+keeping up with the log."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from litestar import Controller, Response, get
 from litestar.datastructures import State
 from msgspec import Meta
 
+from projections import all_projections
 from service.database import current_revision, head_revision
 
 
@@ -18,11 +20,29 @@ class ProjectionHealth(msgspec.Struct, frozen=True):
     name: Annotated[str, Meta(description="The projection (read model).")]
     position: Annotated[int, Meta(description="The last event folded into its tables.")]
     lag: Annotated[int, Meta(description="Events appended after that one, not yet folded.")]
-    updated_at: Annotated[datetime, Meta(description="When its checkpoint last moved.")]
+    updated_at: Annotated[
+        datetime | None,
+        Meta(description="When its checkpoint last moved; null if no runner has started it."),
+    ]
+    stale: Annotated[
+        bool,
+        Meta(
+            description="The next event to fold has waited too long (60 s unless "
+            "DOMINO_STALE_AFTER says otherwise): no runner is folding (every instance's "
+            "runner down, or a batch that keeps failing)."
+        ),
+    ]
 
 
 class Health(msgspec.Struct, frozen=True):
-    status: Annotated[str, Meta(description='"ok", or "degraded" when something is wrong.')]
+    status: Annotated[
+        str,
+        Meta(
+            description='"ok", or "degraded": with 503 when this instance cannot serve (database '
+            "down, schema not at the expected revision), with 200 when it serves but a "
+            "projection is stale (reads of rankings and statistics fall behind)."
+        ),
+    ]
     database: Annotated[str, Meta(description='"up" or "down".')]
     schema_revision: Annotated[str | None, Meta(description="The database's Alembic revision.")]
     expected_revision: Annotated[str, Meta(description="The revision this code needs.")]
@@ -45,23 +65,34 @@ class HealthController(Controller):
                 position = await connection.fetchval(
                     "SELECT coalesce(max(position), 0) FROM events"
                 )
-                checkpoints = await _checkpoints(connection, int(position))
+                checkpoints = await _checkpoints(connection, int(position), state.stale_after)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
             body = Health("degraded", "down", None, head_revision(), None)
             return Response(body, status_code=503)
-        status = "ok" if revision == head_revision() else "degraded"
+        serving = revision == head_revision()
+        status = "ok" if serving and not any(p.stale for p in checkpoints) else "degraded"
         body = Health(status, "up", revision, head_revision(), int(position), checkpoints)
-        return Response(body, status_code=200 if status == "ok" else 503)
+        return Response(body, status_code=200 if serving else 503)
 
 
 async def _checkpoints(
-    connection: asyncpg.pool.PoolConnectionProxy, last: int
+    connection: asyncpg.pool.PoolConnectionProxy, last: int, stale_after: float
 ) -> list[ProjectionHealth]:
     try:
         rows = await connection.fetch(
-            "SELECT name, position, updated_at FROM projection_checkpoints"
-            " WHERE name NOT LIKE '%\\_shadow' ORDER BY name"
+            # Every projection of this code, also one no runner has started yet.
+            "SELECT n.name, coalesce(c.position, 0), c.updated_at,"
+            " coalesce(extract(epoch FROM clock_timestamp() - e.recorded_at) > $2, false)"
+            " FROM unnest($1::text[]) AS n(name)"
+            " LEFT JOIN projection_checkpoints c ON c.name = n.name"
+            " LEFT JOIN events e ON e.position = coalesce(c.position, 0) + 1"
+            " ORDER BY n.name",
+            [projection.name for projection in all_projections()],
+            stale_after,
         )
     except asyncpg.UndefinedTableError:  # a schema older than the projections
         return []
-    return [ProjectionHealth(r[0], r[1], max(0, last - r[1]), r[2]) for r in rows]
+    return [
+        ProjectionHealth(r[0], r[1], lag := max(0, last - r[1]), r[2], stale=lag > 0 and r[3])
+        for r in rows
+    ]

@@ -14,6 +14,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     bootstrap_token: str | None = None  # accepted as an administrator's token
     app_password: str | None = None  # the service role's password; None: generated once
     pool_size: int = 10
+    stale_after: float = 60.0  # seconds an event may wait to be folded before /health says so
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -24,4 +25,5 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             bootstrap_token=env.get("DOMINO_BOOTSTRAP_TOKEN") or None,
             app_password=env.get("DOMINO_APP_PASSWORD") or None,
             pool_size=int(env.get("DOMINO_POOL_SIZE") or 10),
+            stale_after=float(env.get("DOMINO_STALE_AFTER") or 60),
         )

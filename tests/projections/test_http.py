@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx
+from litestar import Litestar
 
 from domain import resolve_rules
 from domain.registry import CompetitionCreated
@@ -23,7 +24,12 @@ PROBLEM = "application/problem+json"
 
 @asynccontextmanager
 async def serving(database: Database) -> AsyncIterator[httpx.AsyncClient]:
-    app = create_app(Settings(pool_size=4), database.app_dsn)
+    async with running_app(create_app(Settings(pool_size=4), database.app_dsn)) as client:
+        yield client
+
+
+@asynccontextmanager
+async def running_app(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
     async with (
         app.lifespan(),
         httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client,
@@ -198,3 +204,34 @@ async def test_health_shows_each_projections_position_and_lag(database, store: E
     assert [(p["name"], p["position"], p["lag"]) for p in health["projections"]] == [
         ("directory", 1, 0), ("stats", 1, 0)
     ]
+
+
+async def test_health_says_degraded_while_nothing_folds_the_waiting_events(
+    database: Database, store: EventStore
+):
+    app = create_app(Settings(pool_size=2, stale_after=0.2), database.app_dsn,
+                     run_projections=False)
+    async with running_app(app) as client:
+        quiet = (await client.get("/health")).json()
+        await register(store, "Ana")
+        await asyncio.sleep(0.3)
+        waiting = await client.get("/health")
+
+    assert quiet["status"] == "ok"
+    assert waiting.status_code == 200  # this instance still serves: only reads lag
+    assert waiting.json()["status"] == "degraded"
+    assert {p["name"]: (p["lag"], p["stale"]) for p in waiting.json()["projections"]} == {
+        "directory": (1, True), "stats": (1, True)}
+
+
+async def test_health_is_ok_once_the_runner_folds_what_waited(
+    database: Database, store: EventStore
+):
+    await register(store, "Ana")
+    await asyncio.sleep(0.3)
+    app = create_app(Settings(pool_size=2, stale_after=0.2), database.app_dsn)
+    async with running_app(app) as client:
+        health = await settled(client)
+
+    assert health["status"] == "ok"
+    assert not any(p["stale"] for p in health["projections"])
