@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import PRESETS
 from projections.base import Connection
 
 TALLIES = {
@@ -61,25 +62,28 @@ _AVERAGE = """
     WITH a AS (
         SELECT player_id, preset, round(points::numeric / hands_played, 4) AS average
         FROM proj_player_totals WHERE games_played >= $1 AND hands_played > 0
+    ), ranked AS (
+        SELECT *, max(average) OVER (PARTITION BY preset) AS best FROM a
     )
     SELECT 'best-average-points-per-hand' AS kind, preset, average::float8 AS value,
         player_id, NULL::text AS partner_id, NULL::text AS match_id,
         NULL::text AS started_match_id, NULL::timestamptz AS at
-    FROM a WHERE average = (SELECT max(b.average) FROM a b WHERE b.preset = a.preset)
+    FROM ranked WHERE average = best
 """
 
 
 def _game_record_sql(kind: str, column: str, direction: str) -> str:
+    # One row per rule set ($2), each the first of an index of migration 0006.
     winners = "won AND wins_by_abandonment = 0" if kind != "biggest-hand" else "true"
     return f"""
-        SELECT * FROM (
-            SELECT DISTINCT ON (preset) '{kind}' AS kind, preset, {column}::float8 AS value,
-                player_id, partner_id, match_id, NULL::text AS started_match_id,
-                finished_at AS at
-            FROM proj_player_games
-            WHERE player_id < partner_id AND {winners}
-            ORDER BY preset, {column} {direction}, finished_at, match_id
-        ) r WHERE value > 0
+        SELECT r.* FROM unnest($2::text[]) AS rule_set(preset) CROSS JOIN LATERAL (
+            SELECT '{kind}' AS kind, g.preset, {column}::float8 AS value,
+                g.player_id, g.partner_id, g.match_id, NULL::text AS started_match_id,
+                g.finished_at AS at
+            FROM proj_player_games g
+            WHERE g.preset = rule_set.preset AND g.player_id < g.partner_id AND {winners}
+            ORDER BY {column} {direction}, g.finished_at, g.match_id LIMIT 1
+        ) r WHERE r.value > 0
     """
 
 
@@ -100,6 +104,7 @@ async def all_time(connection: Connection, min_games: int = 10) -> list[dict[str
         ORDER BY r.kind, r.preset NULLS FIRST, r.at NULLS LAST, r.player_id
         """,
         min_games,
+        sorted(PRESETS),
     )
     rows = []
     for record in records:
