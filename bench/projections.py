@@ -7,7 +7,7 @@
    both cores, their commands interleaved as at a club with many tables, and writes them
    with COPY into `events` (the hash-chain trigger runs for every row).
 2. Rebuilds every projection from the first event (shadow tables, then the swap) and prints
-   events/s.
+   events/s, then how long the read models take to answer the main reads on that data.
 3. Runs the service's projection runner while a separate process plays games at `--tables`
    tables (one append per command, as the HTTP API does), and prints the lag from each
    append's commit to the commit of the projection batch that folds it (the moment the
@@ -38,8 +38,9 @@ sys.path[:] = [
 
 from common import fresh_database, percentile, server  # noqa: E402
 
-from projections import all_projections  # noqa: E402
+from projections import all_projections, player_stats, rankings, records  # noqa: E402
 from projections.batches import NOTIFY_CHANNEL  # noqa: E402
+from projections.rankings import RankingQuery  # noqa: E402
 from projections.rebuild import rebuild  # noqa: E402
 from projections.runner import ProjectionRunner  # noqa: E402
 from service.encoding import new_event  # noqa: E402
@@ -136,6 +137,35 @@ async def rebuild_all(owner_dsn: str) -> None:
         elapsed = time.perf_counter() - everything
         print(f"rebuild       all: {total:,} events in {elapsed:.1f} s ="
               f" {total / elapsed:,.0f} events/s (domino projections rebuild)", flush=True)
+    finally:
+        await connection.close()
+
+
+async def read_times(owner_dsn: str) -> None:
+    """The read models' answers on the rebuilt data: median of 5 runs of each."""
+    connection = await asyncpg.connect(owner_dsn)
+    try:
+        games = await connection.fetchval("SELECT count(*) FROM proj_games")
+        top = await connection.fetchval(
+            "SELECT player_id FROM proj_player_totals ORDER BY games_played DESC LIMIT 1"
+        )
+        since = await connection.fetchval("SELECT min(finished_at) FROM proj_player_games")
+        reads = {
+            "records": lambda: records.all_time(connection),
+            "ranking": lambda: rankings.ranking(connection, RankingQuery()),
+            "ranking since": lambda: rankings.ranking(connection, RankingQuery(since=since)),
+            "ranking by team": lambda: rankings.ranking(connection, RankingQuery(by="teams")),
+            "player totals": lambda: player_stats.totals(connection, top, RankingQuery()),
+            "player partners": lambda: player_stats.partners(connection, top, RankingQuery()),
+        }
+        for name, read in reads.items():
+            times = []
+            for _ in range(5):
+                began = time.perf_counter()
+                await read()
+                times.append(time.perf_counter() - began)
+            print(f"read {name:>16}: {sorted(times)[2] * 1000:7.1f} ms"
+                  f" (median of 5, {games:,} games)", flush=True)
     finally:
         await connection.close()
 
@@ -240,6 +270,7 @@ def main() -> None:
               f" written with COPY in {copied - generated:.0f} s", flush=True)
         del rows
         asyncio.run(rebuild_all(owner))
+        asyncio.run(read_times(owner))
         asyncio.run(lag(owner, app, args.seconds, args.tables))
 
 
