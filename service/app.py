@@ -62,7 +62,8 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         app.state.store = store
         app.state.matches = Matches(store)
         app.state.registry = Registry(store)
-        app.state.tokens = Tokens(pool, settings.bootstrap_token)
+        app.state.tokens = tokens = Tokens(pool, settings.bootstrap_token)
+        await tokens.start_listening(app_dsn)
         app.state.stale_after = settings.stale_after
         runner = ProjectionRunner(app_dsn, all_projections()) if run_projections else None
         app.state.projections = runner
@@ -71,6 +72,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         try:
             yield
         finally:
+            await tokens.stop_listening()
             if runner is not None:
                 await runner.stop()
             try:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 from datetime import datetime
@@ -16,6 +19,11 @@ from litestar.datastructures import State
 from service.problems import ApiError
 
 CACHE_SECONDS = 30.0
+REVOKED_CHANNEL = "domino_tokens_revoked"
+RECONNECT_SECONDS = 1.0
+HEARTBEAT_SECONDS = 10.0
+
+log = logging.getLogger("domino.auth")
 
 
 class Principal(msgspec.Struct, frozen=True):
@@ -36,12 +44,56 @@ def token_hash(token: str) -> bytes:
 
 
 class Tokens:
-    """Token checks, with a short in-memory cache so a move costs no extra query."""
+    """Token checks, with a short in-memory cache so a move costs no extra query.
+
+    A revocation is broadcast (NOTIFY) to every instance, which drops the token from its
+    cache at once. An instance that is not listening (its listener connection is down)
+    does not cache, so no instance answers from a cache that may have missed one.
+    """
 
     def __init__(self, pool: asyncpg.Pool, bootstrap_token: str | None) -> None:
         self.pool = pool
         self.bootstrap = bootstrap_token
         self._cache: dict[bytes, tuple[float, Principal | None]] = {}
+        self._listening = False
+        self._listener: asyncio.Task[None] | None = None
+
+    async def start_listening(self, dsn: str) -> None:
+        self._listener = asyncio.create_task(self._listen(dsn), name="token-revocations")
+
+    async def stop_listening(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
+
+    async def _listen(self, dsn: str) -> None:
+        while True:
+            try:
+                await self._listen_once(dsn)
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                log.warning("token revocations: not listening (%r), retrying", error)
+            finally:
+                self._listening = False
+            await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def _listen_once(self, dsn: str) -> None:
+        connection = await asyncpg.connect(dsn, timeout=5)
+        try:
+            lost = asyncio.Event()
+            connection.add_termination_listener(lambda _: lost.set())
+            await connection.add_listener(REVOKED_CHANNEL, self._revoked)
+            self._cache.clear()  # whatever was revoked while nobody listened
+            self._listening = True
+            while not lost.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(lost.wait(), HEARTBEAT_SECONDS)
+                await connection.fetchval("SELECT 1", timeout=5)  # a silent cut raises here
+        finally:
+            await connection.close(timeout=1)
+
+    def _revoked(self, _connection: object, _pid: int, _channel: str, payload: object) -> None:
+        self._cache.pop(bytes.fromhex(str(payload)), None)
 
     async def issue(self, player_id: str) -> str:
         token = new_token()
@@ -53,13 +105,17 @@ class Tokens:
         return token
 
     async def revoke(self, token: str) -> None:
-        """The token stops working now here, and within CACHE_SECONDS on other instances."""
+        """The token stops working now, on this instance and every other."""
         digest = token_hash(token)
-        await self.pool.execute(
-            "UPDATE tokens SET expires_at = now() WHERE token_hash = $1"
-            " AND (expires_at IS NULL OR expires_at > now())",
-            digest,
-        )
+        async with self.pool.acquire() as connection, connection.transaction():
+            await connection.execute(
+                "UPDATE tokens SET expires_at = now() WHERE token_hash = $1"
+                " AND (expires_at IS NULL OR expires_at > now())",
+                digest,
+            )
+            await connection.execute(
+                "SELECT pg_notify($1, $2)", REVOKED_CHANNEL, digest.hex()
+            )
         self._cache.pop(digest, None)
 
     async def principal(self, token: str) -> Principal | None:
@@ -76,9 +132,10 @@ class Tokens:
         found = None
         if row is not None and (row[1] is None or row[1] > datetime.now(row[1].tzinfo)):
             found = Principal(row[0])
-        if len(self._cache) > 100_000:
-            self._cache.clear()
-        self._cache[digest] = (now + CACHE_SECONDS, found)
+        if self._listening:
+            if len(self._cache) > 100_000:
+                self._cache.clear()
+            self._cache[digest] = (now + CACHE_SECONDS, found)
         return found
 
 

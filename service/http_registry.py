@@ -222,7 +222,7 @@ class TokenController(Controller):
         "/current",
         operation_id="revokeToken",
         summary="Revoke the token this request carries",
-        description="It stops working at once on this instance, within 30 s on others.",
+        description="It stops working at once, on every instance of the service.",
     )
     async def revoke(
         self, request: Request[Any, Any, Any], state: State, principal: NamedDependency[Principal]

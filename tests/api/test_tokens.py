@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import httpx
 
-from tests.api.conftest import ADMIN, Table, bearer, register
+from service.auth import Tokens, token_hash
+from tests.api.conftest import ADMIN, Table, bearer, register, serve
+from tests.conftest import Database
 
 
 async def write_as(client: httpx.AsyncClient, token: str) -> int:
@@ -62,3 +67,43 @@ async def test_the_bootstrap_token_is_not_revoked_over_http(client: httpx.AsyncC
     assert response.status_code == 422
     assert response.json()["code"] == "token-not-revocable"
     assert await write_as(client, ADMIN["Authorization"].split()[1]) == 201
+
+
+async def test_a_token_revoked_through_one_instance_stops_working_on_another_at_once(
+    database: Database,
+):
+    async with serve(database) as one, serve(database) as other:
+        await listening(other)
+        ze = await register(one, "Zé")
+        for client in (one, other):
+            assert await write_as(client, ze.token) == 201
+        assert token_hash(ze.token) in tokens_of(other)._cache  # the other one cached it
+
+        revoked = await one.delete("/v1/tokens/current", headers=ze.auth)
+        refused_at = await first_refusal(other, ze.token)
+
+    assert revoked.status_code == 204
+    assert refused_at < 1.0, "the other instance kept its cached token"
+
+
+async def listening(client: httpx.AsyncClient) -> None:
+    """Wait until the instance's revocation listener is connected."""
+    for _ in range(200):
+        if tokens_of(client)._listening:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the instance never listened for revocations")
+
+
+def tokens_of(client: httpx.AsyncClient) -> Tokens:
+    return client._transport.app.state.tokens  # type: ignore[attr-defined,no-any-return]
+
+
+async def first_refusal(client: httpx.AsyncClient, token: str) -> float:
+    """Seconds until the instance refuses the token."""
+    began = time.monotonic()
+    while time.monotonic() - began < 5:
+        if await write_as(client, token) == 401:
+            return time.monotonic() - began
+        await asyncio.sleep(0.01)
+    return time.monotonic() - began
