@@ -28,10 +28,13 @@ class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
     finished_at: Annotated[datetime | None, Meta(description="When it finished.")]
 
 
-class MatchList(msgspec.Struct, frozen=True, kw_only=True):
-    matches: Annotated[list[MatchSummary], Meta(description="Newest first.")]
-    total: Annotated[int, Meta(description="How many games match the filters.")]
+class Page(msgspec.Struct, frozen=True, kw_only=True):
+    total: Annotated[int, Meta(description="How many match the filters, on every page.")]
     as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
+
+
+class MatchList(Page, frozen=True, kw_only=True):
+    matches: Annotated[list[MatchSummary], Meta(description="Newest first.")]
 
 
 _SQL = """
@@ -102,10 +105,8 @@ class PlayerEntry(msgspec.Struct, frozen=True, kw_only=True):
     registered_at: Annotated[datetime, Meta(description="When they were registered.")]
 
 
-class PlayerList(msgspec.Struct, frozen=True, kw_only=True):
+class PlayerList(Page, frozen=True, kw_only=True):
     players: Annotated[list[PlayerEntry], Meta(description="By name, then id.")]
-    total: Annotated[int, Meta(description="How many players match the filter.")]
-    as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
 
 
 class CompetitionEntry(msgspec.Struct, frozen=True, kw_only=True):
@@ -116,10 +117,8 @@ class CompetitionEntry(msgspec.Struct, frozen=True, kw_only=True):
     created_at: Annotated[datetime, Meta(description="When it was created.")]
 
 
-class CompetitionList(msgspec.Struct, frozen=True, kw_only=True):
+class CompetitionList(Page, frozen=True, kw_only=True):
     competitions: Annotated[list[CompetitionEntry], Meta(description="Newest first.")]
-    total: Annotated[int, Meta(description="How many competitions match the filters.")]
-    as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
 
 
 NameFilter = Annotated[
