@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import TypeVar
 
@@ -17,7 +18,13 @@ def _new_event(event: PlayerRegistered | CompetitionCreated, actor: str) -> NewE
     return new_event(event, {"actor": actor})
 
 
+_CANONICAL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
 def parse_id(text: str, what: str) -> str:
+    """The canonical form of an id (any form `uuid` reads), or a 404 naming `what`."""
+    if _CANONICAL_ID.fullmatch(text):  # the usual case, on every request: no uuid object
+        return text
     try:
         return str(uuid.UUID(text))
     except ValueError:
