@@ -95,7 +95,7 @@ def _http(_: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:
     status = error.status_code
     if isinstance(error, ValidationException):
         extra = error.extra if isinstance(error.extra, list) else None
-        return problem(400, "invalid-body", _validation_detail(error), extra)
+        return problem(400, _invalid(extra), _validation_detail(error), extra)
     code = {
         400: "invalid-body",  # the body is not JSON at all
         401: "unauthorized",
@@ -111,6 +111,14 @@ def _http(_: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:
     if isinstance(error, NotAuthorizedException | PermissionDeniedException):
         return problem(status, code, error.detail)
     return problem(status, code, error.detail or code, headers=dict(error.headers or {}))
+
+
+def _invalid(errors: list[Any] | None) -> str:
+    """`invalid-parameters` when only the query, path or headers are wrong, else the body."""
+    sources = {e.get("source") for e in errors or [] if isinstance(e, dict)}
+    if sources and "body" not in sources and None not in sources:
+        return "invalid-parameters"
+    return "invalid-body"
 
 
 def _validation_detail(error: ValidationException) -> str:

@@ -190,7 +190,7 @@ async def test_errors_are_problem_details(database: Database, store: EventStore)
         "empty period": (400, "invalid-period"),
         "no time zone": (400, "invalid-period"),
         "a number": (400, "invalid-period"),
-        "unknown rule set": (400, "invalid-body"),
+        "unknown rule set": (400, "invalid-parameters"),
         "unknown achievement": (400, "invalid-achievement"),
     }
     assert all(r.headers["content-type"] == PROBLEM for r in answers.values())
