@@ -21,6 +21,9 @@ from tests.contract.conftest import TOKEN
 schema = schemathesis.openapi.from_path(str(DOCUMENT)).exclude(operation_id="streamEvents")
 # Valid data only: it goes deepest into real games. Invalid data is the stateless test's.
 schema.config.generation.update(modes=[GenerationMode.POSITIVE])
+# Only the document's own links. The links schemathesis infers from lists (rankings rows,
+# say) change shape as the database fills, which Hypothesis reports as a flaky strategy.
+schema.config.phases.stateful.inference.algorithms = []
 
 
 def test_every_link_names_an_operation_and_fills_its_path_parameter():
@@ -79,6 +82,6 @@ def test_chains_of_linked_calls_get_no_5xx_and_every_answer_matches_the_document
             case.validate_response(response, excluded_checks=[positive_data_acceptance])
 
     Scenario.run(settings=settings(
-        max_examples=60, stateful_step_count=10, deadline=None,
+        max_examples=60, stateful_step_count=10, deadline=None, database=None,
         suppress_health_check=list(HealthCheck),
     ))
