@@ -26,6 +26,8 @@ class CreateMatch(Command, frozen=True, kw_only=True, tag="create_match"):
     place: str | None = None
     notes: str = ""
     competition_id: str | None = None
+    stage: str | None = None
+    """A torneio's stage, as its organizers name it: "grupo A", "quartas", "final"."""
 
 
 class StartHand(Command, frozen=True, kw_only=True, tag="start_hand"):

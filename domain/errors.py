@@ -21,6 +21,8 @@ InputCode = Literal[
     "sums-required",
     "blocker-required",
     "not-on-team",
+    "invalid-stage",
+    "stage-outside-competition",
 ]
 MoveCode = Literal[
     "not-your-turn",

@@ -32,6 +32,7 @@ class MatchCreated(Event, frozen=True, kw_only=True, tag="match_created"):
     place: str | None = None
     notes: str = ""
     competition_id: str | None = None
+    stage: str | None = None
 
 
 class HandStarted(Event, frozen=True, kw_only=True, tag="hand_started"):

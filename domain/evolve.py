@@ -94,6 +94,7 @@ def _created(event: MatchCreated) -> Match:
         place=event.place,
         notes=event.notes,
         competition_id=event.competition_id,
+        stage=event.stage,
     )
 
 

@@ -23,6 +23,10 @@ def create_match(command: CreateMatch) -> list[MatchEvent]:
     seats = command.seats
     if len(seats) != 4 or not all(isinstance(p, str) and p for p in seats) or len(set(seats)) != 4:
         raise InvalidInput("invalid-seats", "a game needs 4 distinct players, in order of play")
+    if command.stage is not None and command.competition_id is None:
+        raise InvalidInput("stage-outside-competition", "only a competition's game has a stage")
+    if command.stage is not None and not 1 <= len(command.stage.strip()) <= 50:
+        raise InvalidInput("invalid-stage", "a stage is named in 1 to 50 characters")
     return [
         MatchCreated(
             at=command.at,
@@ -32,6 +36,7 @@ def create_match(command: CreateMatch) -> list[MatchEvent]:
             place=command.place,
             notes=command.notes,
             competition_id=command.competition_id,
+            stage=command.stage.strip() if command.stage is not None else None,
         )
     ]
 

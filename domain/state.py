@@ -94,6 +94,7 @@ class Match(msgspec.Struct, frozen=True, kw_only=True):
     place: str | None = None
     notes: str = ""
     competition_id: str | None = None
+    stage: str | None = None
     score: PerTeam = PerTeam()
     winner: Team | None = None
     abandoned_by: Team | None = None

@@ -68,6 +68,7 @@ class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
     partner_id: str
     opponents: tuple[str, str]
     competition_id: str | None
+    stage: str | None
     preset: str
     finished_at: datetime
     won: bool
@@ -106,6 +107,7 @@ def contributions(game: GameFacts) -> list[PlayerGame]:
                 partner_id=seats[(seat + 2) % 4],
                 opponents=(seats[(seat + 1) % 4], seats[(seat + 3) % 4]),
                 competition_id=game.competition_id,
+                stage=game.stage,
                 preset=game.preset,
                 finished_at=finish.at,
                 won=finish.winner == team,

@@ -69,6 +69,7 @@ class GameFacts(msgspec.Struct, kw_only=True):
     match_id: str
     competition_id: str | None
     preset: str
+    stage: str | None = None
     by_kind: bool  # scored by batida kind (pontos) rather than by pips
     target: int
     seats: tuple[str, str, str, str]
@@ -95,6 +96,7 @@ def created(match_id: str, event: MatchCreated) -> GameFacts:
     return GameFacts(
         match_id=match_id,
         competition_id=event.competition_id,
+        stage=event.stage,
         preset=event.rules.preset,
         by_kind=event.rules.scoring == "by-kind",
         target=event.rules.target,

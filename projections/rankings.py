@@ -33,6 +33,7 @@ _ORDER = (
 
 class RankingQuery(msgspec.Struct, frozen=True, kw_only=True):
     competition_id: str | None = None
+    stage: str | None = None
     since: datetime | None = None
     until: datetime | None = None
     preset: str | None = None
@@ -44,13 +45,16 @@ class RankingQuery(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def per_game(self) -> bool:
         """Filters the totals cannot answer: sum the per-game rows instead."""
-        return bool(self.competition_id or self.since or self.until or self.by == "teams")
+        return bool(
+            self.competition_id or self.stage or self.since or self.until or self.by == "teams"
+        )
 
 
 def game_filters(query: RankingQuery, time_column: str, args: list[Any]) -> list[str]:
     where = []
     for column, value, test in (
         ("competition_id", query.competition_id, "="),
+        ("stage", query.stage, "="),
         ("preset", query.preset, "="),
         (time_column, query.since, ">="),
         (time_column, query.until, "<"),

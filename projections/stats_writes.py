@@ -105,6 +105,7 @@ def _game_row(game: GameFacts) -> dict[str, object]:
     return {
         "match_id": game.match_id,
         "competition_id": game.competition_id,
+        "stage": game.stage,
         "preset": game.preset,
         "seats": game.seats,
         "created_at": game.created_at,
@@ -131,6 +132,7 @@ def _player_game_row(row: PlayerGame) -> dict[str, object]:
         "partner_id": row.partner_id,
         "opponents": row.opponents,
         "competition_id": row.competition_id,
+        "stage": row.stage,
         "preset": row.preset,
         "finished_at": row.finished_at,
         "won": row.won,

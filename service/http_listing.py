@@ -24,6 +24,7 @@ class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
     score: Annotated[dict[str, int], Meta(description='Points per team: {"A": n, "B": n}.')]
     winner: Annotated[str | None, Meta(description="The winning team, once finished.")]
     competition_id: Annotated[str | None, Meta(description="Its competition, if any.")]
+    stage: Annotated[str | None, Meta(description="Its torneio stage, if any.")]
     created_at: Annotated[datetime, Meta(description="When it was created.")]
     finished_at: Annotated[datetime | None, Meta(description="When it finished.")]
 
@@ -38,12 +39,13 @@ class MatchList(Page, frozen=True, kw_only=True):
 
 
 _SQL = """
-SELECT match_id, status, preset, seats, score_a, score_b, winner, competition_id,
+SELECT match_id, status, preset, seats, score_a, score_b, winner, competition_id, stage,
        created_at, finished_at, count(*) OVER ()
   FROM proj_games
  WHERE ($1::text IS NULL OR $1 = ANY(seats))
    AND ($2::text IS NULL OR competition_id = $2)
    AND ($3::text IS NULL OR status = $3)
+   AND ($6::text IS NULL OR stage = $6)
  ORDER BY created_at DESC, match_id
  LIMIT $4 OFFSET $5
 """
@@ -56,6 +58,10 @@ StatusFilter = Annotated[
 _UUID = r"^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$"
 PlayerFilter = Annotated[
     str | None, QueryParameter(pattern=_UUID, description="Only games this player sits in.")
+]
+StageFilter = Annotated[
+    str | None,
+    QueryParameter(min_length=1, max_length=50, description="Only games of this torneio stage."),
 ]
 CompetitionFilter = Annotated[
     str | None, QueryParameter(pattern=_UUID, description="Only this competition's games.")
@@ -71,11 +77,14 @@ async def list_matches(
     status: str | None,
     limit: int,
     offset: int,
+    stage: str | None = None,
 ) -> MatchList:
     player_id = parse_id(player, "player") if player else None
     competition_id = parse_id(competition, "competition") if competition else None
     async with snapshot(state) as connection:
-        rows = await connection.fetch(_SQL, player_id, competition_id, status, limit, offset)
+        rows = await connection.fetch(
+            _SQL, player_id, competition_id, status, limit, offset, stage
+        )
         position = await connection.fetchval(
             "SELECT coalesce(min(position), 0) FROM projection_checkpoints"
         )
@@ -89,12 +98,13 @@ async def list_matches(
                 score={"A": r[4], "B": r[5]},
                 winner=r[6],
                 competition_id=r[7],
-                created_at=r[8],
-                finished_at=r[9],
+                stage=r[8],
+                created_at=r[9],
+                finished_at=r[10],
             )
             for r in rows
         ],
-        total=rows[0][10] if rows else 0,
+        total=rows[0][11] if rows else 0,
         as_of_position=int(position),
     )
 

@@ -38,6 +38,7 @@ from service.http_listing import (
     MatchList,
     Offset,
     PlayerFilter,
+    StageFilter,
     StatusFilter,
     list_matches,
 )
@@ -96,10 +97,11 @@ class MatchController(Controller):
         status: StatusFilter = None,
         player: PlayerFilter = None,
         competition: CompetitionFilter = None,
+        stage: StageFilter = None,
         limit: Limit = 50,
         offset: Offset = 0,
     ) -> MatchList:
-        return await list_matches(state, player, competition, status, limit, offset)
+        return await list_matches(state, player, competition, status, limit, offset, stage)
 
     @post(
         "/",
@@ -136,6 +138,7 @@ class MatchController(Controller):
             competition_id=parse_id(data.competition_id, "competition")
             if data.competition_id
             else None,
+            stage=data.stage,
         )
         matches: Matches = state.matches
         record = await matches.execute(
@@ -163,6 +166,8 @@ class MatchController(Controller):
             "only its organizers or its players may add a game to a competition",
         )
         check_pairing(competition, [parse_id(p, "player") for p in data.seats])
+        if data.stage is not None and competition.kind != "torneio":
+            raise ApiError(422, "stage-outside-torneio", "only a torneio's games have a stage")
         fixed = {k: v for k, v in _settings(competition.rules).items() if k != "preset"}
         if data.rules is not None:
             asked = _settings_of(data.rules.preset, data.rules.settings())

@@ -20,6 +20,7 @@ from service.http_listing import (
     NameFilter,
     Offset,
     PlayerList,
+    StageFilter,
     StatusFilter,
     list_competitions,
     list_matches,
@@ -206,11 +207,12 @@ class CompetitionController(Controller):
         state: State,
         competition_id: FromPath[str],
         status: StatusFilter = None,
+        stage: StageFilter = None,
         limit: Limit = 50,
         offset: Offset = 0,
     ) -> MatchList:
         await state.registry.competition(competition_id)
-        return await list_matches(state, None, competition_id, status, limit, offset)
+        return await list_matches(state, None, competition_id, status, limit, offset, stage)
 
 
 class TokenController(Controller):

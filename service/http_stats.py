@@ -88,6 +88,7 @@ class ProvisionalGame(msgspec.Struct, frozen=True, kw_only=True):
 class Ranking(msgspec.Struct, frozen=True, kw_only=True):
     criteria: Annotated[list[str], Meta(description="The criteria, in order of precedence.")]
     competition_id: Annotated[str | None, Meta(description="The competition, if filtered.")]
+    stage: Annotated[str | None, Meta(description="The torneio stage, if filtered.")] = None
     since: Annotated[datetime | None, Meta(description="Games finished at or after this.")]
     until: Annotated[datetime | None, Meta(description="Games finished before this.")]
     preset: Annotated[str | None, Meta(description="The rule set, if filtered.")]
@@ -235,6 +236,15 @@ Until = Annotated[
 CompetitionParam = Annotated[
     str | None, QueryParameter(max_length=100, description="Only the games of this competition.")
 ]
+StageParam = Annotated[
+    str | None,
+    QueryParameter(
+        min_length=1,
+        max_length=50,
+        description='Only the games of this torneio stage ("grupo A", "final"); with '
+        "`by=teams` and a competition, the stage's standings.",
+    ),
+]
 PresetParam = Annotated[
     Literal["pontos", "cinquenta", "federacao"] | None,
     QueryParameter(description="Only the games of this rule set."),
@@ -367,6 +377,7 @@ class RankingController(Controller):
         self,
         state: State,
         competition: CompetitionParam = None,
+        stage: StageParam = None,
         since: Since = None,
         until: Until = None,
         preset: PresetParam = None,
@@ -384,7 +395,7 @@ class RankingController(Controller):
     ) -> Ranking:
         query = await _query(
             state, competition, since, until, preset,
-            min_games=min_games, by=by, limit=limit, offset=offset,
+            stage=stage, min_games=min_games, by=by, limit=limit, offset=offset,
         )
         async with snapshot(state) as connection:
             rows, total = await rankings.ranking(connection, query)
@@ -393,6 +404,7 @@ class RankingController(Controller):
         return Ranking(
             criteria=list(CRITERIA),
             competition_id=query.competition_id,
+            stage=stage,
             since=query.since,
             until=query.until,
             preset=preset,

@@ -111,6 +111,19 @@ class NewMatch(Body, frozen=True, kw_only=True):
         ),
     ]
     competition_id: Annotated[str | None, Meta(description="The competition, if any.")] = None
+    stage: (
+        Annotated[
+            str,
+            Meta(
+                min_length=1,
+                max_length=50,
+                description='A torneio\'s stage, as its organizers name it: "grupo A", '
+                '"quartas", "final". Lists and rankings filter by it.',
+                examples=["grupo A"],
+            ),
+        ]
+        | None
+    ) = None
     place: Annotated[str, Meta(max_length=200, description="Where it is played.")] | None = None
     notes: Annotated[str, Meta(max_length=2000, description="Free notes.")] = ""
 

@@ -75,6 +75,7 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     pending_bonus: Annotated[int, Meta(description="Points an empate adds to the next win.")]
     confirmations: Annotated[list[ConfirmationOut], Meta(description="Who confirmed.")]
     competition_id: Annotated[str | None, Meta(description="Its competition, if any.")]
+    stage: Annotated[str | None, Meta(description="Its torneio stage, if any.")]
     place: Annotated[str | None, Meta(description="Where it is played.")]
     notes: Annotated[str, Meta(description="Free notes.")]
     created_by: Annotated[str, Meta(description="The scorekeeper who created it.")]
@@ -136,6 +137,7 @@ def match_state(match_id: str, version: int, state: Match, seen: frozenset[int])
         pending_bonus=state.pending_bonus,
         confirmations=[ConfirmationOut(c.by, c.actor, c.at) for c in state.confirmations],
         competition_id=state.competition_id,
+        stage=state.stage,
         place=state.place,
         notes=state.notes,
         created_by=state.created_by,

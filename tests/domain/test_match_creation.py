@@ -64,3 +64,19 @@ def test_the_state_after_creation_shows_the_game_in_progress_at_nil_nil():
 def test_the_initial_state_is_an_uncreated_game():
     assert INITIAL.status == "new"
     assert decide(create(), INITIAL)[0].seats == SEATS
+
+
+def test_a_torneio_game_keeps_its_stage_trimmed():
+    (event,) = given().when(create(competition_id="c1", stage="  quartas de final ")).decided()
+    assert isinstance(event, MatchCreated)
+    assert event.stage == "quartas de final"
+    assert given(event).state.stage == "quartas de final"
+
+
+def test_only_a_competition_game_has_a_stage():
+    given().when(create(stage="final")).raises("stage-outside-competition")
+
+
+@pytest.mark.parametrize("stage", ["", "   ", "x" * 51])
+def test_a_stage_is_named_in_one_to_fifty_characters(stage):
+    given().when(create(competition_id="c1", stage=stage)).raises("invalid-stage")
