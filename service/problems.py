@@ -156,6 +156,11 @@ def _not_utf8(_: Request[Any, Any, Any], error: UnicodeDecodeError) -> Response[
     return problem(400, "invalid-body", "the body is not UTF-8: send JSON encoded as UTF-8")
 
 
+def _nul_in_text(_: Request[Any, Any, Any], error: asyncpg.DataError) -> Response[Problem]:
+    # PostgreSQL refuses the NUL character in text and jsonb; nothing was written.
+    return problem(400, "invalid-text", "text may not contain the NUL character (\\u0000)")
+
+
 def _unexpected(_: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
     log.exception("unexpected error: %r", error, exc_info=error)
     return problem(500, "internal-error", "an unexpected error: it is logged; please report it")
@@ -177,6 +182,8 @@ EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     TimeoutError: _database_down,
     RecursionError: _too_deep,  # msgspec's answer to JSON nested thousands deep
     UnicodeDecodeError: _not_utf8,  # msgspec's answer to a string that is not UTF-8
+    asyncpg.exceptions.UntranslatableCharacterError: _nul_in_text,  # "\u0000" in jsonb
+    asyncpg.exceptions.CharacterNotInRepertoireError: _nul_in_text,  # a 0x00 byte in text
     Exception: _unexpected,
 }
 

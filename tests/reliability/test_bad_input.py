@@ -166,3 +166,30 @@ async def test_a_token_is_answered_once_and_never_logged(
     assert token not in read.text
     assert token not in events.text
     assert all(token not in record.getMessage() for record in caplog.records)
+
+
+async def test_the_nul_character_in_any_text_is_refused_clearly_and_changes_nothing(
+    api: httpx.AsyncClient, game: tuple[Table, dict[str, Any]],
+):
+    table, state = game
+    seats = [p.id for p in table.players]
+    before = await last_position(api)
+    writes = {
+        "notes": ("/v1/matches", {"rules": {"preset": "pontos"}, "seats": seats,
+                                  "notes": "mesa\u00002"}),
+        "place": ("/v1/matches", {"rules": {"preset": "pontos"}, "seats": seats,
+                                  "place": "Bar\u0000"}),
+        "a penalty's note": (f"/v1/matches/{state['id']}/penalties",
+                             {"seat": 0, "kind": "slow-play", "note": "\u0000"}),
+    }
+
+    answers = {case: await api.post(path, json=body, headers=ADMIN)
+               for case, (path, body) in writes.items()}
+    searched = await api.get("/v1/players", params={"name": "Z\x00"})
+    staged = await api.get("/v1/matches", params={"stage": "final\x00"})
+
+    for case, response in answers.items():
+        assert assert_problem(response, 400)["code"] == "invalid-text", case
+    assert assert_problem(searched, 400)["code"] == "invalid-text"
+    assert assert_problem(staged, 400)["code"] == "invalid-text"
+    assert await last_position(api) == before
