@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,6 +26,8 @@ import msgspec
 from asyncpg.pool import PoolConnectionProxy
 
 from service.hash_chain import first_broken_link
+
+log = logging.getLogger("domino.store")
 
 MAX_BATCH_EVENTS = 2000
 ACQUIRE_TIMEOUT = 5.0  # seconds: a full or unreachable pool answers, it does not hang
@@ -156,22 +159,41 @@ class EventStore:
 
     async def _commit_pending(self) -> None:
         while self._pending:
-            batch: list[_Append] = []
             try:
-                # One connection for a whole burst of batches: releasing it to the pool
-                # costs a reset round trip, as much as the append itself.
-                async with self.pool.acquire(timeout=ACQUIRE_TIMEOUT) as connection:
-                    while self._pending:
-                        batch = self._take_batch()
-                        await self._commit_batch(connection, batch)
-                        batch = []
-                        await asyncio.sleep(0)  # callers just answered may append again
-            except Exception as error:  # no connection, or it broke: fail what it carried
-                _fail(batch or self._take_batch(), error)
+                connection = await self.pool.acquire(timeout=ACQUIRE_TIMEOUT)
             except BaseException as error:
-                _fail(batch + self._pending, error)
-                self._pending = []
-                raise
+                # No connection now: every waiting append fails at once (503), rather than
+                # each batch in turn waiting out its own acquire timeout.
+                waiting, self._pending = self._pending, []
+                _fail(waiting, error)
+                if not isinstance(error, Exception):
+                    raise
+                return
+            try:
+                await self._commit_burst(connection)
+            finally:
+                try:
+                    await self.pool.release(connection)
+                except Exception as error:  # the pool terminates a connection it cannot reset
+                    log.warning("event store: releasing a connection failed: %r", error)
+
+    async def _commit_burst(self, connection: PoolConnectionProxy) -> None:
+        """Batches one after another on one connection: giving it back to the pool costs a
+        reset round trip, as much as an append. A connection that breaks fails only the
+        batch it carried (its outcome is unknown); the next batch gets a new connection."""
+        batch: list[_Append] = []
+        try:
+            while self._pending:
+                batch = self._take_batch()
+                await self._commit_batch(connection, batch)
+                batch = []
+                await asyncio.sleep(0)  # callers just answered may append again
+        except Exception as error:
+            _fail(batch, error)
+        except BaseException as error:
+            _fail(batch + self._pending, error)
+            self._pending = []
+            raise
 
     def _take_batch(self) -> list[_Append]:
         """The oldest pending appends, at most one per stream and per key (the database
@@ -198,6 +220,8 @@ class EventStore:
         try:
             await self._commit(connection, batch)
         except asyncpg.PostgresError as error:
+            if _connection_lost(connection, error):
+                raise  # the outcome is unknown: never retry it here
             # The server refused and rolled back the whole batch: nothing was written, so
             # each request may be tried alone and one bad request sinks no neighbour.
             if len(batch) == 1:
@@ -207,6 +231,8 @@ class EventStore:
                 try:
                     await self._commit(connection, [request])
                 except asyncpg.PostgresError as alone:
+                    if _connection_lost(connection, alone):
+                        raise
                     _fail([request], alone)
 
     async def _commit(self, connection: PoolConnectionProxy, batch: list[_Append]) -> None:
@@ -302,6 +328,17 @@ def _settle(request: _Append, row: asyncpg.Record) -> None:
                 replayed=outcome == "replayed",
             )
         )
+
+
+def _connection_lost(connection: PoolConnectionProxy, error: asyncpg.PostgresError) -> bool:
+    if isinstance(
+        error, asyncpg.PostgresConnectionError | asyncpg.exceptions.OperatorInterventionError
+    ):
+        return True
+    try:
+        return connection.is_closed()
+    except asyncpg.InterfaceError:  # the pool already took back a connection that broke
+        return True
 
 
 def _fail(batch: list[_Append], error: BaseException) -> None:

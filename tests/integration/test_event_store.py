@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import asyncpg
 import pytest
@@ -14,6 +15,8 @@ from service.event_store import (
     VersionConflict,
 )
 from tests.conftest import Database
+
+APPEND_LOCK = 7023011201  # migrations/versions/0001_events.py
 
 
 def event(n: int = 0, kind: str = "tile_played") -> NewEvent:
@@ -51,14 +54,76 @@ async def test_appends_queued_behind_a_batch_that_finds_no_connection_fail_and_n
     assert all(isinstance(o, asyncpg.InterfaceError) for o in outcomes), outcomes
 
 
-async def test_consecutive_batches_share_one_connection_and_stay_in_order(store: EventStore):
+class CountingPool:
+    """The pool, counting the connections taken from it."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+        self.acquired = 0
+
+    async def acquire(self, **options: Any) -> Any:
+        self.acquired += 1
+        return await self.pool.acquire(**options)
+
+    async def release(self, connection: Any) -> None:
+        await self.pool.release(connection)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.pool, name)
+
+
+async def test_consecutive_batches_share_one_connection_and_stay_in_order(
+    app_pool: asyncpg.Pool,
+):
+    pool = CountingPool(app_pool)
+    store = EventStore(pool)  # type: ignore[arg-type]
+
+    # One stream: twenty batches of one append each, one after another.
     appends = [store.append("match-1", [event(n)], expected_version=None) for n in range(20)]
     results = await asyncio.gather(*appends)
 
+    assert pool.acquired == 1
     assert [r.first_version for r in results] == list(range(1, 21))
     assert [e.data for e in await store.read_stream("match-1")] == [
         f'{{"n": {n}}}' for n in range(20)
     ]
+
+
+async def test_a_connection_lost_mid_burst_fails_its_batch_and_the_next_is_written(
+    database: Database, store: EventStore
+):
+    blocker = await asyncpg.connect(database.owner_dsn)
+    watcher = await asyncpg.connect(database.owner_dsn)
+    transaction = blocker.transaction()
+    await transaction.start()
+    await blocker.execute(f"SELECT pg_advisory_xact_lock({APPEND_LOCK})")
+    first = asyncio.create_task(store.append("match-1", [event(1)], expected_version=None))
+    second = asyncio.create_task(store.append("match-1", [event(2)], expected_version=None))
+    try:
+        committer = None
+        for _ in range(500):  # the committer's first batch waits for the append lock
+            committer = await watcher.fetchval(
+                "SELECT pid FROM pg_stat_activity WHERE usename = 'domino_app'"
+                " AND wait_event = 'advisory'"
+            )
+            if committer is not None:
+                break
+            await asyncio.sleep(0.01)
+        assert committer is not None
+        assert await watcher.fetchval("SELECT pg_terminate_backend($1, 5000)", committer)
+    finally:
+        await transaction.rollback()
+        await blocker.close()
+        await watcher.close()
+
+    lost, written = await asyncio.wait_for(
+        asyncio.gather(first, second, return_exceptions=True), 10
+    )
+
+    assert isinstance(lost, asyncpg.PostgresError), (lost, written)  # unknown outcome: 503
+    assert not isinstance(written, BaseException)
+    assert written.first_version == 1
+    assert [e.data for e in await store.read_stream("match-1")] == ['{"n": 2}']
 
 
 async def test_an_append_at_a_stale_version_is_a_conflict_and_writes_nothing(store: EventStore):
