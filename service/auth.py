@@ -21,7 +21,8 @@ from service.problems import ApiError
 CACHE_SECONDS = 30.0
 REVOKED_CHANNEL = "domino_tokens_revoked"
 RECONNECT_SECONDS = 1.0
-HEARTBEAT_SECONDS = 10.0
+HEARTBEAT_SECONDS = 5.0
+LISTENER_NAME = "domino-token-revocations"  # application_name, for operators
 
 log = logging.getLogger("domino.auth")
 
@@ -57,6 +58,9 @@ class Tokens:
         self._cache: dict[bytes, tuple[float, Principal | None]] = {}
         self._listening = False
         self._listener: asyncio.Task[None] | None = None
+        # Moves on every revocation heard and every listener loss: a lookup that began
+        # before it may have read a token as valid that is now revoked, so it caches nothing.
+        self._generation = 0
 
     async def start_listening(self, dsn: str) -> None:
         self._listener = asyncio.create_task(self._listen(dsn), name="token-revocations")
@@ -74,11 +78,13 @@ class Tokens:
             except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
                 log.warning("token revocations: not listening (%r), retrying", error)
             finally:
-                self._listening = False
+                self._stop_caching()
             await asyncio.sleep(RECONNECT_SECONDS)
 
     async def _listen_once(self, dsn: str) -> None:
-        connection = await asyncpg.connect(dsn, timeout=5)
+        connection = await asyncpg.connect(
+            dsn, timeout=5, server_settings={"application_name": LISTENER_NAME}
+        )
         try:
             lost = asyncio.Event()
             connection.add_termination_listener(lambda _: lost.set())
@@ -88,12 +94,19 @@ class Tokens:
             while not lost.is_set():
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(lost.wait(), HEARTBEAT_SECONDS)
-                await connection.fetchval("SELECT 1", timeout=5)  # a silent cut raises here
+                await connection.fetchval("SELECT 1", timeout=2)  # a silent cut raises here
         finally:
             await connection.close(timeout=1)
 
     def _revoked(self, _connection: object, _pid: int, _channel: str, payload: object) -> None:
+        self._generation += 1
         self._cache.pop(bytes.fromhex(str(payload)), None)
+
+    def _stop_caching(self) -> None:
+        """Not listening: revocations may go unheard, so nothing cached may be trusted."""
+        self._listening = False
+        self._generation += 1
+        self._cache.clear()
 
     async def issue(self, player_id: str) -> str:
         token = new_token()
@@ -116,23 +129,25 @@ class Tokens:
             await connection.execute(
                 "SELECT pg_notify($1, $2)", REVOKED_CHANNEL, digest.hex()
             )
+        self._generation += 1
         self._cache.pop(digest, None)
 
     async def principal(self, token: str) -> Principal | None:
         if self.bootstrap and hmac.compare_digest(token.encode(), self.bootstrap.encode()):
             return Principal(None, admin=True)
         digest = token_hash(token)
-        cached = self._cache.get(digest)
+        cached = self._cache.get(digest) if self._listening else None
         now = time.monotonic()
         if cached is not None and cached[0] > now:
             return cached[1]
+        generation = self._generation
         row = await self.pool.fetchrow(
             "SELECT player_id, expires_at FROM tokens WHERE token_hash = $1", digest
         )
         found = None
         if row is not None and (row[1] is None or row[1] > datetime.now(row[1].tzinfo)):
             found = Principal(row[0])
-        if self._listening:
+        if self._listening and generation == self._generation:
             if len(self._cache) > 100_000:
                 self._cache.clear()
             self._cache[digest] = (now + CACHE_SECONDS, found)

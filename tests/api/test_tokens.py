@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
+import asyncpg
 import httpx
 
-from service.auth import Tokens, token_hash
+from service.auth import LISTENER_NAME, Tokens, token_hash
 from tests.api.conftest import ADMIN, Table, bearer, register, serve
 from tests.conftest import Database
 
@@ -107,3 +109,70 @@ async def first_refusal(client: httpx.AsyncClient, token: str) -> float:
             return time.monotonic() - began
         await asyncio.sleep(0.01)
     return time.monotonic() - began
+
+
+async def test_an_instance_whose_listener_is_cut_trusts_no_cached_token(database: Database):
+    async with serve(database) as one, serve(database) as other:
+        await listening(other)
+        ze = await register(one, "Zé")
+        assert await write_as(other, ze.token) == 201  # cached there
+        owner = await asyncpg.connect(database.owner_dsn)
+        try:
+            cut = await owner.fetchval(
+                "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
+                " WHERE application_name = $1 AND pid <> pg_backend_pid()"
+                " ORDER BY backend_start DESC LIMIT 1",
+                LISTENER_NAME,
+            )
+        finally:
+            await owner.close()
+        assert cut
+        for _ in range(100):  # the cut is noticed
+            if not tokens_of(other)._listening:
+                break
+            await asyncio.sleep(0.01)
+
+        revoked = await one.delete("/v1/tokens/current", headers=ze.auth)
+        answer = await write_as(other, ze.token)
+
+    assert revoked.status_code == 204
+    assert answer == 401
+
+
+async def test_a_lookup_that_read_a_token_before_its_revocation_does_not_cache_it(
+    database: Database,
+):
+    async with serve(database) as one, serve(database) as other:
+        await listening(other)
+        ze = await register(one, "Zé")
+        tokens = tokens_of(other)
+        slow = SlowReads(tokens.pool)
+        tokens.pool = slow  # type: ignore[assignment]
+        lookup = asyncio.create_task(tokens.principal(ze.token))
+        await slow.read.wait()  # it has read the token as valid, and is not done yet
+        assert (await one.delete("/v1/tokens/current", headers=ze.auth)).status_code == 204
+        for _ in range(100):  # the revocation reaches the other instance
+            if tokens._generation > 0:
+                break
+            await asyncio.sleep(0.01)
+        slow.hold.set()
+        assert await lookup is not None  # what it read before the revocation
+        tokens.pool = slow.pool
+
+        assert token_hash(ze.token) not in tokens._cache
+        assert await write_as(other, ze.token) == 401
+
+
+class SlowReads:
+    """A pool whose reads wait, once they have read, until the test lets them answer."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+        self.read = asyncio.Event()
+        self.hold = asyncio.Event()
+
+    async def fetchrow(self, *args: Any) -> Any:
+        row = await self.pool.fetchrow(*args)
+        self.read.set()
+        await self.hold.wait()
+        return row
