@@ -29,7 +29,7 @@ class ProjectionHealth(msgspec.Struct, frozen=True):
         Meta(
             description="The next event to fold has waited too long (60 s unless "
             "DOMINO_STALE_AFTER says otherwise): no runner is folding (every instance's "
-            "runner down, or a batch that keeps failing)."
+            "runner down, or a batch that keeps failing), or it is far behind a backlog."
         ),
     ]
 

@@ -79,6 +79,7 @@ async def list_matches(
     offset: int,
     stage: str | None = None,
 ) -> MatchList:
+    stage = stage.strip() if stage is not None else None  # stored trimmed
     player_id = parse_id(player, "player") if player else None
     competition_id = parse_id(competition, "competition") if competition else None
     async with snapshot(state) as connection:

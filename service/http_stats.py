@@ -395,7 +395,8 @@ class RankingController(Controller):
     ) -> Ranking:
         query = await _query(
             state, competition, since, until, preset,
-            stage=stage, min_games=min_games, by=by, limit=limit, offset=offset,
+            stage=stage.strip() if stage is not None else None,
+            min_games=min_games, by=by, limit=limit, offset=offset,
         )
         async with snapshot(state) as connection:
             rows, total = await rankings.ranking(connection, query)

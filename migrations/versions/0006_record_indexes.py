@@ -39,7 +39,7 @@ def downgrade() -> None:
         DO $$ DECLARE index_name text; BEGIN
             FOR index_name IN SELECT indexname FROM pg_indexes
                 WHERE tablename = 'proj_player_games'
-                  AND indexdef LIKE '%WHERE (player_id < partner_id)%'
+                  AND indexdef LIKE '%WHERE (%player_id < partner_id%'
             LOOP
                 EXECUTE format('DROP INDEX %I', index_name);
             END LOOP;

@@ -72,6 +72,8 @@ async def test_a_torneio_lists_and_ranks_each_stage_apart(client: httpx.AsyncCli
         "competition": competition, "stage": "final", "by": "teams"}, 2)
     listed = (await client.get(f"/v1/competitions/{competition}/matches",
                                params={"stage": "grupo A"})).json()
+    padded = (await client.get(f"/v1/competitions/{competition}/matches",
+                               params={"stage": " grupo A "})).json()
     standings = (await client.get("/v1/rankings", params={
         "competition": competition, "stage": "grupo A", "by": "teams"})).json()
     everything = (await client.get("/v1/rankings", params={
@@ -81,6 +83,7 @@ async def test_a_torneio_lists_and_ranks_each_stage_apart(client: httpx.AsyncCli
     assert final["stage"] == "final"
     assert [m["id"] for m in listed["matches"]] == [group_a["id"]]
     assert listed["matches"][0]["stage"] == "grupo A"
+    assert padded["matches"] == listed["matches"]  # stored trimmed, searched trimmed
     assert standings["stage"] == "grupo A"
     assert [{r["player_id"], r["partner_id"]} for r in standings["rows"]] == [
         {teams[0][0].id, teams[0][1].id}, {teams[1][0].id, teams[1][1].id}]

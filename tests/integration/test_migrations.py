@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import asyncpg
 from alembic import command
+from alembic.script import ScriptDirectory
 
 from service.database import alembic_config, current_revision
 from tests.conftest import Database
@@ -50,3 +51,33 @@ async def test_every_revision_goes_down_to_nothing_and_up_again(database: Databa
 
     assert emptied is None
     assert await revision_of(database.owner_dsn) == head == "0007"
+
+
+async def schema_of(dsn: str) -> tuple[list[tuple[str, ...]], ...]:
+    connection = await asyncpg.connect(dsn)
+    try:
+        indexes = await connection.fetch(
+            "SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'public'"
+            " ORDER BY 1, 2"
+        )
+        columns = await connection.fetch(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns"
+            " WHERE table_schema = 'public' ORDER BY 1, 2"
+        )
+        return [tuple(r) for r in indexes], [tuple(r) for r in columns]
+    finally:
+        await connection.close()
+
+
+async def test_each_revision_undone_and_redone_leaves_the_same_schema(database: Database):
+    config = alembic_config(database.owner_dsn)
+    head = await schema_of(database.owner_dsn)
+    script = ScriptDirectory.from_config(config)
+
+    for revision in script.walk_revisions():
+        if revision.down_revision is None:
+            continue
+        await asyncio.to_thread(command.downgrade, config, str(revision.down_revision))
+        await asyncio.to_thread(command.upgrade, config, "head")
+
+        assert await schema_of(database.owner_dsn) == head, revision.revision
