@@ -6,6 +6,7 @@ hand in turn is turned back into a domain position and asked for `legal_plays`.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass
 from datetime import datetime
@@ -279,3 +280,14 @@ def assert_problem(response: httpx.Response, status: int, code: str) -> Json:
     assert (problem["status"], problem["code"]) == (status, code)
     assert all(isinstance(problem[k], str) and problem[k] for k in ("type", "title", "detail"))
     return problem
+
+
+async def once_folded(client: httpx.AsyncClient, path: str, count: int, **query: Any) -> Json:
+    """A list read from the projections, once its `total` shows at least `count`."""
+    body: Json = {}
+    for _ in range(200):
+        body = dict((await client.get(path, params=query)).json())
+        if body["total"] >= count:
+            return body
+        await asyncio.sleep(0.025)
+    raise AssertionError(f"{path} never showed {count}: {body}")

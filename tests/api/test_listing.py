@@ -2,31 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 import httpx
 
 from tests.api.conftest import Table, new_match, register
-
-
-async def listed(client: httpx.AsyncClient, path: str, expected: int, **query: Any
-                 ) -> dict[str, Any]:
-    """The listing once the projections have caught up with `expected` games."""
-    body: dict[str, Any] = {}
-    for _ in range(100):
-        body = dict((await client.get(path, params=query)).json())
-        if body["total"] >= expected:
-            return body
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"the listing never showed {expected} games: {body}")
+from tests.api.play import once_folded
 
 
 async def test_a_player_finds_their_games_newest_first(client: httpx.AsyncClient, table: Table):
     first = await new_match(client, table)
     second = await new_match(client, table, "cinquenta")
 
-    body = await listed(client, f"/v1/players/{table.players[2].id}/matches", 2)
+    body = await once_folded(client, f"/v1/players/{table.players[2].id}/matches", 2)
 
     assert [m["id"] for m in body["matches"]] == [second["id"], first["id"]]
     assert body["matches"][0]["preset"] == "cinquenta"
@@ -36,7 +22,7 @@ async def test_a_player_finds_their_games_newest_first(client: httpx.AsyncClient
 
 async def test_someone_who_never_played_finds_nothing(client: httpx.AsyncClient, table: Table):
     await new_match(client, table)
-    await listed(client, f"/v1/players/{table.players[0].id}/matches", 1)
+    await once_folded(client, f"/v1/players/{table.players[0].id}/matches", 1)
 
     body = (await client.get(f"/v1/players/{table.outsider.id}/matches")).json()
 
@@ -48,7 +34,7 @@ async def test_games_page_and_filter_by_status(client: httpx.AsyncClient, table:
     for _ in range(3):
         await new_match(client, table)
     path = f"/v1/players/{table.players[1].id}/matches"
-    await listed(client, path, 3)
+    await once_folded(client, path, 3)
 
     page = (await client.get(path, params={"limit": 2, "offset": 2})).json()
     finished = (await client.get(path, params={"status": "finished"})).json()
@@ -66,7 +52,7 @@ async def test_a_competition_lists_only_its_games(client: httpx.AsyncClient, tab
         "seats": [p.id for p in table.players], "competition_id": competition})
     assert inside.status_code == 201, inside.text
     await new_match(client, table)  # a friendly game outside it
-    await listed(client, f"/v1/players/{table.players[0].id}/matches", 2)
+    await once_folded(client, f"/v1/players/{table.players[0].id}/matches", 2)
 
     body = (await client.get(f"/v1/competitions/{competition}/matches")).json()
 
@@ -91,7 +77,7 @@ async def test_players_are_found_by_any_part_of_their_name_in_any_case_and_accen
     client: httpx.AsyncClient, table: Table
 ):
     await register(client, "José Tiãozinho")
-    await listed(client, "/v1/players", 7)
+    await once_folded(client, "/v1/players", 7)
 
     found = (await client.get("/v1/players", params={"name": "TIÃO"})).json()
     unaccented = (await client.get("/v1/players", params={"name": "tiao"})).json()
@@ -108,7 +94,7 @@ async def test_players_are_found_by_any_part_of_their_name_in_any_case_and_accen
 async def test_wildcards_in_a_name_search_are_plain_text(client: httpx.AsyncClient):
     await register(client, "100% Zé")
     await register(client, "Zé_Zé")
-    await listed(client, "/v1/players", 2)
+    await once_folded(client, "/v1/players", 2)
 
     percent = (await client.get("/v1/players", params={"name": "%"})).json()
     underscore = (await client.get("/v1/players", params={"name": "_"})).json()
@@ -124,7 +110,7 @@ async def test_competitions_are_listed_newest_first_and_by_kind(
         created = await client.post("/v1/competitions", headers=table.scorekeeper.auth, json={
             "name": name, "kind": "amistoso", "rules": {"preset": "pontos"}})
         assert created.status_code == 201, created.text
-    await listed(client, "/v1/competitions", 2)
+    await once_folded(client, "/v1/competitions", 2)
 
     everything = (await client.get("/v1/competitions")).json()
     torneios = (await client.get("/v1/competitions", params={"kind": "torneio"})).json()
@@ -154,7 +140,7 @@ async def test_every_game_is_listed_and_filtered_by_player_competition_and_state
 ):
     first = await new_match(client, table)
     second = await new_match(client, table, "cinquenta")
-    await listed(client, "/v1/matches", 2)
+    await once_folded(client, "/v1/matches", 2)
 
     everything = (await client.get("/v1/matches")).json()
     by_player = (await client.get("/v1/matches", params={"player": table.players[3].id})).json()

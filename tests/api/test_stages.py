@@ -3,15 +3,10 @@ filter by it, and only a torneio's games may have one."""
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 import httpx
 
 from tests.api.conftest import Player, register
-from tests.api.play import assert_problem
-
-Json = dict[str, Any]
+from tests.api.play import Json, assert_problem, once_folded
 
 
 async def torneio(client: httpx.AsyncClient, organizer: Player, teams: list[list[Player]]) -> str:
@@ -43,17 +38,6 @@ async def won_by_the_first_team(
     return dict(confirmed.json())
 
 
-async def folded(client: httpx.AsyncClient, path: str, params: Json, count: int) -> Json:
-    """The answer once the projections show `count` rows or games."""
-    body: Json = {}
-    for _ in range(200):
-        body = dict((await client.get(path, params=params)).json())
-        if body["total"] >= count:
-            return body
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"never {count}: {body}")
-
-
 async def test_a_torneio_lists_and_ranks_each_stage_apart(client: httpx.AsyncClient):
     organizer = await register(client, "Juiz")
     names = ["Ana", "Bia", "Caio", "Duda", "Edu", "Fabi", "Gil", "Hugo"]
@@ -68,8 +52,8 @@ async def test_a_torneio_lists_and_ranks_each_stage_apart(client: httpx.AsyncCli
                                         teams[2], teams[0])
 
     # The final's confirmation is the last event: once it is folded, so is all before it.
-    await folded(client, "/v1/rankings", {
-        "competition": competition, "stage": "final", "by": "teams"}, 2)
+    await once_folded(client, "/v1/rankings", 2,
+                      competition=competition, stage="final", by="teams")
     listed = (await client.get(f"/v1/competitions/{competition}/matches",
                                params={"stage": "grupo A"})).json()
     padded = (await client.get(f"/v1/competitions/{competition}/matches",
