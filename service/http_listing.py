@@ -12,7 +12,7 @@ from litestar.params import QueryParameter
 from msgspec import Meta
 
 from projections.directory import search_key
-from service.http_stats import snapshot
+from service.http_stats import folded_up_to, snapshot
 from service.registry import parse_id
 
 
@@ -162,19 +162,16 @@ SELECT competition_id, name, kind, preset, created_at, count(*) OVER ()
  LIMIT $2 OFFSET $3
 """
 
-_DIRECTORY_POSITION = "SELECT position FROM projection_checkpoints WHERE name = 'directory'"
-
-
 async def list_players(state: State, name: str | None, limit: int, offset: int) -> PlayerList:
     async with snapshot(state) as connection:
         rows = await connection.fetch(
             _PLAYERS_SQL, search_key(name) if name else None, limit, offset
         )
-        position = await connection.fetchval(_DIRECTORY_POSITION)
+        position = await folded_up_to(connection, "directory")
     return PlayerList(
         players=[PlayerEntry(id=r[0], name=r[1], registered_at=r[2]) for r in rows],
         total=rows[0][3] if rows else 0,
-        as_of_position=int(position or 0),
+        as_of_position=position,
     )
 
 
@@ -183,12 +180,12 @@ async def list_competitions(
 ) -> CompetitionList:
     async with snapshot(state) as connection:
         rows = await connection.fetch(_COMPETITIONS_SQL, kind, limit, offset)
-        position = await connection.fetchval(_DIRECTORY_POSITION)
+        position = await folded_up_to(connection, "directory")
     return CompetitionList(
         competitions=[
             CompetitionEntry(id=r[0], name=r[1], kind=r[2], preset=r[3], created_at=r[4])
             for r in rows
         ],
         total=rows[0][5] if rows else 0,
-        as_of_position=int(position or 0),
+        as_of_position=position,
     )

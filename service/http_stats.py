@@ -262,9 +262,10 @@ async def snapshot(state: State) -> AsyncIterator[Connection]:
         yield connection
 
 
-async def _position(connection: Connection) -> int:
+async def folded_up_to(connection: Connection, projection: str = "stats") -> int:
+    """The last event the projection has folded: a read's `as_of_position`."""
     value = await connection.fetchval(
-        "SELECT position FROM projection_checkpoints WHERE name = 'stats'"
+        "SELECT position FROM projection_checkpoints WHERE name = $1", projection
     )
     return int(value or 0)
 
@@ -401,7 +402,7 @@ class RankingController(Controller):
         async with snapshot(state) as connection:
             rows, total = await rankings.ranking(connection, query)
             games, games_total = await rankings.provisional_games(connection, query)
-            position = await _position(connection)
+            position = await folded_up_to(connection)
         return Ranking(
             criteria=list(CRITERIA),
             competition_id=query.competition_id,
@@ -449,7 +450,7 @@ class PlayerStatsController(Controller):
             partners = await player_stats.partners(connection, player_id, query)
             opponents = await player_stats.opponents(connection, player_id, query)
             earned = await player_stats.achievements(connection, player_id)
-            position = await _position(connection)
+            position = await folded_up_to(connection)
         partners_out = [Versus(**p) for p in partners]
         opponents_out = [Versus(**o) for o in opponents]
         return _stats(
@@ -481,7 +482,7 @@ class PlayerStatsController(Controller):
             earned = await player_stats.achievements(connection, player_id)
             streak = await player_stats.streaks(connection, player_id)
             held = await records.all_time(connection)
-            position = await _position(connection)
+            position = await folded_up_to(connection)
         mine = [r for r in held if player_id in (r["player_id"], r["partner_id"])]
         return PlayerAchievements(
             player_id=player_id,
@@ -524,7 +525,7 @@ class RecordsController(Controller):
         async with snapshot(state) as connection:
             held = await records.all_time(connection, min_games)
             earned = await records.achievements(connection, kind, limit)
-            position = await _position(connection)
+            position = await folded_up_to(connection)
         return Records(
             records=[msgspec.convert(r, RecordOut) for r in held],
             achievements=[
