@@ -68,17 +68,25 @@ async def start_games(url: str) -> list[str]:
         return [await new_game(client, url, seats) for _ in range(GAMES)]
 
 
+async def playing_until_a_tenth_is_acknowledged(
+    url: str, ledger: Ledger
+) -> list[asyncio.Task[None]]:
+    """Clients playing GAMES games with retries, once a tenth of their writes are in: the
+    moment a fault lands mid-load, however fast the machine."""
+    games = await start_games(url)
+    deadline = time.monotonic() + 120
+    clients = [asyncio.create_task(play([url], g, WRITES, ledger, deadline)) for g in games]
+    await ledger.reaches(GAMES * WRITES // 10)
+    return clients
+
+
 async def test_a_killed_service_loses_no_acknowledged_move_and_doubles_none(
     database: Database, data_dir: Path
 ):
     service = ServiceProcess(database.owner_dsn, data_dir, APP_PASSWORD).start()
     try:
-        games = await start_games(service.url)
         ledger = Ledger()
-        deadline = time.monotonic() + 120
-        clients = [asyncio.create_task(play([service.url], g, WRITES, ledger, deadline))
-                   for g in games]
-        await ledger.reaches(GAMES * WRITES // 10)
+        clients = await playing_until_a_tenth_is_acknowledged(service.url, ledger)
         await asyncio.to_thread(service.kill)
         killed_after = ledger.count()
         await asyncio.to_thread(service.start)
@@ -106,12 +114,8 @@ async def test_a_database_outage_answers_503_and_recovers_by_itself(
 ):
     service = ServiceProcess(own_postgres.dsn(), data_dir, APP_PASSWORD).start()
     try:
-        games = await start_games(service.url)
         ledger = Ledger()
-        deadline = time.monotonic() + 120
-        clients = [asyncio.create_task(play([service.url], g, WRITES, ledger, deadline))
-                   for g in games]
-        await ledger.reaches(GAMES * WRITES // 10)
+        clients = await playing_until_a_tenth_is_acknowledged(service.url, ledger)
         await asyncio.to_thread(own_postgres.stop)
         await asyncio.sleep(3)
         async with httpx.AsyncClient(timeout=10) as client:
