@@ -83,11 +83,17 @@ class Ledger:
     """What clients were told: every acknowledged write, every status seen."""
 
     acknowledged: dict[str, list[str]] = field(default_factory=dict)  # match -> keys
+    planned: dict[str, int] = field(default_factory=dict)  # match -> writes its client posts
     statuses: Counter[int] = field(default_factory=Counter)
     slowest: float = 0.0
 
     def count(self) -> int:
         return sum(map(len, self.acknowledged.values()))
+
+    def ended_early(self, writes: int) -> list[str]:
+        """Games that were over before their client posted `writes` writes (a random deal
+        can end a game in two hands)."""
+        return [match_id for match_id, planned in self.planned.items() if planned < writes]
 
     async def reaches(self, writes: int) -> None:
         """Wait until `writes` writes are acknowledged: a fault injected then lands mid-load
@@ -116,13 +122,16 @@ async def register_seats(client: httpx.AsyncClient, url: str) -> list[str]:
 
 async def play(urls: list[str], match_id: str, writes: int, ledger: Ledger,
                deadline: float) -> None:
-    """Post `writes` legal writes, each retried with its key until acknowledged."""
+    """Post `writes` legal writes (fewer if the game is over first), each retried with its
+    key until acknowledged."""
     async with httpx.AsyncClient(timeout=15) as client:
         state = (await client.get(f"{urls[0]}/v1/matches/{match_id}", headers=ADMIN)).json()
         ledger.acknowledged.setdefault(match_id, [])
+        ledger.planned[match_id] = writes
         for n in range(writes):
             step = next_request(state)
             if step is None:
+                ledger.planned[match_id] = n
                 return
             kind, body = step
             key = f"{match_id}:{n}"
