@@ -94,6 +94,29 @@ class SlowlyRebuilt(Stats):
         return SlowShadow(suffix)
 
 
+class HeldRebuild(Stats):
+    """A rebuild that holds on its first batch until released."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.applying, self.release = asyncio.Event(), asyncio.Event()
+
+    def writing_to(self, suffix: str) -> Stats:
+        shadow = HeldShadow(suffix)
+        shadow.applying, shadow.release = self.applying, self.release
+        return shadow
+
+
+class HeldShadow(Stats):
+    applying: asyncio.Event
+    release: asyncio.Event
+
+    async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
+        self.applying.set()
+        await self.release.wait()
+        await super().apply(connection, events)
+
+
 async def test_while_it_rebuilds_readers_see_the_previous_complete_version(
     store: EventStore, owner: asyncpg.Connection, db: Any, project: Any
 ):
@@ -181,10 +204,12 @@ async def test_two_rebuilds_of_one_projection_do_not_run_at_once(
     await play(store, "0 cruzada", "0 cruzada")
     other = await asyncpg.connect(database.owner_dsn)
     try:
-        first = asyncio.create_task(rebuild(owner, SlowlyRebuilt(), batch_size=1, progress=False))
-        await asyncio.sleep(0.1)
+        held = HeldRebuild()
+        first = asyncio.create_task(rebuild(owner, held, batch_size=1, progress=False))
+        await asyncio.wait_for(held.applying.wait(), 30)
         with pytest.raises(RebuildRunning):
             await rebuild(other, Stats(), progress=False)
+        held.release.set()
         await first
         assert await rebuild(other, Stats(), progress=False) > 0
     finally:
