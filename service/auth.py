@@ -23,6 +23,7 @@ REVOKED_CHANNEL = "domino_tokens_revoked"
 RECONNECT_SECONDS = 1.0
 HEARTBEAT_SECONDS = 5.0
 LISTENER_NAME = "domino-token-revocations"  # application_name, for operators
+FIRST_TOKEN_LOCK = 70232  # two-key advisory locks: (this, hashtext(player id))
 
 log = logging.getLogger("domino.auth")
 
@@ -116,6 +117,22 @@ class Tokens:
             player_id,
         )
         return token
+
+    async def issue_first(self, player_id: str) -> str | None:
+        """A token for a player who has never had one, else None: a registration retried
+        after its token was lost to a database fault still gets one, and only one."""
+        token = new_token()
+        async with self.pool.acquire() as connection, connection.transaction():
+            await connection.execute(
+                "SELECT pg_advisory_xact_lock($1, hashtext($2))", FIRST_TOKEN_LOCK, player_id
+            )
+            issued = await connection.fetchval(
+                "INSERT INTO tokens (token_hash, player_id) SELECT $1, $2"
+                " WHERE NOT EXISTS (SELECT FROM tokens WHERE player_id = $2) RETURNING true",
+                token_hash(token),
+                player_id,
+            )
+        return token if issued else None
 
     async def revoke(self, token: str) -> None:
         """The token stops working now, on this instance and every other."""

@@ -43,7 +43,8 @@ class PlayerController(Controller):
         summary="Register a player",
         status_code=201,
         description="Answers the player's id and, this once, its bearer token. A retry with "
-        "the same Idempotency-Key answers the same id without the token.",
+        "the same Idempotency-Key answers the same id without the token, unless the first "
+        "attempt failed before its token was stored: then the retry carries it.",
     )
     async def register(
         self,
@@ -55,10 +56,10 @@ class PlayerController(Controller):
         event = register_player(data.name, now())
         registry: Registry = state.registry
         key = idempotency_key(request, principal)
-        player_id, replayed = await registry.add_player(
+        player_id, _ = await registry.add_player(
             event, principal.actor, key, await fingerprint(request) if key else None
         )
-        token = None if replayed else await state.tokens.issue(player_id)
+        token = await state.tokens.issue_first(player_id)
         return Response(
             PlayerOut(id=player_id, name=event.name, token=token),
             status_code=201,

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from typing import Any
 
+import asyncpg
 import httpx
 import pytest
 
@@ -144,6 +146,40 @@ async def test_registering_a_player_twice_with_one_key_answers_the_same_player_o
     assert retry.json()["id"] == first.json()["id"]
     assert first.json()["token"]
     assert retry.json()["token"] is None
+
+
+async def test_a_registration_retried_after_its_token_was_lost_gets_one_token(
+    shared_client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+):
+    headers = ADMIN | {"Idempotency-Key": KEYS["register-lost-token"]}
+    tokens = shared_client._transport.app.state.tokens  # type: ignore[attr-defined]
+
+    class DatabaseGone:  # after the player's event, before its token
+        def __getattr__(self, name: str) -> Any:
+            raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(tokens, "pool", DatabaseGone())
+        failed = await shared_client.post("/v1/players", json={"name": "Zé"}, headers=headers)
+    retry = await shared_client.post("/v1/players", json={"name": "Zé"}, headers=headers)
+    again = await shared_client.post("/v1/players", json={"name": "Zé"}, headers=headers)
+    concurrent = await asyncio.gather(*(
+        shared_client.post("/v1/players", json={"name": "Bia"},
+                           headers=ADMIN | {"Idempotency-Key": KEYS["register-bia"]})
+        for _ in range(4)))
+
+    assert_problem(failed, 503, "database-unavailable")
+    assert (retry.status_code, again.status_code) == (201, 201), retry.text
+    assert again.json()["id"] == retry.json()["id"]
+    assert retry.json()["token"]
+    assert again.json()["token"] is None
+    me = await shared_client.post(
+        f"/v1/players/{retry.json()['id']}/tokens",
+        headers={"Authorization": f"Bearer {retry.json()['token']}"},
+    )
+    assert me.status_code == 201
+    assert len({r.json()["id"] for r in concurrent}) == 1
+    assert sum(r.json()["token"] is not None for r in concurrent) == 1
 
 
 async def test_registering_another_player_with_a_used_key_is_refused(
