@@ -30,6 +30,7 @@ from service.problems import EXCEPTION_HANDLERS
 from service.records import Matches
 from service.registry import Registry
 from service.settings import Settings
+from service.strict_bodies import refuse_lax_bodies
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -95,6 +96,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OPENAPI,
         request_max_body_size=MAX_BODY_BYTES,
+        before_request=refuse_lax_bodies,
         debug=False,
     )
     _options_answer_whole_routes(app)

@@ -54,6 +54,9 @@ BAD_MOVES: list[tuple[str, bytes, int]] = [
     ("truncated JSON", b'{"seat": 0, "tile": "6-', 400),
     ("a seat as text", b'{"seat": "two", "tile": "6-6"}', 400),
     ("a tile as a number", b'{"seat": 0, "tile": 66}', 400),
+    ("a seat as a numeric text", b'{"seat": "0", "tile": "6-6"}', 400),
+    ("a seat as a float", b'{"seat": 0.0, "tile": "6-6"}', 400),
+    ("a pass as the text true", b'{"seat": 0, "pass": "true"}', 400),
     ("an end that is no end", b'{"seat": 0, "tile": "6-6", "end": "middle"}', 400),
     ("an unknown field", b'{"seat": 0, "tile": "6-6", "points": 10}', 400),
     ("seat 7", b'{"seat": 7, "tile": "6-6"}', 400),
@@ -77,9 +80,12 @@ async def test_a_bad_move_is_refused_clearly_and_changes_nothing(
     response = await api.post(f"/v1/matches/{state['id']}/moves", content=body,
                               headers={**ADMIN, "Content-Type": "application/json"})
 
-    assert_problem(response, status)
+    problem = assert_problem(response, status)
     assert await last_position(api) == before
     assert (await api.get(f"/v1/matches/{state['id']}")).json()["version"] == state["version"]
+    if "seat as" in case or "pass as" in case:
+        assert "Expected `" in problem["detail"]
+        assert "$.seat" in problem["detail"] or "$.pass" in problem["detail"]
 
 
 @pytest.mark.parametrize("name", [
