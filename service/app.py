@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import timedelta
 
 import asyncpg
 from litestar import Litestar
@@ -63,7 +64,8 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         app.state.store = store
         app.state.matches = Matches(store)
         app.state.registry = Registry(store)
-        app.state.tokens = tokens = Tokens(pool, settings.bootstrap_token)
+        lifetime = None if settings.token_days is None else timedelta(days=settings.token_days)
+        app.state.tokens = tokens = Tokens(pool, settings.bootstrap_token, lifetime)
         await tokens.start_listening(app_dsn)
         app.state.stale_after = settings.stale_after
         runner = ProjectionRunner(app_dsn, all_projections()) if run_projections else None

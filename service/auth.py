@@ -9,7 +9,7 @@ import hmac
 import logging
 import secrets
 import time
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import asyncpg
 import msgspec
@@ -37,6 +37,13 @@ class Principal(msgspec.Struct, frozen=True):
         return self.player_id or "admin"
 
 
+class Issued(msgspec.Struct, frozen=True):
+    """A new token, to be shown once, and when it stops working (None: never)."""
+
+    token: str
+    expires_at: datetime | None
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(32)
 
@@ -53,9 +60,12 @@ class Tokens:
     does not cache, so no instance answers from a cache that may have missed one.
     """
 
-    def __init__(self, pool: asyncpg.Pool, bootstrap_token: str | None) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool, bootstrap_token: str | None, lifetime: timedelta | None = None
+    ) -> None:
         self.pool = pool
         self.bootstrap = bootstrap_token
+        self.lifetime = lifetime  # of a player's token; None: it never expires
         self._cache: dict[bytes, tuple[float, Principal | None]] = {}
         self._listening = False
         self._listener: asyncio.Task[None] | None = None
@@ -109,16 +119,18 @@ class Tokens:
         self._generation += 1
         self._cache.clear()
 
-    async def issue(self, player_id: str) -> str:
+    async def issue(self, player_id: str) -> Issued:
         token = new_token()
-        await self.pool.execute(
-            "INSERT INTO tokens (token_hash, player_id) VALUES ($1, $2)",
+        expires_at = await self.pool.fetchval(
+            "INSERT INTO tokens (token_hash, player_id, expires_at)"
+            " VALUES ($1, $2, now() + $3::interval) RETURNING expires_at",
             token_hash(token),
             player_id,
+            self.lifetime,
         )
-        return token
+        return Issued(token, expires_at)
 
-    async def issue_first(self, player_id: str) -> str | None:
+    async def issue_first(self, player_id: str) -> Issued | None:
         """A token for a player who has never had one, else None: a registration retried
         after its token was lost to a database fault still gets one, and only one."""
         token = new_token()
@@ -126,13 +138,16 @@ class Tokens:
             await connection.execute(
                 "SELECT pg_advisory_xact_lock($1, hashtext($2))", FIRST_TOKEN_LOCK, player_id
             )
-            issued = await connection.fetchval(
-                "INSERT INTO tokens (token_hash, player_id) SELECT $1, $2"
-                " WHERE NOT EXISTS (SELECT FROM tokens WHERE player_id = $2) RETURNING true",
+            row = await connection.fetchrow(
+                "INSERT INTO tokens (token_hash, player_id, expires_at)"
+                " SELECT $1, $2, now() + $3::interval"
+                " WHERE NOT EXISTS (SELECT FROM tokens WHERE player_id = $2)"
+                " RETURNING expires_at",
                 token_hash(token),
                 player_id,
+                self.lifetime,
             )
-        return token if issued else None
+        return None if row is None else Issued(token, row[0])
 
     async def revoke(self, token: str) -> None:
         """The token stops working now, on this instance and every other."""
@@ -161,13 +176,16 @@ class Tokens:
         row = await self.pool.fetchrow(
             "SELECT player_id, expires_at FROM tokens WHERE token_hash = $1", digest
         )
-        found = None
-        if row is not None and (row[1] is None or row[1] > datetime.now(row[1].tzinfo)):
-            found = Principal(row[0])
+        found, trust = None, CACHE_SECONDS
+        if row is not None:
+            left = None if row[1] is None else (row[1] - datetime.now(row[1].tzinfo))
+            if left is None or left > timedelta(0):
+                found = Principal(row[0])
+                trust = min(trust, CACHE_SECONDS if left is None else left.total_seconds())
         if self._listening and generation == self._generation:
             if len(self._cache) > 100_000:
                 self._cache.clear()
-            self._cache[digest] = (now + CACHE_SECONDS, found)
+            self._cache[digest] = (now + trust, found)  # never past the token's expiry
         return found
 
 

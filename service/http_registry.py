@@ -11,7 +11,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
 from domain.registry import CompetitionCreated, create_competition, register_player
-from service.auth import Principal, provide_principal
+from service.auth import Issued, Principal, provide_principal
 from service.http_listing import (
     CompetitionList,
     KindFilter,
@@ -30,6 +30,14 @@ from service.problems import ApiError
 from service.registry import Registry, parse_id
 from service.schemas import CompetitionOut, NewCompetition, NewPlayer, PlayerOut
 from service.writes import fingerprint, idempotency_key, now
+
+
+def player_out(player_id: str, name: str, issued: Issued | None) -> PlayerOut:
+    if issued is None:
+        return PlayerOut(id=player_id, name=name)
+    return PlayerOut(
+        id=player_id, name=name, token=issued.token, token_expires_at=issued.expires_at
+    )
 
 
 class PlayerController(Controller):
@@ -59,9 +67,9 @@ class PlayerController(Controller):
         player_id, _ = await registry.add_player(
             event, principal.actor, key, await fingerprint(request) if key else None
         )
-        token = await state.tokens.issue_first(player_id)
+        issued = await state.tokens.issue_first(player_id)
         return Response(
-            PlayerOut(id=player_id, name=event.name, token=token),
+            player_out(player_id, event.name, issued),
             status_code=201,
             headers={"Cache-Control": "no-store"},
         )
@@ -116,9 +124,9 @@ class PlayerController(Controller):
         player_id = parse_id(player_id, "player")
         if not (principal.admin or principal.player_id == player_id):
             raise ApiError(403, "forbidden", "only the player or an administrator may do this")
-        token = await state.tokens.issue(player_id)
+        issued = await state.tokens.issue(player_id)
         return Response(
-            PlayerOut(id=player_id, name=found.name, token=token),
+            player_out(player_id, found.name, issued),
             status_code=201,
             headers={"Cache-Control": "no-store"},
         )

@@ -48,6 +48,13 @@ class PlayerOut(msgspec.Struct, frozen=True, kw_only=True):
         str | None,
         Meta(description="The player's bearer token: shown once, at registration. Keep it."),
     ] = None
+    token_expires_at: Annotated[
+        datetime | None,
+        Meta(
+            description="When that token stops working (null: never). Before then, the "
+            "player gets a new one with POST /v1/players/{id}/tokens."
+        ),
+    ] = None
 
 
 class RulesIn(Body, frozen=True, kw_only=True):

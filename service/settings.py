@@ -15,6 +15,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     app_password: str | None = None  # the service role's password; None: generated once
     pool_size: int = 10
     stale_after: float = 60.0  # seconds an event may wait to be folded before /health says so
+    token_days: float | None = 365.0  # a player's token works this long; None: forever
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -26,4 +27,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             app_password=env.get("DOMINO_APP_PASSWORD") or None,
             pool_size=int(env.get("DOMINO_POOL_SIZE") or 10),
             stale_after=float(env.get("DOMINO_STALE_AFTER") or 60),
+            token_days=_days(env.get("DOMINO_TOKEN_DAYS") or "365"),
         )
+
+
+def _days(text: str) -> float | None:
+    """`0` or `never`: tokens do not expire."""
+    if text.strip().lower() == "never":
+        return None
+    days = float(text)
+    if days < 0:
+        raise ValueError(f"DOMINO_TOKEN_DAYS must be 0 or more, not {text!r}")
+    return days or None
