@@ -31,7 +31,7 @@ from service.problems import EXCEPTION_HANDLERS
 from service.records import Matches
 from service.registry import Registry
 from service.settings import Settings
-from service.strict_bodies import refuse_lax_bodies
+from service.strict_bodies import body_decoders, refuse_lax_bodies
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -102,6 +102,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         debug=False,
     )
     _options_answer_whole_routes(app)
+    app.state.body_decoders = body_decoders(app)
     document = document_problems(app.openapi_schema)
     document_links(document_examples(document_request_bodies(document)))
     return app

@@ -65,7 +65,9 @@ class Tokens:
     ) -> None:
         self.pool = pool
         self.bootstrap = bootstrap_token
-        self.lifetime = lifetime  # of a player's token; None: it never expires
+        # A player's token lasts this long (None: forever), counted in seconds so that a
+        # daylight-saving change in the database's time zone does not stretch a "day".
+        self._lifetime_seconds = None if lifetime is None else lifetime.total_seconds()
         self._cache: dict[bytes, tuple[float, Principal | None]] = {}
         self._listening = False
         self._listener: asyncio.Task[None] | None = None
@@ -123,10 +125,10 @@ class Tokens:
         token = new_token()
         expires_at = await self.pool.fetchval(
             "INSERT INTO tokens (token_hash, player_id, expires_at)"
-            " VALUES ($1, $2, now() + $3::interval) RETURNING expires_at",
+            " VALUES ($1, $2, now() + make_interval(secs => $3)) RETURNING expires_at",
             token_hash(token),
             player_id,
-            self.lifetime,
+            self._lifetime_seconds,
         )
         return Issued(token, expires_at)
 
@@ -140,12 +142,12 @@ class Tokens:
             )
             row = await connection.fetchrow(
                 "INSERT INTO tokens (token_hash, player_id, expires_at)"
-                " SELECT $1, $2, now() + $3::interval"
+                " SELECT $1, $2, now() + make_interval(secs => $3)"
                 " WHERE NOT EXISTS (SELECT FROM tokens WHERE player_id = $2)"
                 " RETURNING expires_at",
                 token_hash(token),
                 player_id,
-                self.lifetime,
+                self._lifetime_seconds,
             )
         return None if row is None else Issued(token, row[0])
 
@@ -173,15 +175,15 @@ class Tokens:
         if cached is not None and cached[0] > now:
             return cached[1]
         generation = self._generation
-        row = await self.pool.fetchrow(
-            "SELECT player_id, expires_at FROM tokens WHERE token_hash = $1", digest
+        row = await self.pool.fetchrow(  # the database's clock sets expiry and judges it
+            "SELECT player_id, extract(epoch FROM expires_at - now())::float8"
+            " FROM tokens WHERE token_hash = $1",
+            digest,
         )
         found, trust = None, CACHE_SECONDS
-        if row is not None:
-            left = None if row[1] is None else (row[1] - datetime.now(row[1].tzinfo))
-            if left is None or left > timedelta(0):
-                found = Principal(row[0])
-                trust = min(trust, CACHE_SECONDS if left is None else left.total_seconds())
+        if row is not None and (row[1] is None or row[1] > 0):
+            found = Principal(row[0])
+            trust = CACHE_SECONDS if row[1] is None else min(CACHE_SECONDS, row[1])
         if self._listening and generation == self._generation:
             if len(self._cache) > 100_000:
                 self._cache.clear()

@@ -127,6 +127,8 @@ def _validation_detail(error: ValidationException) -> str:
         first = error.extra[0]
         if isinstance(first, dict) and "message" in first:
             detail = f"{detail}: {first['message']}"
+            if first.get("key"):
+                detail = f"{detail} (at `{first['key']}`)"
     return detail
 
 

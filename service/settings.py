@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 
@@ -31,11 +32,20 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         )
 
 
+MAX_TOKEN_DAYS = 36_500.0  # a century; beyond, expiry times leave what asyncpg can read
+
+
 def _days(text: str) -> float | None:
     """`0` or `never`: tokens do not expire."""
     if text.strip().lower() == "never":
         return None
-    days = float(text)
-    if days < 0:
-        raise ValueError(f"DOMINO_TOKEN_DAYS must be 0 or more, not {text!r}")
+    try:
+        days = float(text)
+    except ValueError:
+        days = math.nan
+    if not 0 <= days <= MAX_TOKEN_DAYS:  # also refuses nan
+        raise ValueError(
+            f"DOMINO_TOKEN_DAYS must be a number of days from 0 to {MAX_TOKEN_DAYS:.0f},"
+            f" or never, not {text!r}"
+        )
     return days or None

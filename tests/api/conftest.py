@@ -54,9 +54,13 @@ async def running(app: Litestar) -> AsyncIterator[None]:
 
 
 @asynccontextmanager
-async def serve(database: Database) -> AsyncIterator[httpx.AsyncClient]:
-    app = create_app(Settings(bootstrap_token=ADMIN_TOKEN, pool_size=10), database.app_dsn)
-    transport = httpx.ASGITransport(app=app)
+async def serve(
+    database: Database, settings: Settings | None = None
+) -> AsyncIterator[httpx.AsyncClient]:
+    settings = settings or Settings(bootstrap_token=ADMIN_TOKEN, pool_size=10)
+    app = create_app(settings, database.app_dsn)
+    # httpx's ASGI types are not litestar's (encode/httpx#3111): the app is one all the same.
+    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
     async with (
         running(app),
         httpx.AsyncClient(transport=transport, base_url="http://testserver.local") as client,

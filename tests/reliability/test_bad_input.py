@@ -73,7 +73,7 @@ BAD_MOVES: list[tuple[str, bytes, int]] = [
 async def test_a_bad_move_is_refused_clearly_and_changes_nothing(
     api: httpx.AsyncClient, game: tuple[Table, dict[str, Any]], case: str, body: bytes,
     status: int,
-):
+) -> None:
     _, state = game
     before = await last_position(api)
 
@@ -83,9 +83,25 @@ async def test_a_bad_move_is_refused_clearly_and_changes_nothing(
     problem = assert_problem(response, status)
     assert await last_position(api) == before
     assert (await api.get(f"/v1/matches/{state['id']}")).json()["version"] == state["version"]
-    if "seat as" in case or "pass as" in case:
-        assert "Expected `" in problem["detail"]
-        assert "$.seat" in problem["detail"] or "$.pass" in problem["detail"]
+    if "seat as" in case or "pass as" in case:  # says what is wrong, and where
+        field = "seat" if "seat as" in case else "pass"
+        assert problem["errors"] == [{"message": problem["errors"][0]["message"],
+                                      "key": field, "source": "body"}]
+        assert problem["errors"][0]["message"].startswith("Expected `")
+        assert f"(at `{field}`)" in problem["detail"]
+
+
+@pytest.mark.parametrize("authorization", [None, "Bearer forged-token-that-was-never-issued"])
+async def test_a_bad_body_without_a_valid_token_answers_401_first(
+    api: httpx.AsyncClient, game: tuple[Table, dict[str, Any]], authorization: str | None
+) -> None:
+    _, state = game
+    headers = {} if authorization is None else {"Authorization": authorization}
+
+    response = await api.post(f"/v1/matches/{state['id']}/moves",
+                              json={"seat": "0", "tile": "6-6"}, headers=headers)
+
+    assert_problem(response, 401)
 
 
 @pytest.mark.parametrize("name", [
@@ -94,7 +110,7 @@ async def test_a_bad_move_is_refused_clearly_and_changes_nothing(
 ])
 async def test_names_with_unicode_and_sql_metacharacters_are_kept_as_text(
     api: httpx.AsyncClient, name: str
-):
+) -> None:
     response = await api.post("/v1/players", json={"name": name}, headers=ADMIN)
 
     assert response.status_code == 201, response.text
@@ -106,7 +122,7 @@ async def test_names_with_unicode_and_sql_metacharacters_are_kept_as_text(
 @pytest.mark.parametrize("name", ["", "   ", "x" * 101, "tab\x00null", "bell\x07"])
 async def test_names_that_are_empty_too_long_or_with_control_characters_are_refused(
     api: httpx.AsyncClient, name: str
-):
+) -> None:
     before = await last_position(api)
 
     response = await api.post("/v1/players", json={"name": name}, headers=ADMIN)
@@ -122,7 +138,7 @@ async def test_names_that_are_empty_too_long_or_with_control_characters_are_refu
 ])
 async def test_forged_or_malformed_tokens_are_refused(
     api: httpx.AsyncClient, game: tuple[Table, dict[str, Any]], authorization: str
-):
+) -> None:
     _, state = game
     before = await last_position(api)
 
@@ -135,7 +151,7 @@ async def test_forged_or_malformed_tokens_are_refused(
 
 async def test_an_expired_token_is_refused(
     api: httpx.AsyncClient, database: Database, game: tuple[Table, dict[str, Any]]
-):
+) -> None:
     table, state = game
     owner = await asyncpg.connect(database.owner_dsn)
     try:
@@ -156,7 +172,7 @@ async def test_an_expired_token_is_refused(
 
 async def test_a_token_is_answered_once_and_never_logged(
     api: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
-):
+) -> None:
     caplog.set_level(logging.DEBUG)
     first = await api.post("/v1/players", json={"name": "Zé"},
                            headers={**ADMIN, "Idempotency-Key": "register-ze"})
@@ -176,7 +192,7 @@ async def test_a_token_is_answered_once_and_never_logged(
 
 async def test_the_nul_character_in_any_text_is_refused_clearly_and_changes_nothing(
     api: httpx.AsyncClient, game: tuple[Table, dict[str, Any]],
-):
+) -> None:
     table, state = game
     seats = [p.id for p in table.players]
     before = await last_position(api)
