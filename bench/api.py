@@ -24,8 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
-from common import BENCH_DIR, fresh_database, percentile, server
 
+# Run as a script, this folder heads sys.path: the repository goes first, for `bench.common`
+# and so that this folder's domain.py and projections.py do not hide those packages.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import BENCH_DIR, fresh_database, percentile, server
 from tests.simulate import next_request
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 import time
 import uuid
+from pathlib import Path
 
 import asyncpg
-from common import fresh_database, server
 
+# Run as a script, this folder heads sys.path: the repository goes first, for `bench.common`
+# and so that this folder's domain.py and projections.py do not hide those packages.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import fresh_database, server
 from service.event_store import EventStore, NewEvent
 
 WRITERS = (1, 16, 64)

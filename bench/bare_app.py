@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 import asyncpg
 import msgspec
 from litestar import Litestar, Request, post
+from litestar.datastructures import State
 
 
 class Row(msgspec.Struct):
@@ -30,7 +31,7 @@ async def lifespan(app: Litestar) -> AsyncIterator[None]:
 
 
 @post("/insert", status_code=201)
-async def insert(request: Request[object, object, object], data: Row) -> dict[str, int]:
+async def insert(request: Request[object, object, State], data: Row) -> dict[str, int]:
     pool: asyncpg.Pool = request.app.state.pool
     row_id = await pool.fetchval(
         "INSERT INTO bare (data) VALUES ($1) RETURNING id", msgspec.json.encode(data).decode()

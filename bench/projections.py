@@ -24,20 +24,19 @@ import random
 import sys
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import asyncpg
 
 # Run as a script, this folder heads sys.path and this file's name would hide the package:
-# the repository goes first, this folder (for `common`) last, in spawned workers too.
+# the repository goes first and this folder is left out (`common` is imported as
+# `bench.common`), in spawned workers too.
 HERE = Path(__file__).resolve().parent
-sys.path[:] = [
-    str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve() != HERE), str(HERE)
-]
+sys.path[:] = [str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve() != HERE)]
 
-from common import fresh_database, percentile, server  # noqa: E402
-
+from bench.common import fresh_database, percentile, server  # noqa: E402
 from projections import all_projections, player_stats, rankings, records  # noqa: E402
 from projections.batches import NOTIFY_CHANNEL  # noqa: E402
 from projections.rankings import RankingQuery  # noqa: E402
@@ -63,7 +62,7 @@ def play_games(first: int, count: int, spacing: float) -> list[list[Chunk]]:
     games = []
     for n in range(first, first + count):
         game = RandomGame(rng, rng.sample(PLAYERS, 4), START + timedelta(seconds=spacing * n))
-        meta = {"actor": game.seats[0]}
+        meta: dict[str, object] = {"actor": game.seats[0]}
         chunks = []
         for chunk in game.chunks():
             encoded = [new_event(event, meta) for event in chunk]
@@ -150,7 +149,7 @@ async def read_times(owner_dsn: str) -> None:
             "SELECT player_id FROM proj_player_totals ORDER BY games_played DESC LIMIT 1"
         )
         since = await connection.fetchval("SELECT min(finished_at) FROM proj_player_games")
-        reads = {
+        reads: dict[str, Callable[[], Awaitable[object]]] = {
             "records": lambda: records.all_time(connection),
             "ranking": lambda: rankings.ranking(connection, RankingQuery()),
             "ranking since": lambda: rankings.ranking(connection, RankingQuery(since=since)),
@@ -204,8 +203,8 @@ async def lag(owner_dsn: str, app_dsn: str, seconds: float, tables: int) -> None
     seen: list[tuple[int, float]] = []
     listener = await asyncpg.connect(owner_dsn)
 
-    def folded(_: object, __: int, ___: str, payload: str) -> None:
-        name, _, position = payload.partition(":")
+    def folded(_: object, __: int, ___: str, payload: object) -> None:
+        name, _, position = str(payload).partition(":")
         if name == "stats":
             seen.append((int(position), time.monotonic()))
 

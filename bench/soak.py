@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 import time
 from pathlib import Path
 
-from api import JSON, Http, Stats, play_games, register_seats, service_process
-from common import fresh_database, percentile, server
+# Run as a script, this folder heads sys.path: the repository goes first, for `bench.api`
+# and so that this folder's domain.py and projections.py do not hide those packages.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.api import JSON, Http, Stats, play_games, register_seats, service_process
+from bench.common import fresh_database, percentile, server
 
 PORT = 8783
 

@@ -10,7 +10,7 @@ import asyncio
 import random
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict
 
 import httpx
 
@@ -21,6 +21,13 @@ PRESETS = ("pontos", "cinquenta", "federacao")
 TILES_PER_SEAT = {"pontos": 6, "cinquenta": 7, "federacao": 7}
 DOUBLES = {f"{n}-{n}" for n in range(7)}
 Json = dict[str, Any]
+Headers = TypedDict(
+    "Headers",
+    {"Idempotency-Key": str, "If-Match": str, "X-Request-Id": str, "X-Client-Time": str},
+    total=False,
+)
+"""Request headers a test sets by name, for `Game.post(..., **Headers(...))`: mypy takes a
+`**dict[str, str]` for a possible `by`, not a `**Headers`."""
 
 
 def sorted_deal(preset: str) -> Json:

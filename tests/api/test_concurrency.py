@@ -9,7 +9,7 @@ from collections import Counter
 import httpx
 
 from tests.api.conftest import Table
-from tests.api.play import Game, create_game, prepared
+from tests.api.play import Game, Json, create_game, prepared
 
 OPENING = {"seat": 3, "tile": "4-4"}  # the sorted pontos deal: seat 3 opens with 4-4
 
@@ -24,7 +24,7 @@ async def types(game: Game) -> list[str]:
 
 async def test_of_five_identical_moves_at_once_one_is_played(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "dealt")
 
     responses = await asyncio.gather(*(game.post("moves", OPENING) for _ in range(5)))
@@ -41,9 +41,9 @@ async def test_of_five_identical_moves_at_once_one_is_played(
 
 async def test_of_every_seat_playing_at_once_only_the_seat_in_turn_plays(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "opened")  # seat 0 to play on 4|4
-    moves = [
+    moves: list[Json] = [
         {"seat": 0, "tile": "0-4", "end": "left"},
         {"seat": 1, "tile": "1-4", "end": "left"},
         {"seat": 2, "tile": "2-4", "end": "right"},
@@ -64,7 +64,7 @@ async def test_of_every_seat_playing_at_once_only_the_seat_in_turn_plays(
 
 async def test_of_moves_at_one_expected_version_one_wins_and_the_rest_conflict(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "opened")
     at = {"expected_version": 3}
     moves = [{"seat": 0, "tile": "0-4", "end": end} | at for end in ("left", "right")] * 3
@@ -78,7 +78,7 @@ async def test_of_moves_at_one_expected_version_one_wins_and_the_rest_conflict(
 
 async def test_of_four_server_deals_at_once_one_deals(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await create_game(shared_client, shared_table, "cinquenta")
     players = game.table.players
 
@@ -93,7 +93,7 @@ async def test_of_four_server_deals_at_once_one_deals(
 
 async def test_of_three_results_that_would_each_end_the_game_one_ends_it(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await create_game(shared_client, shared_table, "pontos", rules={"target": 4})
     batida = {"outcome": "batida", "seat": 2, "kind": "cruzada"}
 
@@ -106,7 +106,7 @@ async def test_of_three_results_that_would_each_end_the_game_one_ends_it(
 
 async def test_both_teams_confirming_at_once_confirm_the_game_once(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "finished")
     team_a, team_b = game.table.players[0], game.table.players[1]
 
@@ -121,7 +121,7 @@ async def test_both_teams_confirming_at_once_confirm_the_game_once(
 
 async def test_moves_on_many_games_at_once_do_not_disturb_each_other(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     games = [await prepared(shared_client, shared_table, "dealt") for _ in range(8)]
 
     responses = await asyncio.gather(*(game.post("moves", OPENING) for game in games))

@@ -24,7 +24,7 @@ async def confirmed_game(client: httpx.AsyncClient, table: Table) -> Game:
     return game
 
 
-async def test_one_team_confirming_leaves_the_game_finished(finished: Game):
+async def test_one_team_confirming_leaves_the_game_finished(finished: Game) -> None:
     state = await finished.ok("confirmations", {}, by=finished.table.players[2])
 
     assert state["status"] == "finished"
@@ -33,7 +33,7 @@ async def test_one_team_confirming_leaves_the_game_finished(finished: Game):
     ]
 
 
-async def test_one_player_of_each_team_confirming_makes_the_game_confirmed(finished: Game):
+async def test_one_player_of_each_team_confirming_makes_the_game_confirmed(finished: Game) -> None:
     await finished.ok("confirmations", {}, by=finished.table.players[0])
     state = await finished.ok("confirmations", {}, by=finished.table.players[3])
 
@@ -43,7 +43,7 @@ async def test_one_player_of_each_team_confirming_makes_the_game_confirmed(finis
     assert types[-3:] == ["confirmation_recorded", "confirmation_recorded", "match_confirmed"]
 
 
-async def test_the_second_player_of_a_team_cannot_confirm_for_it_again(finished: Game):
+async def test_the_second_player_of_a_team_cannot_confirm_for_it_again(finished: Game) -> None:
     await finished.ok("confirmations", {}, by=finished.table.players[1])
     version = await finished.version()
 
@@ -56,7 +56,7 @@ async def test_the_second_player_of_a_team_cannot_confirm_for_it_again(finished:
 
 async def test_an_organizer_of_its_competition_confirms_a_game_alone(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     organizer = await register(shared_client, "Dona Rosa")
     competition = await create_competition(shared_client, organizer)
     seat0 = shared_table.players[0]
@@ -72,7 +72,7 @@ async def test_an_organizer_of_its_competition_confirms_a_game_alone(
 
 async def test_a_game_in_progress_cannot_be_confirmed(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await create_game(shared_client, shared_table, "pontos")
 
     response = await game.post("confirmations", {}, by=shared_table.players[0])
@@ -84,7 +84,7 @@ async def test_a_game_in_progress_cannot_be_confirmed(
 
 async def test_annulling_the_last_hand_reopens_a_finished_game_and_drops_its_confirmations(
     finished: Game,
-):
+) -> None:
     await finished.ok("confirmations", {}, by=finished.table.players[0])
     last = len((await finished.state())["hands"])
 
@@ -98,7 +98,7 @@ async def test_annulling_the_last_hand_reopens_a_finished_game_and_drops_its_con
 
 async def test_a_team_that_abandons_loses_the_game(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await create_game(shared_client, shared_table, "pontos")
     await game.ok("results", {"outcome": "batida", "seat": 0, "kind": "cruzada"})
 
@@ -113,7 +113,7 @@ async def test_a_team_that_abandons_loses_the_game(
 @pytest.mark.parametrize("write", list(writes()))
 async def test_after_confirmation_every_write_answers_match_confirmed(
     shared_client: httpx.AsyncClient, shared_table: Table, write: str
-):
+) -> None:
     game = await confirmed_game(shared_client, shared_table)
     version = await game.version()
     path, body = writes(last_hand=2)[write]
@@ -129,7 +129,7 @@ async def test_after_confirmation_every_write_answers_match_confirmed(
 @pytest.mark.parametrize("write", [w for w in writes() if w not in ("annul", "confirm")])
 async def test_after_the_end_every_write_but_confirm_and_annul_answers_match_finished(
     finished: Game, write: str
-):
+) -> None:
     version = await finished.version()
     path, body = writes()[write]
 

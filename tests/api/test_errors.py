@@ -187,7 +187,7 @@ def headers_for(refusal: Refusal, table: Table) -> dict[str, str]:
 @pytest.mark.parametrize("refusal", REFUSALS, ids=lambda r: r.name)
 async def test_a_refused_write_answers_its_problem_and_changes_nothing(
     shared_client: httpx.AsyncClient, shared_table: Table, refusal: Refusal
-):
+) -> None:
     game = await prepared(shared_client, shared_table, refusal.state, refusal.preset)
     version = await game.version()
     headers = headers_for(refusal, shared_table)
@@ -205,7 +205,7 @@ async def test_a_refused_write_answers_its_problem_and_changes_nothing(
 
 async def test_an_irregular_pass_by_a_seat_that_cannot_play_is_no_infraction(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "stuck")
     state = await game.state()
 
@@ -217,7 +217,7 @@ async def test_an_irregular_pass_by_a_seat_that_cannot_play_is_no_infraction(
 
 async def test_a_seat_that_cannot_play_passes(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "stuck")
     before = await game.state()
 
@@ -323,7 +323,7 @@ async def last_position(client: httpx.AsyncClient) -> int:
 @pytest.mark.parametrize("request_", REQUESTS, ids=lambda r: r.name)
 async def test_a_refused_request_answers_its_problem_and_records_nothing(
     shared_client: httpx.AsyncClient, shared_table: Table, request_: Request
-):
+) -> None:
     game = await create_game(shared_client, shared_table)
     unknown = str(uuid.uuid4())
     player = shared_table.players[0].id
@@ -346,7 +346,7 @@ async def test_a_refused_request_answers_its_problem_and_records_nothing(
 
 async def test_a_405_names_the_methods_allowed(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await create_game(shared_client, shared_table)
 
     response = await shared_client.delete(game.url(), headers=ADMIN)
@@ -357,7 +357,7 @@ async def test_a_405_names_the_methods_allowed(
 
 async def test_a_torneio_game_must_use_its_rules_and_its_teams(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     organizer = await register(shared_client, "Juiz")
     p = [player.id for player in shared_table.players]
     body = {

@@ -63,7 +63,7 @@ async def assert_public_history_replays_to(game: Game, state: Json) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 async def test_a_game_on_posted_deals_played_move_by_move_ends_at_the_target(
     client: httpx.AsyncClient, table: Table, preset: str
-):
+) -> None:
     game = await create_game(client, table, preset)
 
     final = await game.play_to_the_end(preset, random.Random(preset))
@@ -79,7 +79,7 @@ async def test_a_game_on_posted_deals_played_move_by_move_ends_at_the_target(
 @pytest.mark.parametrize("preset", PRESETS)
 async def test_a_server_dealt_game_is_played_by_its_players_each_seeing_only_their_own_hand(
     client: httpx.AsyncClient, table: Table, preset: str
-):
+) -> None:
     game = await create_game(client, table, preset)
     rng = random.Random(f"server {preset}")
     state = await game.state()
@@ -98,7 +98,9 @@ async def test_a_server_dealt_game_is_played_by_its_players_each_seeing_only_the
     await assert_public_history_replays_to(game, state)
 
 
-async def test_a_finished_game_has_a_valid_hash_chain(client: httpx.AsyncClient, table: Table):
+async def test_a_finished_game_has_a_valid_hash_chain(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     game = await create_game(client, table, "pontos")
     final = await game.play_to_the_end("pontos", random.Random(7))
 
@@ -112,7 +114,7 @@ async def test_a_finished_game_has_a_valid_hash_chain(client: httpx.AsyncClient,
     }
 
 
-async def test_a_game_answers_its_version_as_etag(client: httpx.AsyncClient, table: Table):
+async def test_a_game_answers_its_version_as_etag(client: httpx.AsyncClient, table: Table) -> None:
     game = await create_game(client, table, "pontos")
 
     response = await client.get(game.url())
@@ -122,7 +124,7 @@ async def test_a_game_answers_its_version_as_etag(client: httpx.AsyncClient, tab
 
 async def test_a_void_server_deal_stays_on_record_and_is_dealt_again_at_once(
     client: httpx.AsyncClient, table: Table, monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     game = await create_game(client, table, "federacao")
     deals = [void_deal(), sorted_deal("federacao")]
     monkeypatch.setattr("service.http_matches.server_deal", lambda _: tuple(deals.pop(0).values()))

@@ -102,11 +102,12 @@ async def check(watch: Watch, rng: random.Random) -> None:
 def current_hand_started(events: list[Json], truth: Json) -> int:
     """The version of the hand in progress's HandStarted."""
     number = truth["hand"]["number"]
-    return max(
+    version: int = max(
         e["version"]
         for e in events
         if e["type"] == "hand_started" and e["data"]["number"] == number
     )
+    return version
 
 
 async def check_ended_hands_are_public(events: list[Json]) -> None:
@@ -209,7 +210,7 @@ async def test_no_public_read_shows_an_unplayed_tile_of_a_hand_in_progress(
     seed: int,
     in_competition: bool,
     steps: int,
-):
+) -> None:
     rng = random.Random(seed)
     feed = (await shared_client.get("/v1/events", params={"after": 0, "limit": 1})).json()
     start = await last_position(shared_client, feed)
@@ -244,7 +245,7 @@ async def hand_starts(game: Game, by: Player | None = None) -> list[Json]:
 
 async def test_a_hand_dropped_by_an_abandonment_is_public(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await create_game(shared_client, shared_table, "pontos")
     await game.ok("hands", shuffled_deal("pontos", random.Random(1)))
     await game.ok("abandon", {"team": "B"})
@@ -257,7 +258,7 @@ async def test_a_hand_dropped_by_an_abandonment_is_public(
 
 async def test_an_annulled_hand_is_public_and_the_hand_dealt_again_in_its_place_is_not(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await create_game(shared_client, shared_table, "pontos")
     rng = random.Random(2)
     ended = await game.play_hand(await game.deal("pontos", rng), rng)
@@ -277,7 +278,7 @@ async def test_an_annulled_hand_is_public_and_the_hand_dealt_again_in_its_place_
 
 async def test_a_seated_scorekeeper_cannot_read_another_seats_hand_from_refusals(
     shared_client: httpx.AsyncClient, shared_table: Table, monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     seat0 = shared_table.players[0]
     game = await create_game(shared_client, shared_table, "cinquenta", by=seat0)
     dealt = sorted_deal("cinquenta")  # seat 3 holds 3-6 .. 6-6 and must open with 6-6

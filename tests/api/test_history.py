@@ -7,12 +7,12 @@ import re
 import httpx
 
 from tests.api.conftest import Table
-from tests.api.play import Game, Json, prepared
+from tests.api.play import Game, Headers, Json, prepared
 
 
 async def test_a_history_lists_every_event_in_order_with_its_hash(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "0|4")
 
     events = await game.events()
@@ -32,7 +32,7 @@ async def test_a_history_lists_every_event_in_order_with_its_hash(
 
 async def test_history_pages_follow_next_after_to_the_end(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "0|4")
     pages, after = [], 0
 
@@ -46,7 +46,7 @@ async def test_history_pages_follow_next_after_to_the_end(
 
 async def test_the_history_at_n_stops_at_event_n_and_answers_the_state_then(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "0|4")
 
     page = (await shared_client.get(game.url("events"), params={"at": 3})).json()
@@ -60,7 +60,7 @@ async def test_the_history_at_n_stops_at_event_n_and_answers_the_state_then(
 
 async def test_the_state_at_a_version_past_the_end_is_the_game_now(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "opened")
 
     assert await game.state(at=99) == await game.state()
@@ -68,7 +68,7 @@ async def test_the_state_at_a_version_past_the_end_is_the_game_now(
 
 async def test_a_past_state_in_a_hand_that_has_ended_since_shows_every_hand(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "opened")
     during = await game.state(at=3)
     await game.ok("penalties", {"seat": 0, "kind": "tiles-shown"})
@@ -82,10 +82,10 @@ async def test_a_past_state_in_a_hand_that_has_ended_since_shows_every_hand(
 
 async def test_event_metadata_tells_who_and_the_clients_ids_but_not_the_idempotency_key(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "dealt")
-    headers = {"X-Request-Id": "req-42", "X-Client-Time": "2025-05-01T20:00:00-03:00"}
-    await game.ok("moves", {"seat": 3, "tile": "4-4"}, **headers, **{"Idempotency-Key": "k1"})
+    headers = Headers({"X-Request-Id": "req-42", "X-Client-Time": "2025-05-01T20:00:00-03:00"})
+    await game.ok("moves", {"seat": 3, "tile": "4-4"}, **(headers | {"Idempotency-Key": "k1"}))
 
     metadata = (await game.events())[-1]["metadata"]
 
@@ -101,7 +101,7 @@ async def feed(client: httpx.AsyncClient, after: int, limit: int) -> Json:
 
 async def test_the_feed_pages_every_stream_in_global_order(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     start = await end_of_feed(shared_client)
     one: Game = await prepared(shared_client, shared_table, "dealt")
     two: Game = await prepared(shared_client, shared_table, "new")

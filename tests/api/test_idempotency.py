@@ -12,7 +12,15 @@ import httpx
 import pytest
 
 from tests.api.conftest import ADMIN, Table
-from tests.api.play import Game, assert_problem, create_game, prepared, sorted_deal, void_deal
+from tests.api.play import (
+    Game,
+    Headers,
+    assert_problem,
+    create_game,
+    prepared,
+    sorted_deal,
+    void_deal,
+)
 
 MOVE = {"seat": 3, "tile": "4-4"}  # the opening of the sorted pontos deal
 
@@ -38,10 +46,12 @@ async def dealt(shared_client: httpx.AsyncClient, shared_table: Table) -> Game:
     return await prepared(shared_client, shared_table, "dealt")
 
 
-async def test_a_retry_answers_the_first_answer_byte_for_byte_and_appends_nothing(dealt: Game):
-    first = await dealt.post("moves", MOVE, **{"Idempotency-Key": KEYS["move-1"]})
+async def test_a_retry_answers_the_first_answer_byte_for_byte_and_appends_nothing(
+    dealt: Game
+) -> None:
+    first = await dealt.post("moves", MOVE, **Headers({"Idempotency-Key": KEYS["move-1"]}))
 
-    retry = await dealt.post("moves", MOVE, **{"Idempotency-Key": KEYS["move-1"]})
+    retry = await dealt.post("moves", MOVE, **Headers({"Idempotency-Key": KEYS["move-1"]}))
 
     assert first.status_code == retry.status_code == 201
     assert retry.content == first.content
@@ -49,23 +59,25 @@ async def test_a_retry_answers_the_first_answer_byte_for_byte_and_appends_nothin
     assert await dealt.version() == first.json()["version"]
 
 
-async def test_a_retry_after_the_game_moved_on_still_answers_the_first_answer(dealt: Game):
-    first = await dealt.post("moves", MOVE, **{"Idempotency-Key": KEYS["move-1"]})
+async def test_a_retry_after_the_game_moved_on_still_answers_the_first_answer(dealt: Game) -> None:
+    first = await dealt.post("moves", MOVE, **Headers({"Idempotency-Key": KEYS["move-1"]}))
     await dealt.ok("moves", {"seat": 0, "tile": "0-4", "end": "left"})
 
-    retry = await dealt.post("moves", MOVE, **{"Idempotency-Key": KEYS["move-1"]})
+    retry = await dealt.post("moves", MOVE, **Headers({"Idempotency-Key": KEYS["move-1"]}))
 
     assert retry.status_code == 201
     assert retry.content == first.content
     assert await dealt.version() == first.json()["version"] + 1
 
 
-async def test_the_same_key_with_another_body_is_refused_and_changes_nothing(dealt: Game):
-    await dealt.ok("moves", MOVE, **{"Idempotency-Key": KEYS["move-1"]})
+async def test_the_same_key_with_another_body_is_refused_and_changes_nothing(dealt: Game) -> None:
+    await dealt.ok("moves", MOVE, **Headers({"Idempotency-Key": KEYS["move-1"]}))
     version = await dealt.version()
 
     response = await dealt.post(
-        "moves", {"seat": 0, "tile": "0-4", "end": "left"}, **{"Idempotency-Key": KEYS["move-1"]}
+        "moves",
+        {"seat": 0, "tile": "0-4", "end": "left"},
+        **Headers({"Idempotency-Key": KEYS["move-1"]}),
     )
 
     assert_problem(response, 422, "idempotency-key-reused")
@@ -74,11 +86,11 @@ async def test_the_same_key_with_another_body_is_refused_and_changes_nothing(dea
 
 async def test_the_same_key_on_another_game_is_refused(
     dealt: Game, shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     other = await prepared(shared_client, shared_table, "dealt")
-    await dealt.ok("moves", MOVE, **{"Idempotency-Key": KEYS["move-1"]})
+    await dealt.ok("moves", MOVE, **Headers({"Idempotency-Key": KEYS["move-1"]}))
 
-    response = await other.post("moves", MOVE, **{"Idempotency-Key": KEYS["move-1"]})
+    response = await other.post("moves", MOVE, **Headers({"Idempotency-Key": KEYS["move-1"]}))
 
     assert_problem(response, 422, "idempotency-key-reused")
     assert await other.version() == 2
@@ -86,33 +98,38 @@ async def test_the_same_key_on_another_game_is_refused(
 
 async def test_keys_belong_to_their_token_another_players_same_key_is_a_new_request(
     dealt: Game,
-):
-    await dealt.ok("moves", MOVE, **{"Idempotency-Key": KEYS["shared-key"]})
+) -> None:
+    await dealt.ok("moves", MOVE, **Headers({"Idempotency-Key": KEYS["shared-key"]}))
     seat0 = dealt.table.players[0]
 
     state = await dealt.ok(
         "moves",
         {"seat": 0, "tile": "0-4", "end": "left"},
         by=seat0,
-        **{"Idempotency-Key": KEYS["shared-key"]},
+        **Headers({"Idempotency-Key": KEYS["shared-key"]}),
     )
 
     assert state["version"] == 4
     assert state["hand"]["board"] == ["0-4", "4-4"]
 
 
-async def test_a_refused_request_does_not_use_up_its_key(dealt: Game):
-    refused = await dealt.post("moves", {"seat": 0, "pass": True}, **{"Idempotency-Key": KEYS["k"]})
+async def test_a_refused_request_does_not_use_up_its_key(dealt: Game) -> None:
+    refused = await dealt.post(
+        "moves", {"seat": 0, "pass": True}, **Headers({"Idempotency-Key": KEYS["k"]})
+    )
 
-    state = await dealt.ok("moves", MOVE, **{"Idempotency-Key": KEYS["k"]})
+    state = await dealt.ok("moves", MOVE, **Headers({"Idempotency-Key": KEYS["k"]}))
 
     assert_problem(refused, 422, "not-your-turn")
     assert state["version"] == 3
 
 
-async def test_concurrent_retries_with_one_key_all_answer_the_one_move(dealt: Game):
+async def test_concurrent_retries_with_one_key_all_answer_the_one_move(dealt: Game) -> None:
     responses = await asyncio.gather(
-        *(dealt.post("moves", MOVE, **{"Idempotency-Key": KEYS["burst"]}) for _ in range(5))
+        *(
+            dealt.post("moves", MOVE, **Headers({"Idempotency-Key": KEYS["burst"]}))
+            for _ in range(5)
+        )
     )
 
     assert [r.status_code for r in responses] == [201] * 5
@@ -122,12 +139,12 @@ async def test_concurrent_retries_with_one_key_all_answer_the_one_move(dealt: Ga
 
 async def test_a_result_retried_after_it_finished_the_game_answers_the_finished_game(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await create_game(shared_client, shared_table, "pontos", rules={"target": 4})
     body = {"outcome": "batida", "seat": 1, "kind": "cruzada"}
-    first = await game.post("results", body, **{"Idempotency-Key": KEYS["last-hand"]})
+    first = await game.post("results", body, **Headers({"Idempotency-Key": KEYS["last-hand"]}))
 
-    retry = await game.post("results", body, **{"Idempotency-Key": KEYS["last-hand"]})
+    retry = await game.post("results", body, **Headers({"Idempotency-Key": KEYS["last-hand"]}))
 
     assert first.json()["status"] == "finished"
     assert retry.status_code == 201
@@ -136,7 +153,7 @@ async def test_a_result_retried_after_it_finished_the_game_answers_the_finished_
 
 async def test_registering_a_player_twice_with_one_key_answers_the_same_player_once(
     shared_client: httpx.AsyncClient,
-):
+) -> None:
     headers = ADMIN | {"Idempotency-Key": KEYS["register-ze"]}
     first = await shared_client.post("/v1/players", json={"name": "Zé"}, headers=headers)
 
@@ -150,7 +167,7 @@ async def test_registering_a_player_twice_with_one_key_answers_the_same_player_o
 
 async def test_a_registration_retried_after_its_token_was_lost_gets_one_token(
     shared_client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     headers = ADMIN | {"Idempotency-Key": KEYS["register-lost-token"]}
     tokens = shared_client._transport.app.state.tokens  # type: ignore[attr-defined]
 
@@ -184,7 +201,7 @@ async def test_a_registration_retried_after_its_token_was_lost_gets_one_token(
 
 async def test_registering_another_player_with_a_used_key_is_refused(
     shared_client: httpx.AsyncClient,
-):
+) -> None:
     headers = ADMIN | {"Idempotency-Key": KEYS["register"]}
     await shared_client.post("/v1/players", json={"name": "Zé"}, headers=headers)
 
@@ -195,7 +212,7 @@ async def test_registering_another_player_with_a_used_key_is_refused(
 
 async def test_creating_a_competition_twice_with_one_key_creates_it_once(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     body = {"name": "Copa", "kind": "amistoso", "rules": {"preset": "pontos"}}
     headers = shared_table.scorekeeper.auth | {"Idempotency-Key": KEYS["copa"]}
     first = await shared_client.post("/v1/competitions", json=body, headers=headers)
@@ -208,7 +225,7 @@ async def test_creating_a_competition_twice_with_one_key_creates_it_once(
 
 async def test_creating_a_game_twice_with_one_key_creates_it_once(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     body = {"rules": {"preset": "pontos"}, "seats": [p.id for p in shared_table.players]}
     headers = shared_table.scorekeeper.auth | {"Idempotency-Key": KEYS["new-game"]}
     first = await shared_client.post("/v1/matches", json=body, headers=headers)
@@ -221,7 +238,7 @@ async def test_creating_a_game_twice_with_one_key_creates_it_once(
 
 async def test_concurrent_creations_with_one_key_create_one_game(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     body = {"rules": {"preset": "cinquenta"}, "seats": [p.id for p in shared_table.players]}
     headers = shared_table.scorekeeper.auth | {"Idempotency-Key": KEYS["burst-game"]}
 
@@ -235,7 +252,7 @@ async def test_concurrent_creations_with_one_key_create_one_game(
 
 async def test_creating_another_game_with_a_used_key_is_refused(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     seats = [p.id for p in shared_table.players]
     headers = shared_table.scorekeeper.auth | {"Idempotency-Key": KEYS["one-game"]}
     await shared_client.post(
@@ -251,7 +268,7 @@ async def test_creating_another_game_with_a_used_key_is_refused(
 
 async def test_a_federacao_server_deal_with_a_key_deals_again_after_a_void_deal(
     shared_client: httpx.AsyncClient, shared_table: Table, monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     game = await create_game(shared_client, shared_table, "federacao")
     deals = [void_deal(), void_deal(), sorted_deal("federacao")]
 
@@ -261,8 +278,12 @@ async def test_a_federacao_server_deal_with_a_key_deals_again_after_a_void_deal(
 
     monkeypatch.setattr("service.http_matches.server_deal", shuffled)
 
-    first = await game.post("hands", {"deal": "server"}, **{"Idempotency-Key": KEYS["deal-1"]})
-    retry = await game.post("hands", {"deal": "server"}, **{"Idempotency-Key": KEYS["deal-1"]})
+    first = await game.post(
+        "hands", {"deal": "server"}, **Headers({"Idempotency-Key": KEYS["deal-1"]})
+    )
+    retry = await game.post(
+        "hands", {"deal": "server"}, **Headers({"Idempotency-Key": KEYS["deal-1"]})
+    )
 
     assert first.status_code == 201
     assert first.json()["hand"] is not None, "the void deals were not dealt again"

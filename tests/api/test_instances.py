@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from tests.api.conftest import Table, seat_a_table, serve
-from tests.api.play import Game, create_game, sorted_deal
+from tests.api.play import Game, Headers, create_game, sorted_deal
 from tests.conftest import Database
 
 
@@ -30,7 +30,9 @@ async def games(two: tuple[httpx.AsyncClient, httpx.AsyncClient]) -> tuple[Game,
     return game, Game(other, table, game.id)
 
 
-async def test_a_read_from_one_instance_shows_a_write_through_the_other(games: tuple[Game, Game]):
+async def test_a_read_from_one_instance_shows_a_write_through_the_other(
+    games: tuple[Game, Game]
+) -> None:
     one, other = games
     await other.ok("moves", {"seat": 0, "tile": "0-4", "end": "left"})
 
@@ -39,7 +41,7 @@ async def test_a_read_from_one_instance_shows_a_write_through_the_other(games: t
 
 async def test_a_write_at_the_version_another_instance_made_is_recorded(
     games: tuple[Game, Game],
-):
+) -> None:
     one, other = games
     made = await other.ok("moves", {"seat": 0, "tile": "0-4", "end": "left"})
 
@@ -53,12 +55,14 @@ async def test_a_write_at_the_version_another_instance_made_is_recorded(
 
 async def test_a_write_with_an_if_match_from_another_instance_is_recorded(
     games: tuple[Game, Game],
-):
+) -> None:
     one, other = games
     made = await other.ok("moves", {"seat": 0, "tile": "0-4", "end": "left"})
 
     response = await one.post(
-        "moves", {"seat": 1, "tile": "0-6", "end": "left"}, **{"If-Match": f'"{made["version"]}"'}
+        "moves",
+        {"seat": 1, "tile": "0-6", "end": "left"},
+        **Headers({"If-Match": f'"{made["version"]}"'}),
     )
 
     assert response.status_code == 201, response.text
@@ -66,7 +70,7 @@ async def test_a_write_with_an_if_match_from_another_instance_is_recorded(
 
 async def test_a_write_without_a_version_is_decided_on_the_newest_game(
     games: tuple[Game, Game],
-):
+) -> None:
     one, other = games
     await other.ok("moves", {"seat": 0, "tile": "0-4", "end": "left"})
 
@@ -76,7 +80,9 @@ async def test_a_write_without_a_version_is_decided_on_the_newest_game(
     assert state["version"] == 5
 
 
-async def test_a_move_made_legal_by_the_other_instance_is_recorded(games: tuple[Game, Game]):
+async def test_a_move_made_legal_by_the_other_instance_is_recorded(
+    games: tuple[Game, Game]
+) -> None:
     one, other = games
     await other.ok("moves", {"seat": 0, "tile": "0-4", "end": "left"})  # now seat 1's turn
 
@@ -87,7 +93,7 @@ async def test_a_move_made_legal_by_the_other_instance_is_recorded(games: tuple[
 
 async def test_a_deal_after_the_other_instance_ended_the_hand_is_recorded(
     games: tuple[Game, Game],
-):
+) -> None:
     one, other = games
     await other.ok("penalties", {"seat": 1, "kind": "tiles-shown"})  # the hand is over
 

@@ -8,7 +8,9 @@ from tests.api.conftest import Table, new_match, register
 from tests.api.play import once_folded
 
 
-async def test_a_player_finds_their_games_newest_first(client: httpx.AsyncClient, table: Table):
+async def test_a_player_finds_their_games_newest_first(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     first = await new_match(client, table)
     second = await new_match(client, table, "cinquenta")
 
@@ -20,7 +22,9 @@ async def test_a_player_finds_their_games_newest_first(client: httpx.AsyncClient
     assert body["matches"][0]["status"] == "in_progress"
 
 
-async def test_someone_who_never_played_finds_nothing(client: httpx.AsyncClient, table: Table):
+async def test_someone_who_never_played_finds_nothing(
+    client: httpx.AsyncClient, table: Table
+) -> None:
     await new_match(client, table)
     await once_folded(client, f"/v1/players/{table.players[0].id}/matches", 1)
 
@@ -30,7 +34,7 @@ async def test_someone_who_never_played_finds_nothing(client: httpx.AsyncClient,
     assert body["matches"] == []
 
 
-async def test_games_page_and_filter_by_status(client: httpx.AsyncClient, table: Table):
+async def test_games_page_and_filter_by_status(client: httpx.AsyncClient, table: Table) -> None:
     for _ in range(3):
         await new_match(client, table)
     path = f"/v1/players/{table.players[1].id}/matches"
@@ -44,7 +48,7 @@ async def test_games_page_and_filter_by_status(client: httpx.AsyncClient, table:
     assert finished["total"] == 0
 
 
-async def test_a_competition_lists_only_its_games(client: httpx.AsyncClient, table: Table):
+async def test_a_competition_lists_only_its_games(client: httpx.AsyncClient, table: Table) -> None:
     created = await client.post("/v1/competitions", headers=table.scorekeeper.auth, json={
         "name": "Copa do Bar", "kind": "amistoso", "rules": {"preset": "pontos"}})
     competition = created.json()["id"]
@@ -62,7 +66,7 @@ async def test_a_competition_lists_only_its_games(client: httpx.AsyncClient, tab
 
 async def test_unknown_ids_and_bad_filters_are_clear_problems(
     client: httpx.AsyncClient, table: Table
-):
+) -> None:
     unknown = await client.get("/v1/players/not-an-id/matches")
     status = await client.get(f"/v1/players/{table.players[0].id}/matches",
                               params={"status": "lost"})
@@ -75,7 +79,7 @@ async def test_unknown_ids_and_bad_filters_are_clear_problems(
 
 async def test_players_are_found_by_any_part_of_their_name_in_any_case_and_accents(
     client: httpx.AsyncClient, table: Table
-):
+) -> None:
     await register(client, "José Tiãozinho")
     await once_folded(client, "/v1/players", 7)
 
@@ -91,7 +95,7 @@ async def test_players_are_found_by_any_part_of_their_name_in_any_case_and_accen
     assert [p["name"] for p in everyone["players"]] == ["Ana", "Bia", "José Tiãozinho"]
 
 
-async def test_wildcards_in_a_name_search_are_plain_text(client: httpx.AsyncClient):
+async def test_wildcards_in_a_name_search_are_plain_text(client: httpx.AsyncClient) -> None:
     await register(client, "100% Zé")
     await register(client, "Zé_Zé")
     await once_folded(client, "/v1/players", 2)
@@ -105,7 +109,7 @@ async def test_wildcards_in_a_name_search_are_plain_text(client: httpx.AsyncClie
 
 async def test_competitions_are_listed_newest_first_and_by_kind(
     client: httpx.AsyncClient, table: Table
-):
+) -> None:
     for name in ("Copa do Bar", "Amistoso de Domingo"):
         created = await client.post("/v1/competitions", headers=table.scorekeeper.auth, json={
             "name": name, "kind": "amistoso", "rules": {"preset": "pontos"}})
@@ -122,7 +126,7 @@ async def test_competitions_are_listed_newest_first_and_by_kind(
                         "as_of_position": torneios["as_of_position"]}
 
 
-async def test_lists_and_their_writes_share_a_path_and_say_so(client: httpx.AsyncClient):
+async def test_lists_and_their_writes_share_a_path_and_say_so(client: httpx.AsyncClient) -> None:
     for path in ("/v1/players", "/v1/competitions", "/v1/matches"):
         wrong = await client.put(path, json={})
         options = await client.options(path)
@@ -137,7 +141,7 @@ async def test_lists_and_their_writes_share_a_path_and_say_so(client: httpx.Asyn
 
 async def test_every_game_is_listed_and_filtered_by_player_competition_and_state(
     client: httpx.AsyncClient, table: Table
-):
+) -> None:
     first = await new_match(client, table)
     second = await new_match(client, table, "cinquenta")
     await once_folded(client, "/v1/matches", 2)

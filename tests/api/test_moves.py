@@ -6,14 +6,14 @@ import httpx
 import pytest
 
 from tests.api.conftest import Table
-from tests.api.play import assert_problem, prepared, sorted_deal
+from tests.api.play import Headers, assert_problem, prepared, sorted_deal
 
 OPENING = {"seat": 3, "tile": "4-4"}  # the sorted pontos deal: seat 3 opens with 4-4
 
 
 async def test_a_move_answers_the_game_after_it(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "opened")
 
     state = await game.ok("moves", {"seat": 0, "tile": "4-0", "end": "right"})
@@ -27,7 +27,7 @@ async def test_a_move_answers_the_game_after_it(
 
 async def test_a_write_answers_its_version_as_etag(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "dealt")
 
     response = await game.post("moves", OPENING)
@@ -38,10 +38,10 @@ async def test_a_write_answers_its_version_as_etag(
 @pytest.mark.parametrize("if_match", ['"2"', "2", 'W/"2"', "*"])
 async def test_a_write_with_an_if_match_that_holds_is_recorded(
     shared_client: httpx.AsyncClient, shared_table: Table, if_match: str
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "dealt")
 
-    state = await game.ok("moves", OPENING, **{"If-Match": if_match})
+    state = await game.ok("moves", OPENING, **Headers({"If-Match": if_match}))
 
     assert state["version"] == 3
 
@@ -49,10 +49,11 @@ async def test_a_write_with_an_if_match_that_holds_is_recorded(
 @pytest.mark.parametrize("if_match", ["\xb2", '"\xb9"', '"1.0"', '"-1"', '"2", "3"', ""])
 async def test_an_if_match_that_is_no_version_is_refused(
     shared_client: httpx.AsyncClient, shared_table: Table, if_match: str
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "dealt")
     raw = {
-        k: v.encode("latin-1") for k, v in (game.scorekeeper.auth | {"If-Match": if_match}).items()
+        k.encode("ascii"): v.encode("latin-1")
+        for k, v in (game.scorekeeper.auth | {"If-Match": if_match}).items()
     }
 
     response = await shared_client.post(game.url("moves"), json=OPENING, headers=raw)
@@ -61,7 +62,9 @@ async def test_an_if_match_that_is_no_version_is_refused(
     assert await game.version() == 2
 
 
-async def test_undo_takes_back_the_last_move(shared_client: httpx.AsyncClient, shared_table: Table):
+async def test_undo_takes_back_the_last_move(
+    shared_client: httpx.AsyncClient, shared_table: Table
+) -> None:
     game = await prepared(shared_client, shared_table, "0|4")
 
     state = await game.ok("undo", {})
@@ -74,7 +77,7 @@ async def test_undo_takes_back_the_last_move(shared_client: httpx.AsyncClient, s
 
 async def test_undo_of_the_opening_gives_the_turn_back_to_the_opener(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "opened")
 
     state = await game.ok("undo", {})
@@ -84,7 +87,7 @@ async def test_undo_of_the_opening_gives_the_turn_back_to_the_opener(
 
 async def test_playing_out_of_turn_loses_the_hand_for_the_offenders_team(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "opened")
 
     state = await game.ok("penalties", {"seat": 1, "kind": "out-of-turn", "note": "jogou antes"})
@@ -97,7 +100,7 @@ async def test_playing_out_of_turn_loses_the_hand_for_the_offenders_team(
 
 async def test_a_warning_changes_nothing_but_the_record(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "opened")
     before = await game.state()
 
@@ -113,7 +116,7 @@ async def test_a_warning_changes_nothing_but_the_record(
 )
 async def test_an_irregular_pass_costs_the_turn_or_the_hand_by_rule_set(
     shared_client: httpx.AsyncClient, shared_table: Table, preset: str, consequence: str
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "opened", preset)  # seat 0 to play
     before = await game.state()
 
@@ -130,7 +133,7 @@ async def test_an_irregular_pass_costs_the_turn_or_the_hand_by_rule_set(
 
 async def test_a_seated_player_who_deals_by_server_sees_only_their_own_hand(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "new", "cinquenta")
 
     state = await game.ok("hands", {"deal": "server"}, by=shared_table.players[2])
@@ -141,7 +144,7 @@ async def test_a_seated_player_who_deals_by_server_sees_only_their_own_hand(
 
 async def test_the_scorekeeper_who_posts_a_deal_sees_every_hand_and_the_dorme(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "new")
 
     state = await game.ok("hands", sorted_deal("pontos"))

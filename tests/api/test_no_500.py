@@ -80,7 +80,7 @@ async def test_no_body_on_any_write_produces_a_500(
     preset: str,
     state: str,
     write: tuple[str, Any],
-):
+) -> None:
     path, body = write
     game = await prepared(shared_client, shared_table, state, preset)
     version = await game.version()
@@ -108,7 +108,7 @@ async def test_no_query_or_token_on_a_read_produces_a_500(
     path: str,
     params: dict[str, str],
     token: str | None,
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "opened")
     headers = {} if token is None else {"Authorization": f"Bearer {token}"}
     headers = {k: v for k, v in headers.items() if v.isascii() and v.isprintable()}
@@ -142,7 +142,7 @@ async def test_no_rules_on_a_new_game_or_competition_produce_a_500(
     preset: str,
     overrides: dict[str, Any],
     target: Any,
-):
+) -> None:
     rules = {"preset": preset, "overrides": overrides, "target": target}
     seats = [p.id for p in shared_table.players]
     organizer = shared_table.scorekeeper.auth
@@ -181,10 +181,10 @@ HEADERS = st.dictionaries(
 @given(headers=HEADERS)
 async def test_no_header_on_a_write_produces_a_500(
     shared_client: httpx.AsyncClient, shared_table: Table, headers: dict[str, str]
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "dealt")
     sent = {"Authorization": game.scorekeeper.auth["Authorization"]} | headers
-    raw = {k: v.encode("latin-1") for k, v in sent.items()}
+    raw = {k.encode("ascii"): v.encode("latin-1") for k, v in sent.items()}
 
     response = await shared_client.post(
         game.url("moves"), json={"seat": 3, "tile": "4-4"}, headers=raw
@@ -209,7 +209,7 @@ def mutated(body: bytes, data: st.DataObject) -> bytes:
 @given(data=st.data())
 async def test_no_bytes_as_a_body_produce_a_500(
     shared_client: httpx.AsyncClient, shared_table: Table, data: st.DataObject
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "dealt")
     valid = b'{"seat": 3, "tile": "4-4", "end": "left", "expected_version": 2}'
     body = data.draw(st.binary(max_size=80) | st.just(valid).map(lambda b: mutated(b, data)))

@@ -31,7 +31,7 @@ async def last_event(game: Game) -> Json:
 
 async def test_pontos_a_cruzada_and_a_carroca_win_a_buchuda_6_to_0(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await game_of(shared_client, shared_table, "pontos")
 
     await game.ok("results", batida(0, "cruzada"))
@@ -51,7 +51,7 @@ async def test_pontos_a_cruzada_and_a_carroca_win_a_buchuda_6_to_0(
 
 async def test_pontos_an_empate_adds_one_point_to_the_next_hand_won(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await game_of(shared_client, shared_table, "pontos")
 
     tied = await game.ok("results", bloqueio(10, 10))
@@ -66,7 +66,7 @@ async def test_pontos_an_empate_adds_one_point_to_the_next_hand_won(
 
 async def test_pontos_a_block_is_won_by_the_lower_sum_for_one_point(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await game_of(shared_client, shared_table, "pontos")
 
     state = await game.ok("results", bloqueio(5, 9))
@@ -78,7 +78,7 @@ async def test_pontos_a_block_is_won_by_the_lower_sum_for_one_point(
 
 async def test_pontos_a_virada_is_a_game_won_by_the_team_that_conceded_first(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await game_of(shared_client, shared_table, "pontos")
 
     await game.ok("results", batida(1))
@@ -94,7 +94,7 @@ async def test_pontos_a_virada_is_a_game_won_by_the_team_that_conceded_first(
 
 async def test_cinquenta_a_batida_scores_the_opponents_pips(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await game_of(shared_client, shared_table, "cinquenta")
 
     state = await game.ok("results", batida(1, A=23, B=0))
@@ -104,7 +104,7 @@ async def test_cinquenta_a_batida_scores_the_opponents_pips(
 
 async def test_cinquenta_a_block_with_equal_sums_is_lost_by_the_blocking_team(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await game_of(shared_client, shared_table, "cinquenta")
 
     state = await game.ok("results", bloqueio(12, 12, seat=0))
@@ -115,7 +115,7 @@ async def test_cinquenta_a_block_with_equal_sums_is_lost_by_the_blocking_team(
 
 async def test_cinquenta_is_won_by_the_first_team_to_reach_50(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await game_of(shared_client, shared_table, "cinquenta")
 
     await game.ok("results", batida(3, A=20, B=0))
@@ -137,7 +137,7 @@ async def test_cinquenta_is_won_by_the_first_team_to_reach_50(
 
 async def test_federacao_a_block_with_equal_sums_is_replayed_and_scores_nothing(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await game_of(shared_client, shared_table, "federacao")
 
     state = await game.ok("results", bloqueio(14, 14))
@@ -149,7 +149,7 @@ async def test_federacao_a_block_with_equal_sums_is_replayed_and_scores_nothing(
 
 async def test_federacao_is_won_by_the_first_team_to_reach_50(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await game_of(shared_client, shared_table, "federacao")
 
     await game.ok("results", batida(1, A=49, B=0))
@@ -166,7 +166,7 @@ async def test_federacao_is_won_by_the_first_team_to_reach_50(
 @pytest.mark.parametrize("preset", ["cinquenta", "federacao"])
 async def test_a_batida_where_pips_count_needs_the_sums(
     shared_client: httpx.AsyncClient, shared_table: Table, preset: str
-):
+) -> None:
     game = await game_of(shared_client, shared_table, preset)
 
     response = await game.post("results", batida(0))

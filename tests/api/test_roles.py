@@ -91,7 +91,7 @@ async def test_who_may_write_what(
     competition: Competition,
     write: str,
     role: str,
-):
+) -> None:
     expected = MATRIX[write][ROLES.index(role)]
     if write.startswith("create"):
         await check_creation(shared_client, shared_table, competition, write, role, expected)
@@ -143,7 +143,7 @@ def assert_outcome(response: httpx.Response, expected: int) -> None:
 
 async def test_a_seated_scorekeeper_may_not_annul_in_a_competition(
     shared_client: httpx.AsyncClient, shared_table: Table, competition: Competition
-):
+) -> None:
     seat0 = shared_table.players[0]
     game = await prepared(
         shared_client, shared_table, "one hand", by=seat0, competition_id=competition.id
@@ -157,7 +157,7 @@ async def test_a_seated_scorekeeper_may_not_annul_in_a_competition(
 
 async def test_a_seated_scorekeeper_acts_for_every_seat(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     seat0 = shared_table.players[0]
     game: Game = await prepared(shared_client, shared_table, "dealt", by=seat0)
 
@@ -169,7 +169,7 @@ async def test_a_seated_scorekeeper_acts_for_every_seat(
 
 async def test_a_player_may_not_abandon_for_the_other_team(
     shared_client: httpx.AsyncClient, shared_table: Table
-):
+) -> None:
     game = await prepared(shared_client, shared_table, "new")
 
     response = await game.post("abandon", {"seat": 1}, by=shared_table.players[0])

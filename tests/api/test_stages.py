@@ -38,7 +38,7 @@ async def won_by_the_first_team(
     return dict(confirmed.json())
 
 
-async def test_a_torneio_lists_and_ranks_each_stage_apart(client: httpx.AsyncClient):
+async def test_a_torneio_lists_and_ranks_each_stage_apart(client: httpx.AsyncClient) -> None:
     organizer = await register(client, "Juiz")
     names = ["Ana", "Bia", "Caio", "Duda", "Edu", "Fabi", "Gil", "Hugo"]
     players = [await register(client, name) for name in names]
@@ -80,7 +80,7 @@ async def test_a_torneio_lists_and_ranks_each_stage_apart(client: httpx.AsyncCli
 
 async def test_only_a_torneio_game_has_a_stage_and_a_refusal_writes_nothing(
     client: httpx.AsyncClient,
-):
+) -> None:
     organizer = await register(client, "Juiz")
     players = [await register(client, name) for name in ("Ana", "Bia", "Caio", "Duda")]
     seats = [p.id for p in players]

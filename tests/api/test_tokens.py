@@ -20,7 +20,7 @@ async def write_as(client: httpx.AsyncClient, token: str) -> int:
     return response.status_code
 
 
-async def test_a_revoked_token_stops_working_at_once(client: httpx.AsyncClient):
+async def test_a_revoked_token_stops_working_at_once(client: httpx.AsyncClient) -> None:
     ze = await register(client, "Zé")
 
     revoked = await client.delete("/v1/tokens/current", headers=ze.auth)
@@ -33,7 +33,7 @@ async def test_a_revoked_token_stops_working_at_once(client: httpx.AsyncClient):
 
 async def test_a_player_gets_a_new_token_and_both_work_until_the_old_is_revoked(
     client: httpx.AsyncClient,
-):
+) -> None:
     ze = await register(client, "Zé")
 
     issued = await client.post(f"/v1/players/{ze.id}/tokens", headers=ze.auth)
@@ -52,7 +52,7 @@ async def test_a_player_gets_a_new_token_and_both_work_until_the_old_is_revoked(
 
 async def test_only_the_player_or_an_administrator_gets_them_a_token(
     client: httpx.AsyncClient, table: Table
-):
+) -> None:
     ze = table.players[0]
 
     by_other = await client.post(f"/v1/players/{ze.id}/tokens", headers=table.outsider.auth)
@@ -64,7 +64,7 @@ async def test_only_the_player_or_an_administrator_gets_them_a_token(
     assert anonymous.status_code == 401
 
 
-async def test_the_bootstrap_token_is_not_revoked_over_http(client: httpx.AsyncClient):
+async def test_the_bootstrap_token_is_not_revoked_over_http(client: httpx.AsyncClient) -> None:
     response = await client.delete("/v1/tokens/current", headers=ADMIN)
 
     assert response.status_code == 422
@@ -74,7 +74,7 @@ async def test_the_bootstrap_token_is_not_revoked_over_http(client: httpx.AsyncC
 
 async def test_a_token_revoked_through_one_instance_stops_working_on_another_at_once(
     database: Database,
-):
+) -> None:
     async with serve(database) as one, serve(database) as other:
         await listening(other)
         ze = await register(one, "Zé")
@@ -116,7 +116,7 @@ async def first_refusal(client: httpx.AsyncClient, token: str) -> float:
     return time.monotonic() - began
 
 
-async def test_an_instance_whose_listener_is_cut_trusts_no_cached_token(database: Database):
+async def test_an_instance_whose_listener_is_cut_trusts_no_cached_token(database: Database) -> None:
     async with serve(database) as one, serve(database) as other:
         await listening(other)
         ze = await register(one, "Zé")
@@ -143,7 +143,7 @@ async def test_an_instance_whose_listener_is_cut_trusts_no_cached_token(database
 
 async def test_a_lookup_that_read_a_token_before_its_revocation_does_not_cache_it(
     database: Database,
-):
+) -> None:
     async with serve(database) as one, serve(database) as other:
         await listening(other)
         ze = await register(one, "Zé")

@@ -21,7 +21,9 @@ rejection.expected_statuses = [*rejection.expected_statuses, "413"]
 
 @schema.parametrize()
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
-def test_no_input_gets_a_5xx_and_every_answer_matches_the_document(case: Any, live_url: str):
+def test_no_input_gets_a_5xx_and_every_answer_matches_the_document(
+    case: Any, live_url: str
+) -> None:
     # Random ids name nothing, so a valid body may rightly answer 404: positive data is
     # not always accepted here. Every other check of schemathesis applies.
     case.call_and_validate(

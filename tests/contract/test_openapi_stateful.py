@@ -26,7 +26,7 @@ schema.config.generation.update(modes=[GenerationMode.POSITIVE])
 schema.config.phases.stateful.inference.algorithms = []
 
 
-def test_every_link_names_an_operation_and_fills_its_path_parameter():
+def test_every_link_names_an_operation_and_fills_its_path_parameter() -> None:
     document = json.loads(DOCUMENT.read_text())
     operations = {
         operation["operationId"]: (path, operation)
@@ -49,7 +49,7 @@ def test_every_link_names_an_operation_and_fills_its_path_parameter():
             assert f"{{{parameter}}}" in consumer_path, (producer, link)
 
 
-def test_the_state_machine_follows_the_links():
+def test_the_state_machine_follows_the_links() -> None:
     transitions = " ".join(dir(schema.as_state_machine()))
 
     for producer, consumer in [("POST_v1_players", "getPlayerStats"),
@@ -62,7 +62,7 @@ def test_the_state_machine_follows_the_links():
 @pytest.mark.timeout(600)
 def test_chains_of_linked_calls_get_no_5xx_and_every_answer_matches_the_document(
     live_url: str, seats: list[str]
-):
+) -> None:
     class Scenario(schema.as_state_machine()):  # type: ignore[misc]
         def before_call(self, case: Any) -> None:
             operation = case.operation.definition.raw.get("operationId")

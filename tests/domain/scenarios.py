@@ -3,6 +3,8 @@
 Each deal lists the hands of seats 0..3, then the dorme.
 """
 
+from typing import Any
+
 from domain import MatchEvent, StartHand, decide, fold
 from tests.domain.builders import AT, after, created
 
@@ -133,7 +135,7 @@ CINQUENTA_LA_E_LO_MOVES = (
 Deal = tuple[tuple[str, ...], ...]
 
 
-def dealt(preset: str, deal: Deal, *before: MatchEvent, **overrides: object) -> list[MatchEvent]:
+def dealt(preset: str, deal: Deal, *before: MatchEvent, **overrides: Any) -> list[MatchEvent]:
     """A game created with `preset`, `before` it, and the hand `deal` started by `decide`."""
     history = [created(preset, **overrides), *before]
     start = StartHand(at=AT, hands=[list(h) for h in deal[:4]], dorme=list(deal[4]))

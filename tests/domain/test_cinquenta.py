@@ -1,6 +1,6 @@
 """Rule set `cinquenta`: the winners score the losers' pips; the blocker loses equal sums; 50."""
 
-from domain import MatchFinished, PerTeam, TilePlayed
+from domain import HandEnded, MatchFinished, PerTeam, TilePlayed
 from tests.domain.builders import AT, after, batida, bloqueio, created, ended, move
 from tests.domain.scenarios import (
     CINQUENTA_LA_E_LO,
@@ -14,7 +14,7 @@ from tests.domain.scenarios import (
 from tests.domain.spec import given
 
 
-def test_cinquenta_a_batida_scores_the_pips_left_in_both_opponents_hands():
+def test_cinquenta_a_batida_scores_the_pips_left_in_both_opponents_hands() -> None:
     given(*played("cinquenta", CINQUENTA_LA_E_LO, *CINQUENTA_LA_E_LO_MOVES)).when(
         move("3 1-5 left")
     ).then(
@@ -32,7 +32,7 @@ def test_cinquenta_a_batida_scores_the_pips_left_in_both_opponents_hands():
     )
 
 
-def test_cinquenta_a_block_is_won_by_the_lower_sum_scoring_the_other_teams_sum():
+def test_cinquenta_a_block_is_won_by_the_lower_sum_scoring_the_other_teams_sum() -> None:
     given(*played("cinquenta", SEVENS_A_LOWER, *SEVENS_BLOCK_MOVES)).when(move("1 5-6 right")).then(
         TilePlayed(at=AT, seat=1, tile="5-6", end="right"),
         ended(
@@ -47,7 +47,7 @@ def test_cinquenta_a_block_is_won_by_the_lower_sum_scoring_the_other_teams_sum()
     )
 
 
-def test_cinquenta_equal_sums_the_blocking_team_loses_and_the_other_scores_its_sum():
+def test_cinquenta_equal_sums_the_blocking_team_loses_and_the_other_scores_its_sum() -> None:
     given(*played("cinquenta", SEVENS_TIE, *SEVENS_BLOCK_MOVES)).when(move("1 5-6 right")).then(
         TilePlayed(at=AT, seat=1, tile="5-6", end="right"),
         ended(
@@ -62,44 +62,48 @@ def test_cinquenta_equal_sums_the_blocking_team_loses_and_the_other_scores_its_s
     )
 
 
-def test_cinquenta_a_result_only_block_with_equal_sums_must_say_who_blocked():
+def test_cinquenta_a_result_only_block_with_equal_sums_must_say_who_blocked() -> None:
     given(created("cinquenta")).when(bloqueio(20, 20)).raises("blocker-required")
 
 
-def test_cinquenta_a_result_only_block_with_equal_sums_is_lost_by_the_blocker():
+def test_cinquenta_a_result_only_block_with_equal_sums_is_lost_by_the_blocker() -> None:
     (event,) = given(created("cinquenta")).when(bloqueio(20, 20, seat=2)).decided()
+    assert isinstance(event, HandEnded)
     assert (event.outcome, event.winner, event.points, event.by_seat) == ("bloqueio", "B", 20, 2)
 
 
-def test_cinquenta_a_result_only_batida_needs_the_pip_sums():
+def test_cinquenta_a_result_only_batida_needs_the_pip_sums() -> None:
     given(created("cinquenta")).when(batida(0, "simples")).raises("sums-required")
 
 
-def test_cinquenta_a_result_only_batida_scores_the_losers_sum_whatever_its_kind():
+def test_cinquenta_a_result_only_batida_scores_the_losers_sum_whatever_its_kind() -> None:
     (event,) = given(created("cinquenta")).when(batida(1, "cruzada", (27, 3))).decided()
+    assert isinstance(event, HandEnded)
     assert (event.winner, event.points, event.kind) == ("B", 27, "cruzada")
 
 
-def test_cinquenta_there_is_no_empate_bonus():
+def test_cinquenta_there_is_no_empate_bonus() -> None:
     (event,) = given(created("cinquenta")).when(bloqueio(20, 20, seat=1)).decided()
     assert given(created("cinquenta"), event).state.pending_bonus == 0
 
 
-def test_cinquenta_the_game_goes_on_below_50():
+def test_cinquenta_the_game_goes_on_below_50() -> None:
     (event,) = (
         given(created("cinquenta"), ended(winner="B", points=20, opener=0))
         .when(batida(1, "simples", (29, 0)))
         .decided()
     )
+    assert isinstance(event, HandEnded)
     assert event.points == 29
 
 
-def test_cinquenta_the_hand_reaching_50_ends_the_game_with_the_score_as_it_stands():
+def test_cinquenta_the_hand_reaching_50_ends_the_game_with_the_score_as_it_stands() -> None:
     history = after(
         dealt("cinquenta", CINQUENTA_LA_E_LO, ended(winner="B", points=40, opener=2)),
         *CINQUENTA_LA_E_LO_MOVES,
     )
     _, hand_ended, finished = given(*history).when(move("3 1-5 left")).decided()
+    assert isinstance(hand_ended, HandEnded)
     assert hand_ended.number == 2
     assert isinstance(finished, MatchFinished)
     assert (finished.winner, finished.score) == ("B", PerTeam(0, 70))

@@ -14,6 +14,7 @@ from domain import (
     MatchAbandoned,
     MatchConfirmed,
     MatchCreated,
+    MatchEvent,
     MatchFinished,
     MatchReopened,
     MoveUndone,
@@ -56,32 +57,32 @@ ONE_OF_EACH = [
 ]
 
 
-def test_every_event_class_has_its_own_snake_case_tag_in_the_type_field():
+def test_every_event_class_has_its_own_snake_case_tag_in_the_type_field() -> None:
     tags = [cls.__struct_config__.tag for cls in EVENT_TYPES]
     assert len(set(tags)) == len(EVENT_TYPES)
     assert all(isinstance(t, str) and t == t.lower() and " " not in t for t in tags)
     assert all(cls.__struct_config__.tag_field == "type" for cls in EVENT_TYPES)
 
 
-def test_the_examples_cover_every_event_class():
+def test_the_examples_cover_every_event_class() -> None:
     assert {type(e) for e in ONE_OF_EACH} == set(EVENT_TYPES)
 
 
 @pytest.mark.parametrize("event", ONE_OF_EACH, ids=lambda e: type(e).__name__)
-def test_an_event_round_trips_through_json(event):
+def test_an_event_round_trips_through_json(event: MatchEvent) -> None:
     data = encode(event)
     assert msgspec.json.decode(data)["type"] == type(event).__struct_config__.tag
     assert decode(data) == event
     assert DECODER.decode(data) == event
 
 
-def test_a_tile_not_written_smaller_first_is_refused_when_decoding():
+def test_a_tile_not_written_smaller_first_is_refused_when_decoding() -> None:
     bad = b'{"type":"tile_played","at":"2025-05-01T20:00:00Z","seat":0,"tile":"6-3","end":null}'
     with pytest.raises(msgspec.ValidationError):
         decode(bad)
 
 
-def test_a_time_without_zone_is_refused_when_decoding():
+def test_a_time_without_zone_is_refused_when_decoding() -> None:
     bad = b'{"type":"passed","at":"2025-05-01T20:00:00","seat":0}'
     with pytest.raises(msgspec.ValidationError):
         decode(bad)

@@ -1,4 +1,5 @@
 from datetime import datetime
+from typing import Any
 
 import pytest
 
@@ -7,12 +8,17 @@ from tests.domain.builders import AT, SEATS, created, minutes
 from tests.domain.spec import given
 
 
-def create(**fields) -> CreateMatch:
-    values = {"at": AT, "preset": "pontos", "seats": list(SEATS), "actor": "ana"} | fields
+def create(**fields: Any) -> CreateMatch:
+    values: dict[str, Any] = {
+        "at": AT,
+        "preset": "pontos",
+        "seats": list(SEATS),
+        "actor": "ana",
+    } | fields
     return CreateMatch(**values)
 
 
-def test_a_new_game_records_the_full_effective_rules_and_the_seats():
+def test_a_new_game_records_the_full_effective_rules_and_the_seats() -> None:
     given().when(create(place="Bar do Zé", notes="final", competition_id="c1")).then(
         MatchCreated(
             at=AT,
@@ -26,57 +32,60 @@ def test_a_new_game_records_the_full_effective_rules_and_the_seats():
     )
 
 
-def test_overrides_are_resolved_into_the_rules_the_game_keeps():
+def test_overrides_are_resolved_into_the_rules_the_game_keeps() -> None:
     (event,) = given().when(create(preset="cinquenta", overrides={"target": 100})).decided()
+    assert isinstance(event, MatchCreated)
     assert event.rules == resolve_rules("cinquenta", {"target": 100})
 
 
-def test_bad_rules_are_refused():
+def test_bad_rules_are_refused() -> None:
     given().when(create(overrides={"target": -3})).raises("invalid-rules")
 
 
 @pytest.mark.parametrize(
     "seats", [["ana", "bia", "caio"], ["ana", "bia", "caio", "ana"], ["ana", "bia", "", "duda"]]
 )
-def test_a_game_needs_four_distinct_players(seats):
+def test_a_game_needs_four_distinct_players(seats: list[str]) -> None:
     given().when(create(seats=seats)).raises("invalid-seats")
 
 
-def test_a_game_not_yet_created_accepts_only_its_creation():
+def test_a_game_not_yet_created_accepts_only_its_creation() -> None:
     given().when(Pass(at=AT, seat=0)).raises("match-not-created")
 
 
-def test_a_game_is_created_only_once():
+def test_a_game_is_created_only_once() -> None:
     given(created()).when(create()).raises("match-already-created")
 
 
-def test_a_time_without_zone_is_refused():
+def test_a_time_without_zone_is_refused() -> None:
     given().when(create(at=datetime(2025, 5, 1, 20, 0))).raises("invalid-time")
 
 
-def test_the_state_after_creation_shows_the_game_in_progress_at_nil_nil():
+def test_the_state_after_creation_shows_the_game_in_progress_at_nil_nil() -> None:
     state = given(created(at=minutes(1))).state
     assert (state.status, state.rules, state.seats) == ("in_progress", PONTOS, SEATS)
     assert (state.score.A, state.score.B, state.turn, state.hand) == (0, 0, None, None)
     assert state.created_at == minutes(1)
 
 
-def test_the_initial_state_is_an_uncreated_game():
+def test_the_initial_state_is_an_uncreated_game() -> None:
     assert INITIAL.status == "new"
-    assert decide(create(), INITIAL)[0].seats == SEATS
+    created_event = decide(create(), INITIAL)[0]
+    assert isinstance(created_event, MatchCreated)
+    assert created_event.seats == SEATS
 
 
-def test_a_torneio_game_keeps_its_stage_trimmed():
+def test_a_torneio_game_keeps_its_stage_trimmed() -> None:
     (event,) = given().when(create(competition_id="c1", stage="  quartas de final ")).decided()
     assert isinstance(event, MatchCreated)
     assert event.stage == "quartas de final"
     assert given(event).state.stage == "quartas de final"
 
 
-def test_only_a_competition_game_has_a_stage():
+def test_only_a_competition_game_has_a_stage() -> None:
     given().when(create(stage="final")).raises("stage-outside-competition")
 
 
 @pytest.mark.parametrize("stage", ["", "   ", "x" * 51])
-def test_a_stage_is_named_in_one_to_fifty_characters(stage):
+def test_a_stage_is_named_in_one_to_fifty_characters(stage: str) -> None:
     given().when(create(competition_id="c1", stage=stage)).raises("invalid-stage")

@@ -2,16 +2,16 @@
 
 import pytest
 
-from domain import Passed, PenaltyRecorded, PerTeam, RecordPenalty
+from domain import HandEnded, Passed, PenaltyKind, PenaltyRecorded, PerTeam, RecordPenalty
 from tests.domain.builders import AT, created, ended
 from tests.domain.scenarios import PONTOS_CRUZADA, SEVENS_EARLY_PASS, played
-from tests.domain.spec import given
+from tests.domain.spec import Given, given
 
 PRESETS = ["pontos", "cinquenta", "federacao"]
 TIE = ended(1, outcome="empate", sums=PerTeam(20, 20))
 
 
-def table(preset: str, *moves: str):
+def table(preset: str, *moves: str) -> Given:
     """Seat 2 opened 6-6, seat 3 passed; seat 0 holds a six."""
     deal = PONTOS_CRUZADA if preset == "pontos" else SEVENS_EARLY_PASS
     return given(*played(preset, deal, "2 6-6", "3 pass", *moves))
@@ -23,7 +23,7 @@ def penalty(seat: int, kind: str, note: str = "") -> RecordPenalty:
 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("kind", ["wrong-tile-shown", "slow-play"])
-def test_a_warning_is_recorded_and_changes_nothing_else(preset, kind):
+def test_a_warning_is_recorded_and_changes_nothing_else(preset: str, kind: PenaltyKind) -> None:
     history = table(preset)
     history.when(penalty(1, kind, "again")).then(
         PenaltyRecorded(at=AT, seat=1, kind=kind, consequence="warning", note="again")
@@ -33,7 +33,7 @@ def test_a_warning_is_recorded_and_changes_nothing_else(preset, kind):
 
 
 @pytest.mark.parametrize("preset", ["pontos", "cinquenta"])
-def test_an_irregular_pass_stands_and_the_turn_moves_on(preset):
+def test_an_irregular_pass_stands_and_the_turn_moves_on(preset: str) -> None:
     table(preset).when(penalty(0, "irregular-pass")).then(
         PenaltyRecorded(at=AT, seat=0, kind="irregular-pass", consequence="turn-lost"),
         Passed(at=AT, seat=0),
@@ -41,41 +41,46 @@ def test_an_irregular_pass_stands_and_the_turn_moves_on(preset):
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_an_irregular_pass_needs_a_tile_that_fits(preset):
+def test_an_irregular_pass_needs_a_tile_that_fits(preset: str) -> None:
     given(*table(preset).events[:-1]).when(penalty(3, "irregular-pass")).raises("not-an-infraction")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_an_irregular_pass_is_made_in_turn(preset):
+def test_an_irregular_pass_is_made_in_turn(preset: str) -> None:
     table(preset).when(penalty(1, "irregular-pass")).raises("not-your-turn")
 
 
 @pytest.mark.parametrize("preset", ["pontos", "cinquenta"])
-def test_an_irregular_pass_needs_a_hand_in_progress(preset):
+def test_an_irregular_pass_needs_a_hand_in_progress(preset: str) -> None:
     given(created(preset)).when(penalty(0, "irregular-pass")).raises("hand-not-started")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("kind", ["out-of-turn", "tiles-shown"])
-def test_playing_out_of_turn_or_showing_tiles_loses_the_hand(preset, kind):
+def test_playing_out_of_turn_or_showing_tiles_loses_the_hand(
+    preset: str, kind: PenaltyKind
+) -> None:
     history = table(preset)
     noted, lost = history.when(penalty(1, kind)).decided()
+    assert isinstance(lost, HandEnded)
     assert noted == PenaltyRecorded(at=AT, seat=1, kind=kind, consequence="hand-lost")
     assert (lost.outcome, lost.winner, lost.points, lost.by_seat) == ("penalty", "A", 1, 1)
     assert (lost.opener, lost.recorded_as) == (2, "plays")
 
 
-def test_pontos_a_hand_lost_by_penalty_after_an_empate_is_worth_1_more():
+def test_pontos_a_hand_lost_by_penalty_after_an_empate_is_worth_1_more() -> None:
     _, lost = given(created("pontos"), TIE).when(penalty(2, "tiles-shown")).decided()
+    assert isinstance(lost, HandEnded)
     assert (lost.winner, lost.points, lost.bonus_applied) == ("B", 2, 1)
 
 
-def test_a_hand_lost_by_penalty_can_be_written_down_between_hands():
+def test_a_hand_lost_by_penalty_can_be_written_down_between_hands() -> None:
     _, lost = given(created("pontos")).when(penalty(3, "out-of-turn")).decided()
+    assert isinstance(lost, HandEnded)
     assert (lost.number, lost.recorded_as, lost.winner) == (1, "result", "A")
 
 
-def test_a_penalty_point_can_reach_the_target():
+def test_a_penalty_point_can_reach_the_target() -> None:
     won5 = ended(1, winner="A", points=5, kind="simples", by_seat=0)
     events = given(created("pontos"), won5).when(penalty(1, "tiles-shown")).decided()
     assert [type(e).__name__ for e in events] == [
@@ -85,12 +90,13 @@ def test_a_penalty_point_can_reach_the_target():
     ]
 
 
-def test_the_penalty_points_follow_the_rules_of_the_game():
+def test_the_penalty_points_follow_the_rules_of_the_game() -> None:
     _, lost = (
         given(created("cinquenta", penalty_points=15)).when(penalty(0, "out-of-turn")).decided()
     )
+    assert isinstance(lost, HandEnded)
     assert lost.points == 15
 
 
-def test_an_unknown_infraction_is_refused():
+def test_an_unknown_infraction_is_refused() -> None:
     given(created("pontos")).when(penalty(0, "cheating")).raises("invalid-penalty")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from domain import Ends, MatchFinished, PerTeam, TilePlayed
+from domain import Ends, HandEnded, MatchFinished, PerTeam, TilePlayed
 from domain.scoring import batida_kind
 from tests.domain.builders import AT, after, batida, bloqueio, created, ended, move
 from tests.domain.scenarios import (
@@ -19,7 +19,7 @@ from tests.domain.spec import given
 TIE = ended(1, outcome="empate", sums=PerTeam(20, 20))
 
 
-def a_won(number: int, points: int) -> object:
+def a_won(number: int, points: int) -> HandEnded:
     return ended(number, kind="simples", winner="A", points=points, by_seat=0)
 
 
@@ -34,11 +34,13 @@ def a_won(number: int, points: int) -> object:
         ("3-5", 1, 3, "simples"),
     ],
 )
-def test_a_batida_is_classified_by_its_last_tile_and_the_ends_before_it(tile, left, right, kind):
+def test_a_batida_is_classified_by_its_last_tile_and_the_ends_before_it(
+    tile: str, left: int, right: int, kind: str
+) -> None:
     assert batida_kind(tile, Ends(left, right)) == kind
 
 
-def test_pontos_a_double_laid_on_two_equal_ends_goes_out_with_a_cruzada_worth_4():
+def test_pontos_a_double_laid_on_two_equal_ends_goes_out_with_a_cruzada_worth_4() -> None:
     given(*played("pontos", PONTOS_CRUZADA, *PONTOS_CRUZADA_MOVES)).when(move("2 2-2 left")).then(
         TilePlayed(at=AT, seat=2, tile="2-2", end="left"),
         ended(
@@ -57,12 +59,13 @@ def test_pontos_a_double_laid_on_two_equal_ends_goes_out_with_a_cruzada_worth_4(
 @pytest.mark.parametrize(
     ("kind", "points"), [("simples", 1), ("carroca", 2), ("la-e-lo", 3), ("cruzada", 4)]
 )
-def test_pontos_a_batida_scores_by_its_kind(kind, points):
+def test_pontos_a_batida_scores_by_its_kind(kind: str, points: int) -> None:
     (event,) = given(created("pontos")).when(batida(3, kind)).decided()
+    assert isinstance(event, HandEnded)
     assert (event.winner, event.points, event.kind) == ("B", points, kind)
 
 
-def test_pontos_a_block_is_detected_with_the_tile_that_causes_it_and_the_lower_sum_wins_1():
+def test_pontos_a_block_is_detected_with_the_tile_that_causes_it_and_the_lower_sum_wins_1() -> None:
     given(*played("pontos", PONTOS_A_LOWER, *PONTOS_BLOCK_MOVES[:3])).when(
         move(PONTOS_BLOCK_MOVES[3])
     ).then(
@@ -79,7 +82,7 @@ def test_pontos_a_block_is_detected_with_the_tile_that_causes_it_and_the_lower_s
     )
 
 
-def test_pontos_a_block_with_equal_sums_is_an_empate_where_nobody_scores():
+def test_pontos_a_block_with_equal_sums_is_an_empate_where_nobody_scores() -> None:
     given(*played("pontos", PONTOS_TIE, *PONTOS_BLOCK_MOVES[:3])).when(
         move(PONTOS_BLOCK_MOVES[3])
     ).then(
@@ -88,41 +91,46 @@ def test_pontos_a_block_with_equal_sums_is_an_empate_where_nobody_scores():
     )
 
 
-def test_pontos_after_an_empate_the_next_hand_won_scores_1_more():
+def test_pontos_after_an_empate_the_next_hand_won_scores_1_more() -> None:
     history = after(dealt("pontos", PONTOS_CRUZADA, TIE), *PONTOS_CRUZADA_MOVES)
     _, hand_ended = given(*history).when(move("2 2-2 left")).decided()
+    assert isinstance(hand_ended, HandEnded)
     assert (hand_ended.number, hand_ended.points, hand_ended.bonus_applied) == (2, 5, 1)
 
 
-def test_pontos_the_empate_bonus_does_not_grow_with_more_ties():
+def test_pontos_the_empate_bonus_does_not_grow_with_more_ties() -> None:
     (event,) = given(created("pontos"), TIE, TIE, TIE).when(bloqueio(10, 12)).decided()
+    assert isinstance(event, HandEnded)
     assert (event.points, event.bonus_applied) == (2, 1)
 
 
-def test_pontos_the_bonus_is_spent_by_the_hand_that_takes_it():
+def test_pontos_the_bonus_is_spent_by_the_hand_that_takes_it() -> None:
     history = given(created("pontos"), TIE, ended(2, winner="B", points=2, bonus_applied=1))
     (event,) = history.when(batida(0, "simples")).decided()
+    assert isinstance(event, HandEnded)
     assert (event.points, event.bonus_applied) == (1, 0)
     assert history.state.pending_bonus == 0
 
 
-def test_pontos_an_empate_leaves_the_bonus_pending_in_the_state():
+def test_pontos_an_empate_leaves_the_bonus_pending_in_the_state() -> None:
     assert given(created("pontos"), TIE).state.pending_bonus == 1
 
 
-def test_pontos_the_game_goes_on_below_6():
+def test_pontos_the_game_goes_on_below_6() -> None:
     (event,) = given(created("pontos"), a_won(1, 4)).when(batida(0, "simples")).decided()
     assert given(created("pontos"), a_won(1, 4), event).state.status == "in_progress"
 
 
-def test_pontos_the_hand_reaching_6_ends_the_game_in_the_same_decision_keeping_the_score():
+def test_pontos_the_hand_reaching_6_ends_the_game_in_the_same_decision_keeping_the_score() -> None:
     history = after(dealt("pontos", PONTOS_CRUZADA, a_won(1, 5)), *PONTOS_CRUZADA_MOVES)
     _, hand_ended, finished = given(*history).when(move("2 2-2 left")).decided()
+    assert isinstance(hand_ended, HandEnded)
     assert (hand_ended.points, hand_ended.winner) == (4, "A")
     assert isinstance(finished, MatchFinished)
     assert (finished.winner, finished.score) == ("A", PerTeam(9, 0))
 
 
-def test_pontos_a_hand_worth_5_after_an_empate_can_take_the_score_to_10():
+def test_pontos_a_hand_worth_5_after_an_empate_can_take_the_score_to_10() -> None:
     (_, finished) = given(created("pontos"), a_won(1, 5), TIE).when(batida(0, "cruzada")).decided()
+    assert isinstance(finished, MatchFinished)
     assert finished.score == PerTeam(10, 0)

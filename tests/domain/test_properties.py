@@ -1,7 +1,7 @@
 """Random deals played by random legal moves, for every rule set, never break an invariant."""
 
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
@@ -10,13 +10,16 @@ from hypothesis import strategies as st
 from domain import (
     ALL_TILES,
     AnnulHand,
+    BatidaKind,
     DomainError,
+    End,
     HandAnnulled,
     HandEnded,
     Match,
     MatchCommand,
     MatchEvent,
     Pass,
+    PenaltyKind,
     PerTeam,
     PlayTile,
     RecordPenalty,
@@ -55,13 +58,14 @@ class Table:
         self.state = after
         return new
 
-    def now(self):
+    def now(self) -> datetime:
         self.clock += timedelta(seconds=7)
         return self.clock
 
     def deal(self) -> StartHand:
         tiles = list(ALL_TILES)
         self.rng.shuffle(tiles)
+        assert self.state.rules is not None
         n = self.state.rules.tiles_per_seat
         hands = [tiles[i * n : (i + 1) * n] for i in range(4)]
         hands = [[t if self.rng.random() < 0.8 else t[::-1] for t in h] for h in hands]
@@ -72,12 +76,14 @@ class Table:
         sums = PerTeam(rng.randrange(60), rng.randrange(60))
         if rng.random() < 0.5:
             return RecordResult(at=self.now(), outcome="bloqueio", seat=seat, sums=sums)
-        kind = rng.choice(["simples", "carroca", "la-e-lo", "cruzada"])
+        kinds: list[BatidaKind] = ["simples", "carroca", "la-e-lo", "cruzada"]
+        kind = rng.choice(kinds)
         return RecordResult(at=self.now(), outcome="batida", seat=seat, kind=kind, sums=sums)
 
-    def legal_move(self) -> MatchCommand:
+    def legal_move(self) -> PlayTile | Pass:
         plays = legal_plays(self.state)
         seat = self.state.turn
+        assert seat is not None  # called during a hand
         if not plays:
             return Pass(at=self.now(), seat=seat)
         tile, end = self.rng.choice(plays)
@@ -85,20 +91,22 @@ class Table:
             end = None  # the only end it fits: saying it is optional
         return PlayTile(at=self.now(), seat=seat, tile=tile, end=end)
 
-    def random_move(self) -> MatchCommand:
+    def random_move(self) -> PlayTile | Pass:
         seat = self.rng.randrange(-1, 5)
         if self.rng.random() < 0.2:
             return Pass(at=self.now(), seat=seat)
         tile = self.rng.choice([*ALL_TILES, *GARBAGE_TILES])
-        end = self.rng.choice([None, "left", "right"])
+        ends: list[End | None] = [None, "left", "right"]
+        end = self.rng.choice(ends)
         return PlayTile(at=self.now(), seat=seat, tile=tile, end=end)
 
 
-def is_legal(state: Match, command: MatchCommand) -> bool:
+def is_legal(state: Match, command: PlayTile | Pass) -> bool:
     """An oracle written apart from `decide`: may this move be made here?"""
     hand, turn = state.hand, state.turn
     if hand is None or command.seat != turn:
         return False
+    assert turn is not None  # the seat (an int) equals it
     held = hand.hands[turn]
     wanted = {hand.ends.left, hand.ends.right} if hand.ends else set()
     can_play = any(set(NUMBERS[t]) & wanted for t in held) or hand.ends is None
@@ -132,6 +140,7 @@ def check_hand(state: Match) -> None:
 def check_transition(before: Match, after: Match, new: list[MatchEvent]) -> None:
     check_hand(after)
     rules = after.rules
+    assert rules is not None
     annulled = any(isinstance(e, HandAnnulled) for e in new)
     if not annulled:
         assert after.score.A >= before.score.A
@@ -187,9 +196,10 @@ def during_hand(table: Table, corrections: bool) -> None:
         assert table.state == table.before_move.pop()
         return
     if roll > 0.99:
-        kind = table.rng.choice(["slow-play", "wrong-tile-shown", "out-of-turn", "tiles-shown"])
+        kinds: list[PenaltyKind] = ["slow-play", "wrong-tile-shown", "out-of-turn", "tiles-shown"]
+        kind = table.rng.choice(kinds)
         seat = table.rng.randrange(4)
-        table.run(RecordPenalty(at=table.now(), seat=seat, kind=kind))  # type: ignore[arg-type]
+        table.run(RecordPenalty(at=table.now(), seat=seat, kind=kind))
     else:
         table.before_move.append(state)
         table.run(table.legal_move())
@@ -207,7 +217,9 @@ def annul_last(table: Table) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(0, 2**32))
-def test_random_legal_games_keep_every_invariant_and_fold_back_to_the_same_state(preset, seed):
+def test_random_legal_games_keep_every_invariant_and_fold_back_to_the_same_state(
+    preset: str, seed: int
+) -> None:
     table = Table(preset, random.Random(seed))
     play_game(table, corrections=False)
     assert table.state.status == "finished"
@@ -217,7 +229,7 @@ def test_random_legal_games_keep_every_invariant_and_fold_back_to_the_same_state
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32))
-def test_undo_and_annulment_keep_every_invariant(preset, seed):
+def test_undo_and_annulment_keep_every_invariant(preset: str, seed: int) -> None:
     table = Table(preset, random.Random(seed))
     play_game(table, corrections=True)
     assert fold(table.events) == table.state

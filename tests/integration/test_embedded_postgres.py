@@ -21,7 +21,7 @@ def folder() -> Iterator[Path]:
         yield Path(name)
 
 
-async def test_a_second_start_reuses_the_data_of_the_first(folder: Path):
+async def test_a_second_start_reuses_the_data_of_the_first(folder: Path) -> None:
     server = EmbeddedPostgres(folder / "data", port=54410).start()
     try:
         connection = await asyncpg.connect(server.dsn())
@@ -40,7 +40,7 @@ async def test_a_second_start_reuses_the_data_of_the_first(folder: Path):
         again.stop()
 
 
-async def test_it_refuses_connections_without_the_generated_password(folder: Path):
+async def test_it_refuses_connections_without_the_generated_password(folder: Path) -> None:
     server = EmbeddedPostgres(folder / "data", port=54411).start()
     try:
         with pytest.raises(asyncpg.InvalidPasswordError):
@@ -50,7 +50,7 @@ async def test_it_refuses_connections_without_the_generated_password(folder: Pat
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="only root runs PostgreSQL as another user")
-def test_as_root_a_private_folder_above_the_data_is_named(tmp_path: Path):
+def test_as_root_a_private_folder_above_the_data_is_named(tmp_path: Path) -> None:
     private = tmp_path / "private"
     private.mkdir(mode=0o700)
 

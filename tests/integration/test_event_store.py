@@ -23,7 +23,9 @@ def event(n: int = 0, kind: str = "tile_played") -> NewEvent:
     return NewEvent(kind, f'{{"n": {n}}}', '{"actor": "test"}')
 
 
-async def test_a_new_stream_starts_at_version_one_and_reads_back_in_order(store: EventStore):
+async def test_a_new_stream_starts_at_version_one_and_reads_back_in_order(
+    store: EventStore
+) -> None:
     result = await store.append("match-1", [event(1), event(2)], expected_version=0)
 
     assert (result.first_version, result.last_version) == (1, 2)
@@ -34,7 +36,7 @@ async def test_a_new_stream_starts_at_version_one_and_reads_back_in_order(store:
     assert await store.stream_version("match-1") == 2
 
 
-async def test_reading_a_stream_from_a_version_skips_the_earlier_events(store: EventStore):
+async def test_reading_a_stream_from_a_version_skips_the_earlier_events(store: EventStore) -> None:
     await store.append("match-1", [event(n) for n in range(5)], expected_version=0)
 
     assert [e.version for e in await store.read_stream("match-1", after_version=3)] == [4, 5]
@@ -42,7 +44,7 @@ async def test_reading_a_stream_from_a_version_skips_the_earlier_events(store: E
 
 async def test_appends_queued_behind_a_batch_that_finds_no_connection_fail_and_none_hangs(
     database: Database,
-):
+) -> None:
     pool = await asyncpg.create_pool(database.app_dsn, min_size=0, max_size=2)
     await pool.close()  # every acquire now fails at once, as in an outage
     store = EventStore(pool)
@@ -74,7 +76,7 @@ class CountingPool:
 
 async def test_consecutive_batches_share_one_connection_and_stay_in_order(
     app_pool: asyncpg.Pool,
-):
+) -> None:
     pool = CountingPool(app_pool)
     store = EventStore(pool)  # type: ignore[arg-type]
 
@@ -91,7 +93,7 @@ async def test_consecutive_batches_share_one_connection_and_stay_in_order(
 
 async def test_a_connection_lost_mid_burst_fails_its_batch_and_the_next_is_written(
     database: Database, store: EventStore
-):
+) -> None:
     blocker = await asyncpg.connect(database.owner_dsn)
     watcher = await asyncpg.connect(database.owner_dsn)
     transaction = blocker.transaction()
@@ -126,7 +128,9 @@ async def test_a_connection_lost_mid_burst_fails_its_batch_and_the_next_is_writt
     assert [e.data for e in await store.read_stream("match-1")] == ['{"n": 2}']
 
 
-async def test_an_append_at_a_stale_version_is_a_conflict_and_writes_nothing(store: EventStore):
+async def test_an_append_at_a_stale_version_is_a_conflict_and_writes_nothing(
+    store: EventStore
+) -> None:
     await store.append("match-1", [event()], expected_version=0)
 
     with pytest.raises(VersionConflict) as conflict:
@@ -140,7 +144,7 @@ async def test_an_append_at_a_stale_version_is_a_conflict_and_writes_nothing(sto
 @pytest.mark.parametrize("stores", ["one shared store", "a store per writer"])
 async def test_of_fifty_concurrent_appends_at_one_version_exactly_one_wins(
     database: Database, app_pool: asyncpg.Pool, stores: str
-):
+) -> None:
     writers = [EventStore(app_pool) for _ in range(50)] if stores != "one shared store" else [
         EventStore(app_pool)
     ] * 50
@@ -161,7 +165,7 @@ async def test_of_fifty_concurrent_appends_at_one_version_exactly_one_wins(
     assert later.first_position == 2
 
 
-async def test_a_tailing_reader_sees_every_event_once_and_in_order(app_pool: asyncpg.Pool):
+async def test_a_tailing_reader_sees_every_event_once_and_in_order(app_pool: asyncpg.Pool) -> None:
     writers, appends = 20, 500
     reader_store = EventStore(app_pool)
     seen: list[tuple[int, str, int]] = []
@@ -194,7 +198,7 @@ async def test_a_tailing_reader_sees_every_event_once_and_in_order(app_pool: asy
 
 async def test_a_reader_waits_for_a_transaction_held_open_while_later_ones_commit(
     database: Database, app_pool: asyncpg.Pool
-):
+) -> None:
     store = EventStore(app_pool)
     await store.append("before", [event()], expected_version=0)
     slow = await asyncpg.connect(database.app_dsn)
@@ -220,7 +224,7 @@ async def test_a_reader_waits_for_a_transaction_held_open_while_later_ones_commi
     assert sorted(streams[2:]) == [f"later-{i}" for i in range(5)]
 
 
-async def test_an_insert_that_bypasses_the_store_still_waits_its_turn(database: Database):
+async def test_an_insert_that_bypasses_the_store_still_waits_its_turn(database: Database) -> None:
     first = await asyncpg.connect(database.owner_dsn)
     second = await asyncpg.connect(database.owner_dsn)
     try:
@@ -250,7 +254,7 @@ async def test_an_insert_that_bypasses_the_store_still_waits_its_turn(database: 
 )
 async def test_events_cannot_be_changed_or_removed(
     database: Database, store: EventStore, role: str, statement: str
-):
+) -> None:
     await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k")
     connection = await asyncpg.connect(database.app_dsn if role == "service"
                                        else database.owner_dsn)
@@ -264,7 +268,7 @@ async def test_events_cannot_be_changed_or_removed(
 
 async def test_a_retried_append_with_its_idempotency_key_answers_the_first_and_writes_nothing(
     store: EventStore,
-):
+) -> None:
     first = await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1")
 
     again = await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1")
@@ -276,7 +280,7 @@ async def test_a_retried_append_with_its_idempotency_key_answers_the_first_and_w
     assert await store.last_position() == 1
 
 
-async def test_concurrent_retries_with_one_key_append_once(store: EventStore):
+async def test_concurrent_retries_with_one_key_append_once(store: EventStore) -> None:
     results = await asyncio.gather(*(
         store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1")
         for _ in range(10)
@@ -286,7 +290,7 @@ async def test_concurrent_retries_with_one_key_append_once(store: EventStore):
     assert await store.last_position() == 1
 
 
-async def test_an_idempotency_key_reused_for_other_content_is_refused(store: EventStore):
+async def test_an_idempotency_key_reused_for_other_content_is_refused(store: EventStore) -> None:
     await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1")
 
     with pytest.raises(IdempotencyKeyReused):
@@ -295,7 +299,7 @@ async def test_an_idempotency_key_reused_for_other_content_is_refused(store: Eve
     assert await store.last_position() == 1
 
 
-async def test_an_idempotent_result_can_be_looked_up_before_deciding(store: EventStore):
+async def test_an_idempotent_result_can_be_looked_up_before_deciding(store: EventStore) -> None:
     await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1",
                        fingerprint=b"request-body-hash")
 
@@ -309,7 +313,7 @@ async def test_an_idempotent_result_can_be_looked_up_before_deciding(store: Even
         await store.idempotent_result("k1", b"another body")
 
 
-async def test_an_untouched_stream_verifies(store: EventStore):
+async def test_an_untouched_stream_verifies(store: EventStore) -> None:
     await store.append("match-1", [event(n) for n in range(6)], expected_version=0)
     await store.append("match-1", [event(7)], expected_version=6)
 
@@ -323,7 +327,7 @@ async def test_an_untouched_stream_verifies(store: EventStore):
 ])
 async def test_tampering_by_a_superuser_is_found_at_the_first_bad_version(
     database: Database, store: EventStore, tampering: str
-):
+) -> None:
     await store.append("match-1", [event(n) for n in range(6)], expected_version=0)
     superuser = await asyncpg.connect(database.owner_dsn)
     try:
@@ -335,7 +339,7 @@ async def test_tampering_by_a_superuser_is_found_at_the_first_bad_version(
     assert await store.verify_stream("match-1") == 3
 
 
-async def test_the_service_role_can_only_read_and_append_the_log(database: Database):
+async def test_the_service_role_can_only_read_and_append_the_log(database: Database) -> None:
     owner = await asyncpg.connect(database.owner_dsn)
     try:
         grants = await owner.fetch(
@@ -353,5 +357,6 @@ async def test_the_service_role_can_only_read_and_append_the_log(database: Datab
         ("events", "SELECT"), ("events", "INSERT"),
         ("idempotency_keys", "SELECT"), ("idempotency_keys", "INSERT"),
     }
+    assert role is not None
     assert not any(role), "the service role must hold no superpower"
     assert owns == 0

@@ -9,7 +9,7 @@ from service.live_feed import _stream
 from service.records import Matches
 
 
-async def take(store: EventStore, after: int, count: int) -> list[tuple[str, str]]:
+async def take(store: EventStore, after: int, count: int) -> list[tuple[int | str, str]]:
     messages = []
     async for message in _stream(store, Matches(store), after):
         if message.id is not None:
@@ -19,7 +19,9 @@ async def take(store: EventStore, after: int, count: int) -> list[tuple[str, str
     return messages
 
 
-async def test_the_stream_sends_every_event_in_order_and_waits_for_new_ones(store: EventStore):
+async def test_the_stream_sends_every_event_in_order_and_waits_for_new_ones(
+    store: EventStore
+) -> None:
     await store.append("player-1", [NewEvent("a", "{}"), NewEvent("b", "{}")], expected_version=0)
     reader = asyncio.create_task(take(store, 0, 3))
     await asyncio.sleep(0.5)
@@ -30,7 +32,7 @@ async def test_the_stream_sends_every_event_in_order_and_waits_for_new_ones(stor
     assert await asyncio.wait_for(reader, 5) == [("1", "a"), ("2", "b"), ("3", "c")]
 
 
-async def test_a_reconnecting_reader_resumes_after_its_last_event(store: EventStore):
+async def test_a_reconnecting_reader_resumes_after_its_last_event(store: EventStore) -> None:
     await store.append("player-1", [NewEvent(t, "{}") for t in "abcd"], expected_version=0)
 
     assert await asyncio.wait_for(take(store, 2, 2), 5) == [("3", "c"), ("4", "d")]

@@ -22,7 +22,7 @@ async def revision_of(dsn: str) -> str | None:
         await connection.close()
 
 
-async def test_players_registered_before_name_search_are_found_by_it(database: Database):
+async def test_players_registered_before_name_search_are_found_by_it(database: Database) -> None:
     config = alembic_config(database.owner_dsn)
     await asyncio.to_thread(command.downgrade, config, "0004")
     connection = await asyncpg.connect(database.owner_dsn)
@@ -41,7 +41,7 @@ async def test_players_registered_before_name_search_are_found_by_it(database: D
     assert folded == "joao conceicao"
 
 
-async def test_every_revision_goes_down_to_nothing_and_up_again(database: Database):
+async def test_every_revision_goes_down_to_nothing_and_up_again(database: Database) -> None:
     config = alembic_config(database.owner_dsn)
     head = await revision_of(database.owner_dsn)
 
@@ -69,7 +69,7 @@ async def schema_of(dsn: str) -> tuple[list[tuple[str, ...]], ...]:
         await connection.close()
 
 
-async def test_each_revision_undone_and_redone_leaves_the_same_schema(database: Database):
+async def test_each_revision_undone_and_redone_leaves_the_same_schema(database: Database) -> None:
     config = alembic_config(database.owner_dsn)
     head = await schema_of(database.owner_dsn)
     script = ScriptDirectory.from_config(config)

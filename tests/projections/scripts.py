@@ -55,8 +55,8 @@ def command(step: str, state: Match, at: datetime) -> MatchCommand:
         sums = won if words[0] == "block" and won else PerTeam(7, 7)
         return RecordResult(at=at, outcome="bloqueio", sums=sums, seat=by)
     if words[0] in ("penalty", "warn"):
-        kind = words[2] if words[0] == "penalty" else "slow-play"
-        return RecordPenalty(at=at, seat=int(words[1]), kind=kind)  # type: ignore[arg-type]
+        penalty = words[2] if words[0] == "penalty" else "slow-play"
+        return RecordPenalty(at=at, seat=int(words[1]), kind=penalty)  # type: ignore[arg-type]
     if words[0] == "abandon":
         team: Team = "A" if words[1] == "A" else "B"
         return Abandon(at=at, team=team)
@@ -65,8 +65,8 @@ def command(step: str, state: Match, at: datetime) -> MatchCommand:
     if words[0] == "confirm":
         return Confirm(at=at, by="organizer", actor="referee")
     kind: BatidaKind = words[1]  # type: ignore[assignment]
-    sums = PerTeam(*map(int, words[2].split("/"))) if len(words) > 2 else None
-    return RecordResult(at=at, outcome="batida", seat=int(words[0]), kind=kind, sums=sums)
+    pip_sums = PerTeam(*map(int, words[2].split("/"))) if len(words) > 2 else None
+    return RecordResult(at=at, outcome="batida", seat=int(words[0]), kind=kind, sums=pip_sums)
 
 
 async def play(

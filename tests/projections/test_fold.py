@@ -26,7 +26,7 @@ def fold_game(events: list[MatchEvent]) -> tuple[GameFacts, bool]:
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_a_random_games_contributions_agree_with_the_domain(seed: int):
+def test_a_random_games_contributions_agree_with_the_domain(seed: int) -> None:
     table = RandomGame(random.Random(seed), ["a", "b", "c", "d"], AT)
     events = [event for chunk in table.chunks() for event in chunk]
     state = table.state
@@ -51,7 +51,7 @@ def test_a_random_games_contributions_agree_with_the_domain(seed: int):
     )
 
 
-def test_events_after_a_confirmation_change_nothing():
+def test_events_after_a_confirmation_change_nothing() -> None:
     for seed in range(100):
         table = RandomGame(random.Random(seed), ["a", "b", "c", "d"], AT)
         events = [event for chunk in table.chunks() for event in chunk]
@@ -64,7 +64,7 @@ def test_events_after_a_confirmation_change_nothing():
     assert (list(game.hands), game.status) == before
 
 
-def test_a_late_game_recounts_the_streak_in_the_order_of_play():
+def test_a_late_game_recounts_the_streak_in_the_order_of_play() -> None:
     marks = [GameMark(days(n), f"g{n}", won) for n, won in enumerate([True, True, False, True])]
     streak, _ = start("p", marks[0])
     advance(streak, marks[1])

@@ -30,9 +30,10 @@ async def serving(database: Database) -> AsyncIterator[httpx.AsyncClient]:
 
 @asynccontextmanager
 async def running_app(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
+    # httpx's ASGI types are not litestar's (encode/httpx#3111): the app is one all the same.
     async with (
         app.lifespan(),
-        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client,
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client,  # type: ignore[arg-type]
     ):
         yield client
 
@@ -56,7 +57,7 @@ async def four(store: EventStore) -> tuple[str, ...]:
 
 async def test_the_ranking_with_names_criteria_and_provisional_games(
     database: Database, store: EventStore
-):
+) -> None:
     seats = await four(store)
     await play(store, "0 cruzada", "0 cruzada", seats=seats)
     pending = await play(store, "1 cruzada", "1 cruzada", seats=seats, confirm=False)
@@ -87,7 +88,7 @@ async def test_the_ranking_with_names_criteria_and_provisional_games(
     assert body["as_of_position"] == health["last_position"]
 
 
-async def test_a_competitions_ranking_by_teams(database: Database, store: EventStore):
+async def test_a_competitions_ranking_by_teams(database: Database, store: EventStore) -> None:
     seats = await four(store)
     competition = CompetitionCreated(
         at=AT, name="Copa do Bar", kind="torneio", rules=resolve_rules("pontos"),
@@ -111,7 +112,7 @@ async def test_a_competitions_ranking_by_teams(database: Database, store: EventS
     ]
 
 
-async def test_a_players_statistics(database: Database, store: EventStore):
+async def test_a_players_statistics(database: Database, store: EventStore) -> None:
     seats = await four(store)
     for day in range(3):
         await play(store, "1 simples", "0 cruzada", "block A by 0", "0 la-e-lo",
@@ -140,7 +141,7 @@ async def test_a_players_statistics(database: Database, store: EventStore):
     }
 
 
-async def test_records_and_a_players_achievements(database: Database, store: EventStore):
+async def test_records_and_a_players_achievements(database: Database, store: EventStore) -> None:
     seats = await four(store)
     game = await play(store, "0 cruzada", "0 cruzada", seats=seats)
     async with serving(database) as client:
@@ -163,7 +164,7 @@ async def test_records_and_a_players_achievements(database: Database, store: Eve
     assert mine["best_streak"]["length"] == 1
 
 
-async def test_errors_are_problem_details(database: Database, store: EventStore):
+async def test_errors_are_problem_details(database: Database, store: EventStore) -> None:
     async with serving(database) as client:
         answers = {
             "unknown player": await client.get(
@@ -196,7 +197,9 @@ async def test_errors_are_problem_details(database: Database, store: EventStore)
     assert all(r.headers["content-type"] == PROBLEM for r in answers.values())
 
 
-async def test_health_shows_each_projections_position_and_lag(database, store: EventStore):
+async def test_health_shows_each_projections_position_and_lag(
+    database: Database, store: EventStore
+) -> None:
     await register(store, "Zé")
     async with serving(database) as client:
         health = await settled(client)
@@ -208,7 +211,7 @@ async def test_health_shows_each_projections_position_and_lag(database, store: E
 
 async def test_health_says_degraded_while_nothing_folds_the_waiting_events(
     database: Database, store: EventStore
-):
+) -> None:
     app = create_app(Settings(pool_size=2, stale_after=0.2), database.app_dsn,
                      run_projections=False)
     async with running_app(app) as client:
@@ -226,7 +229,7 @@ async def test_health_says_degraded_while_nothing_folds_the_waiting_events(
 
 async def test_health_is_ok_once_the_runner_folds_what_waited(
     database: Database, store: EventStore
-):
+) -> None:
     await register(store, "Ana")
     await asyncio.sleep(0.3)
     app = create_app(Settings(pool_size=2, stale_after=0.2), database.app_dsn)

@@ -17,7 +17,9 @@ async def stats(db: Any, player: str, **filters: Any) -> dict[str, Any]:
     return await player_stats.totals(db, player, RankingQuery(**filters))
 
 
-async def test_games_and_hands_played_won_and_lost(store: EventStore, project: Project, db):
+async def test_games_and_hands_played_won_and_lost(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 cruzada", "tie", "1 simples", "2 cruzada")  # A 8 (+1 bonus) x 1
     await play(store, "1 cruzada", "3 cruzada")
     await project()
@@ -31,7 +33,9 @@ async def test_games_and_hands_played_won_and_lost(store: EventStore, project: P
     }
 
 
-async def test_batidas_by_kind_are_the_players_own(store: EventStore, project: Project, db):
+async def test_batidas_by_kind_are_the_players_own(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 simples", "0 carroca", "1 la-e-lo", "2 cruzada")
     await project()
 
@@ -43,7 +47,9 @@ async def test_batidas_by_kind_are_the_players_own(store: EventStore, project: P
     assert (ana["team_cruzadas"], bia["la_e_los"], bia["team_cruzadas"]) == (1, 1, 0)
 
 
-async def test_points_scored_conceded_and_the_biggest_hand(store, project: Project, db: Any):
+async def test_points_scored_conceded_and_the_biggest_hand(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "1 simples", "tie", "0 cruzada", "0 carroca")  # A: 5 + 2; B: 1
     await play(store, "0 cruzada", "0 cruzada")  # A: 8
     await project()
@@ -53,7 +59,9 @@ async def test_points_scored_conceded_and_the_biggest_hand(store, project: Proje
     assert (ana["hands_played"], ana["games_played"]) == (6, 2)  # 2.5 a hand, 7.5 a game
 
 
-async def test_blocks_made_suffered_and_closed(store: EventStore, project: Project, db: Any):
+async def test_blocks_made_suffered_and_closed(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "block A by 1", "block B by 0", "block A by 0", "tie by 2", *["0 cruzada"])
     await play(store, "0 cruzada", confirm=False)
     await project()
@@ -64,7 +72,7 @@ async def test_blocks_made_suffered_and_closed(store: EventStore, project: Proje
     assert caio["blocks_closed"] == 1  # the empate he closed
 
 
-async def test_buchudas_given_and_suffered(store: EventStore, project: Project, db: Any):
+async def test_buchudas_given_and_suffered(store: EventStore, project: Project, db: Any) -> None:
     await play(store, "0 cruzada", "0 cruzada")
     await play(store, "1 cruzada", "0 cruzada", "0 cruzada")
     await project()
@@ -74,7 +82,7 @@ async def test_buchudas_given_and_suffered(store: EventStore, project: Project, 
     assert (bia["buchudas"], bia["buchudas_suffered"]) == (0, 1)
 
 
-async def test_a_buchuda_de_re_and_a_virada(store: EventStore, project: Project, db: Any):
+async def test_a_buchuda_de_re_and_a_virada(store: EventStore, project: Project, db: Any) -> None:
     await play(store, "1 cruzada", "1 simples", "0 cruzada", "0 cruzada")  # B led 5 x 0
     await project()
 
@@ -84,7 +92,9 @@ async def test_a_buchuda_de_re_and_a_virada(store: EventStore, project: Project,
     assert (ana["buchudas_de_re_suffered"], bia["buchudas_de_re"]) == (0, 0)
 
 
-async def test_abandonments_and_wins_by_abandonment(store, project: Project, db: Any):
+async def test_abandonments_and_wins_by_abandonment(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 cruzada", "abandon A")
     await project()
 
@@ -93,7 +103,9 @@ async def test_abandonments_and_wins_by_abandonment(store, project: Project, db:
     assert (bia["wins_by_abandonment"], bia["games_won"], bia["viradas"]) == (1, 1, 0)
 
 
-async def test_penalties_are_the_players_own_warnings_included(store, project: Project, db):
+async def test_penalties_are_the_players_own_warnings_included(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "warn 0", "penalty 0 out-of-turn", "penalty 3 tiles-shown",
                "0 cruzada", "0 cruzada")
     await project()
@@ -103,14 +115,16 @@ async def test_penalties_are_the_players_own_warnings_included(store, project: P
     assert (ana["hands_lost_by_penalty"], duda["hands_lost_by_penalty"]) == (1, 1)
 
 
-async def test_time_played(store: EventStore, project: Project, db: Any):
+async def test_time_played(store: EventStore, project: Project, db: Any) -> None:
     await play(store, "0 cruzada", "0 cruzada")  # first result at +1 min, the end at +2
     await project()
 
     assert (await stats(db, "ana"))["duration_seconds"] == 60
 
 
-async def test_finished_games_awaiting_confirmation_are_counted_apart(store, project, db):
+async def test_finished_games_awaiting_confirmation_are_counted_apart(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 cruzada", "0 cruzada", confirm=False)
     await project()
 
@@ -118,7 +132,7 @@ async def test_finished_games_awaiting_confirmation_are_counted_apart(store, pro
     assert (ana["games_played"], ana["provisional_games"]) == (0, 1)
 
 
-async def test_statistics_of_one_period(store: EventStore, project: Project, db: Any):
+async def test_statistics_of_one_period(store: EventStore, project: Project, db: Any) -> None:
     await play(store, "0 cruzada", "0 cruzada", at=days(0))
     await play(store, "1 cruzada", "1 cruzada", at=days(10))
     await project()
@@ -128,7 +142,7 @@ async def test_statistics_of_one_period(store: EventStore, project: Project, db:
     assert (await stats(db, "ana", until=days(5)))["games_won"] == 1
 
 
-async def test_best_partner_and_head_to_head(store: EventStore, project: Project, db: Any):
+async def test_best_partner_and_head_to_head(store: EventStore, project: Project, db: Any) -> None:
     await play(store, "0 cruzada", "0 cruzada", seats=("ana", "bia", "caio", "duda"))
     await play(store, "0 cruzada", "0 cruzada", seats=("ana", "bia", "caio", "edu"))
     await play(store, "1 cruzada", "1 cruzada", seats=("ana", "bia", "duda", "edu"))
@@ -145,7 +159,7 @@ async def test_best_partner_and_head_to_head(store: EventStore, project: Project
     ]
 
 
-async def test_a_player_without_confirmed_games_has_zeros(db: Any):
+async def test_a_player_without_confirmed_games_has_zeros(db: Any) -> None:
     ana = await stats(db, "ana")
     assert ana["games_played"] == ana["points"] == ana["provisional_games"] == 0
     assert await player_stats.streaks(db, "ana") is None

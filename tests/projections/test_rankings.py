@@ -17,7 +17,7 @@ def row_of(rows: list[dict[str, Any]], player: str) -> dict[str, Any]:
     return next(r for r in rows if r["player_id"] == player)
 
 
-async def test_games_won_come_first(store: EventStore, project: Project, db: Any):
+async def test_games_won_come_first(store: EventStore, project: Project, db: Any) -> None:
     await play(store, *["1 simples"] * 6)
     await play(store, "0 cruzada", "0 cruzada")
     await play(store, "0 cruzada", "0 cruzada")
@@ -30,7 +30,9 @@ async def test_games_won_come_first(store: EventStore, project: Project, db: Any
     assert (row_of(rows, "ana")["hands_won"], row_of(rows, "bia")["hands_won"]) == (4, 6)
 
 
-async def test_equal_games_won_are_ordered_by_hands_won(store: EventStore, project: Project, db):
+async def test_equal_games_won_are_ordered_by_hands_won(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 cruzada", "0 carroca")  # A: 1 game, 2 hands
     await play(store, *["1 simples"] * 6)  # B: 1 game, 6 hands
     await project()
@@ -42,7 +44,7 @@ async def test_equal_games_won_are_ordered_by_hands_won(store: EventStore, proje
 
 async def test_then_average_points_per_hand_even_against_more_cruzadas(
     store: EventStore, project: Project, db: Any
-):
+) -> None:
     await play(store, "tie", "0 la-e-lo", "0 la-e-lo")  # A: 2 hands won, 4 + 3 points
     await play(store, "1 cruzada", "1 carroca")  # B: 2 hands won, 4 + 2 points, a cruzada
     await project()
@@ -54,7 +56,7 @@ async def test_then_average_points_per_hand_even_against_more_cruzadas(
     assert [r["rank"] for r in rows] == [1, 1, 3, 4]  # bia's own cruzada puts her above duda
 
 
-async def test_then_own_cruzadas(store: EventStore, project: Project, db: Any):
+async def test_then_own_cruzadas(store: EventStore, project: Project, db: Any) -> None:
     await play(store, "0 cruzada", "2 simples", "2 simples")
     await project()
 
@@ -63,7 +65,7 @@ async def test_then_own_cruzadas(store: EventStore, project: Project, db: Any):
     assert (row_of(rows, "ana")["cruzadas"], row_of(rows, "caio")["cruzadas"]) == (1, 0)
 
 
-async def test_then_fewest_blocks_suffered(store: EventStore, project: Project, db: Any):
+async def test_then_fewest_blocks_suffered(store: EventStore, project: Project, db: Any) -> None:
     await play(store, *["0 simples"] * 6, seats=TEAM_X)  # p3, p4 lose 6 hands to batidas
     await play(store, *["block A"] * 6, seats=TEAM_Y)  # p7, p8 lose 6 hands to blocks
     await project()
@@ -75,7 +77,7 @@ async def test_then_fewest_blocks_suffered(store: EventStore, project: Project, 
     assert [row_of(rows, p)["blocks_suffered"] for p in ("p3", "p7")] == [0, 6]
 
 
-async def test_then_buchudas(store: EventStore, project: Project, db: Any):
+async def test_then_buchudas(store: EventStore, project: Project, db: Any) -> None:
     # Both winning teams: 1 game, 5 hands won of 6, 6 points, no cruzada, no block suffered.
     await play(store, "tie", *["0 simples"] * 5, seats=TEAM_X)  # 6 x 0: a buchuda
     await play(store, "1 simples", "0 carroca", *["0 simples"] * 4, seats=TEAM_Y)  # 6 x 1
@@ -87,14 +89,16 @@ async def test_then_buchudas(store: EventStore, project: Project, db: Any):
     assert [r["buchudas"] for r in rows[:4]] == [1, 1, 0, 0]
 
 
-async def test_players_equal_on_every_criterion_share_a_rank(store, project: Project, db: Any):
+async def test_players_equal_on_every_criterion_share_a_rank(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 simples", "2 simples", *["block A"] * 4)
     await project()
 
     assert order(await rank(db)) == [(1, "ana"), (1, "caio"), (3, "bia"), (3, "duda")]
 
 
-async def test_each_row_shows_every_criterion(store: EventStore, project: Project, db: Any):
+async def test_each_row_shows_every_criterion(store: EventStore, project: Project, db: Any) -> None:
     await play(store, "0 cruzada", "block B", "2 carroca")
     await project()
 
@@ -112,7 +116,7 @@ async def test_each_row_shows_every_criterion(store: EventStore, project: Projec
 
 async def test_only_confirmed_games_count_the_others_are_provisional(
     store: EventStore, project: Project, db: Any
-):
+) -> None:
     await play(store, "0 cruzada", "0 cruzada")
     finished = await play(store, "1 cruzada", "1 cruzada", confirm=False, at=days(1))
     await play(store, "1 cruzada", confirm=False, at=days(2))  # still in progress
@@ -135,7 +139,7 @@ async def test_only_confirmed_games_count_the_others_are_provisional(
 
 async def test_a_game_counts_as_it_stands_when_confirmed_after_an_annulment(
     store: EventStore, project: Project, db: Any
-):
+) -> None:
     await play(store, "0 cruzada", "0 carroca", "annul", "1 cruzada", "1 carroca")
     await project()
 
@@ -146,7 +150,7 @@ async def test_a_game_counts_as_it_stands_when_confirmed_after_an_annulment(
 
 async def test_an_abandoned_game_is_a_defeat_for_the_team_that_left(
     store: EventStore, project: Project, db: Any
-):
+) -> None:
     await play(store, "0 cruzada", "abandon A")
     await project()
 
@@ -155,7 +159,7 @@ async def test_an_abandoned_game_is_a_defeat_for_the_team_that_left(
     assert row_of(rows, "ana")["games_lost"] == 1
 
 
-async def test_a_competitions_own_ranking(store: EventStore, project: Project, db: Any):
+async def test_a_competitions_own_ranking(store: EventStore, project: Project, db: Any) -> None:
     torneio = "0b5a2f3c-7f3e-4c55-9e1e-3d5b1f0a9c11"
     await play(store, "1 cruzada", "1 cruzada", competition=torneio)
     await play(store, "0 cruzada", "0 cruzada")
@@ -169,7 +173,9 @@ async def test_a_competitions_own_ranking(store: EventStore, project: Project, d
     assert [r["player_id"] for r in await rank(db)][:2] == ["ana", "caio"]
 
 
-async def test_a_period_counts_the_games_finished_in_it(store, project: Project, db: Any):
+async def test_a_period_counts_the_games_finished_in_it(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 cruzada", "0 cruzada", at=days(0))
     await play(store, "1 cruzada", "1 cruzada", at=days(10))
     await play(store, "0 cruzada", "0 cruzada", at=days(20))
@@ -183,7 +189,9 @@ async def test_a_period_counts_the_games_finished_in_it(store, project: Project,
     assert await rank(db, since=AT.replace(year=2030)) == []
 
 
-async def test_a_rule_set_and_a_minimum_of_games(store, project: Project, db: Any):
+async def test_a_rule_set_and_a_minimum_of_games(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 cruzada", "0 cruzada")
     await play(store, "1 simples 30/0", "1 simples 30/0", preset="cinquenta", seats=TEAM_X)
     await project()
@@ -193,7 +201,9 @@ async def test_a_rule_set_and_a_minimum_of_games(store, project: Project, db: An
     assert len(await rank(db, min_games=1)) == 8
 
 
-async def test_teams_of_a_torneio_ranked_as_pairs(store: EventStore, project: Project, db: Any):
+async def test_teams_of_a_torneio_ranked_as_pairs(
+    store: EventStore, project: Project, db: Any
+) -> None:
     torneio = "6f0c8a51-11c2-4f0e-a3c4-8b1b2c6d7e8f"
     await play(store, "0 cruzada", "2 cruzada", competition=torneio)
     await play(store, "1 cruzada", "1 carroca", competition=torneio)
@@ -207,7 +217,7 @@ async def test_teams_of_a_torneio_ranked_as_pairs(store: EventStore, project: Pr
     assert (rows[0]["games_won"], rows[0]["cruzadas"], rows[1]["cruzadas"]) == (2, 2, 1)
 
 
-async def test_pages_of_a_ranking(store: EventStore, project: Project, db: Any):
+async def test_pages_of_a_ranking(store: EventStore, project: Project, db: Any) -> None:
     await play(store, "0 cruzada", "0 cruzada", seats=TEAM_X)
     await play(store, "1 cruzada", "1 cruzada", seats=TEAM_Y)
     await project()

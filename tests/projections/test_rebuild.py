@@ -47,7 +47,7 @@ async def rebuild_all(owner: asyncpg.Connection, batch_size: int = 20_000) -> No
 
 async def test_a_rebuild_equals_the_incremental_build(
     database: Database, store: EventStore, owner: asyncpg.Connection, db: Any
-):
+) -> None:
     everyone = await players(store)
     runner = ProjectionRunner(database.app_dsn, all_projections(), batch_size=3, poll_seconds=0.02)
     await runner.start()
@@ -72,7 +72,7 @@ async def test_a_rebuild_equals_the_incremental_build(
 
 async def test_a_rebuild_in_batches_of_one_event_equals_one_in_large_batches(
     store: EventStore, owner: asyncpg.Connection, db: Any
-):
+) -> None:
     everyone = await players(store, 6)
     await write_games(store, 12, seed=2, players=everyone, start=AT)
     await rebuild_all(owner, batch_size=1)
@@ -119,7 +119,7 @@ class HeldShadow(Stats):
 
 async def test_while_it_rebuilds_readers_see_the_previous_complete_version(
     store: EventStore, owner: asyncpg.Connection, db: Any, project: Any
-):
+) -> None:
     for day in range(6):
         await play(store, "0 cruzada", "1 simples", "2 cruzada", at=days(day))
     await project()
@@ -139,7 +139,7 @@ async def test_while_it_rebuilds_readers_see_the_previous_complete_version(
 
 async def test_rebuild_while_the_service_runs_and_games_are_written(
     database: Database, store: EventStore, owner: asyncpg.Connection, db: Any
-):
+) -> None:
     everyone = await players(store, 8)
     await write_games(store, 10, seed=3, players=everyone, start=AT)
     runner = ProjectionRunner(database.app_dsn, all_projections(), batch_size=5, poll_seconds=0.02)
@@ -164,7 +164,7 @@ async def test_rebuild_while_the_service_runs_and_games_are_written(
 
 async def test_rebuilding_one_projection_leaves_the_other_alone(
     store: EventStore, owner: asyncpg.Connection, db: Any
-):
+) -> None:
     await register(store, "Zé")
     await play(store, "0 cruzada", "0 cruzada")
     async with db.transaction():
@@ -179,7 +179,7 @@ async def test_rebuilding_one_projection_leaves_the_other_alone(
 
 async def test_the_command_line_rebuilds_with_a_progress_bar(
     database: Database, store: EventStore, db: Any, project: Any
-):
+) -> None:
     await register(store, "Zé")
     await play(store, "0 cruzada", "0 cruzada")
     await project()
@@ -200,7 +200,7 @@ async def test_the_command_line_rebuilds_with_a_progress_bar(
 
 async def test_two_rebuilds_of_one_projection_do_not_run_at_once(
     database: Database, store: EventStore, owner: asyncpg.Connection
-):
+) -> None:
     await play(store, "0 cruzada", "0 cruzada")
     other = await asyncpg.connect(database.owner_dsn)
     try:

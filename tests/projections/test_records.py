@@ -20,7 +20,9 @@ async def earned(db: Any, player: str) -> dict[str, dict[str, Any]]:
     return {a["kind"]: a for a in await player_stats.achievements(db, player)}
 
 
-async def test_a_buchuda_earns_the_winners_the_buchuda(store, project: Project, db: Any):
+async def test_a_buchuda_earns_the_winners_the_buchuda(
+    store: EventStore, project: Project, db: Any
+) -> None:
     game = await play(store, "0 cruzada", "2 cruzada")
     await project()
 
@@ -30,7 +32,7 @@ async def test_a_buchuda_earns_the_winners_the_buchuda(store, project: Project, 
     assert "buchuda" not in await earned(db, "bia")
 
 
-async def test_a_buchuda_de_re_and_a_virada(store: EventStore, project: Project, db: Any):
+async def test_a_buchuda_de_re_and_a_virada(store: EventStore, project: Project, db: Any) -> None:
     game = await play(store, "1 cruzada", "1 simples", "0 cruzada", "0 cruzada")
     await project()
 
@@ -39,7 +41,9 @@ async def test_a_buchuda_de_re_and_a_virada(store: EventStore, project: Project,
     assert "virada" not in await earned(db, "bia")
 
 
-async def test_the_first_cruzada_is_the_players_own_with_the_hands_time(store, project, db):
+async def test_the_first_cruzada_is_the_players_own_with_the_hands_time(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "1 simples", "0 simples", "0 simples", at=days(0), confirm=False)
     first = await play(store, "0 simples", "2 cruzada", "2 cruzada", at=days(1))
     await play(store, "2 cruzada", "0 cruzada", at=days(2))
@@ -52,7 +56,7 @@ async def test_the_first_cruzada_is_the_players_own_with_the_hands_time(store, p
     assert "first-cruzada" not in await earned(db, "bia")
 
 
-async def test_a_ten_point_game(store: EventStore, project: Project, db: Any):
+async def test_a_ten_point_game(store: EventStore, project: Project, db: Any) -> None:
     game = await play(store, "0 cruzada", "0 simples", "tie", "0 cruzada")  # 4 + 1 + (4 + 1)
     await play(store, "0 cruzada", "0 cruzada")  # 8: not 10
     await project()
@@ -61,14 +65,16 @@ async def test_a_ten_point_game(store: EventStore, project: Project, db: Any):
     assert "ten-point-game" not in await earned(db, "bia")
 
 
-async def test_no_ten_point_game_when_the_rules_count_pips(store, project: Project, db):
+async def test_no_ten_point_game_when_the_rules_count_pips(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 simples 0/55", preset="cinquenta")
     await project()
 
     assert "ten-point-game" not in await earned(db, "ana")
 
 
-async def test_unconfirmed_games_earn_nothing(store: EventStore, project: Project, db: Any):
+async def test_unconfirmed_games_earn_nothing(store: EventStore, project: Project, db: Any) -> None:
     await play(store, "0 cruzada", "0 cruzada", confirm=False)
     await project()
 
@@ -76,7 +82,7 @@ async def test_unconfirmed_games_earn_nothing(store: EventStore, project: Projec
     assert await records.all_time(db, 1) == []
 
 
-async def test_achievements_are_kept_forever(store: EventStore, project: Project, db: Any):
+async def test_achievements_are_kept_forever(store: EventStore, project: Project, db: Any) -> None:
     first = await play(store, "0 cruzada", "0 cruzada", at=days(0))
     await play(store, *["1 simples"] * 6, at=days(1))
     await play(store, "0 cruzada", "0 cruzada", at=days(2))
@@ -85,7 +91,7 @@ async def test_achievements_are_kept_forever(store: EventStore, project: Project
     assert (await earned(db, "ana"))["buchuda"]["match_id"] == first
 
 
-async def test_the_longest_win_streak_record(store: EventStore, project: Project, db: Any):
+async def test_the_longest_win_streak_record(store: EventStore, project: Project, db: Any) -> None:
     games = [await play(store, "0 cruzada", "0 cruzada", at=days(n)) for n in range(3)]
     await play(store, "1 cruzada", "1 cruzada", at=days(3))
     await play(store, "0 cruzada", "0 cruzada", at=days(4))
@@ -96,7 +102,9 @@ async def test_the_longest_win_streak_record(store: EventStore, project: Project
     assert (record[0]["started_match_id"], record[0]["match_id"]) == (games[0], games[2])
 
 
-async def test_tallies_are_held_by_every_player_tied_on_them(store, project: Project, db):
+async def test_tallies_are_held_by_every_player_tied_on_them(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 cruzada", "0 cruzada", at=days(0))
     await play(store, "0 cruzada", "2 cruzada", at=days(1))
     await play(store, "1 cruzada", "3 cruzada", at=days(2))
@@ -110,7 +118,9 @@ async def test_tallies_are_held_by_every_player_tied_on_them(store, project: Pro
     ]
 
 
-async def test_the_best_average_needs_a_minimum_of_games(store, project: Project, db: Any):
+async def test_the_best_average_needs_a_minimum_of_games(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 cruzada", "0 cruzada")  # ana, caio: 4 a hand, one game
     for n in range(2):
         await play(store, *["0 simples"] * 6, seats=TEAM_X, at=days(n))  # p1, p2: 1 a hand
@@ -127,7 +137,7 @@ async def test_the_best_average_needs_a_minimum_of_games(store, project: Project
 
 async def test_game_records_per_rule_set_held_by_the_first_game_that_set_them(
     store: EventStore, project: Project, db: Any
-):
+) -> None:
     quick = await play(store, "0 cruzada", "0 cruzada", at=days(0))
     await play(store, "1 cruzada", "1 cruzada", at=days(1))  # as quick, but later
     slow = await play(store, *["0 simples"] * 6, at=days(2))
@@ -149,7 +159,9 @@ async def test_game_records_per_rule_set_held_by_the_first_game_that_set_them(
     assert (highest["pontos"]["value"], highest["cinquenta"]["value"]) == (8.0, 60.0)
 
 
-async def test_recent_achievements_of_everyone(store: EventStore, project: Project, db: Any):
+async def test_recent_achievements_of_everyone(
+    store: EventStore, project: Project, db: Any
+) -> None:
     await play(store, "0 cruzada", "0 cruzada", at=days(0))
     await play(store, "1 cruzada", "1 cruzada", at=days(1))
     await project()

@@ -57,7 +57,9 @@ async def runner(database: Database) -> AsyncIterator[ProjectionRunner]:
     await running.stop()
 
 
-async def test_applying_the_same_events_twice_changes_nothing(store, app_pool, db: Any):
+async def test_applying_the_same_events_twice_changes_nothing(
+    store: EventStore, app_pool: asyncpg.Pool, db: Any
+) -> None:
     await play(store, "0 cruzada", "1 simples", "2 cruzada")
     await play(store, "block A", "tie", confirm=False)
     stats = Stats()
@@ -76,7 +78,7 @@ async def test_applying_the_same_events_twice_changes_nothing(store, app_pool, d
 
 async def test_concurrent_appends_while_the_runner_works_leave_nothing_skipped(
     store: EventStore, app_pool: asyncpg.Pool, runner: ProjectionRunner, db: Any
-):
+) -> None:
     async def writer(n: int) -> None:
         own = EventStore(app_pool)  # its own group commits, racing the others
         for day in range(4):
@@ -92,7 +94,9 @@ async def test_concurrent_appends_while_the_runner_works_leave_nothing_skipped(
     assert await db.fetchval("SELECT count(*) FROM proj_player_games") == 12 * 4 * 4
 
 
-async def test_the_runner_is_woken_by_notify_without_polling(database: Database, store, db):
+async def test_the_runner_is_woken_by_notify_without_polling(
+    database: Database, store: EventStore, db: Any
+) -> None:
     quiet = ProjectionRunner(database.app_dsn, all_projections(), poll_seconds=60)
     await quiet.start()
     try:
@@ -104,7 +108,9 @@ async def test_the_runner_is_woken_by_notify_without_polling(database: Database,
     assert (await totals(db))["ana"] == (1, 1)
 
 
-async def test_without_notifications_polling_catches_up(database: Database, store, db):
+async def test_without_notifications_polling_catches_up(
+    database: Database, store: EventStore, db: Any
+) -> None:
     deaf = ProjectionRunner(
         database.app_dsn, all_projections(), poll_seconds=0.1, channel="nobody_notifies_this"
     )
@@ -119,7 +125,7 @@ async def test_without_notifications_polling_catches_up(database: Database, stor
 
 async def test_two_instances_never_apply_the_same_events_twice(
     database: Database, store: EventStore, db: Any
-):
+) -> None:
     first, second = (
         ProjectionRunner(database.app_dsn, all_projections(), batch_size=5, poll_seconds=0.05)
         for _ in range(2)
@@ -145,7 +151,7 @@ async def test_two_instances_never_apply_the_same_events_twice(
 
 async def test_a_runner_killed_mid_batch_resumes_with_the_right_result(
     database: Database, store: EventStore, project: Project, db: Any
-):
+) -> None:
     for day in range(8):
         await play(store, *WINS, seats=table(day % 3), at=days(day))
     await project()
@@ -181,7 +187,7 @@ async def test_a_runner_killed_mid_batch_resumes_with_the_right_result(
 
 async def test_the_runner_resumes_after_its_connections_are_cut(
     database: Database, store: EventStore, runner: ProjectionRunner, db: Any
-):
+) -> None:
     await play(store, *WINS, at=days(0))
     await caught_up(db)
     owner = await asyncpg.connect(database.owner_dsn)

@@ -31,7 +31,9 @@ async def earned(db: Any, player: str) -> dict[str, str]:
     return {a["kind"]: a["match_id"] for a in await player_stats.achievements(db, player)}
 
 
-async def test_the_current_streak_runs_from_its_first_to_its_last_game(store, project, db):
+async def test_the_current_streak_runs_from_its_first_to_its_last_game(
+    store: EventStore, project: Project, db: Any
+) -> None:
     games = await results(store, "B", "A", "A")
     await project()
 
@@ -42,7 +44,9 @@ async def test_the_current_streak_runs_from_its_first_to_its_last_game(store, pr
     assert (await streak(db, "bia"))["current_length"] == 0
 
 
-async def test_a_loss_ends_the_current_streak_the_best_one_stays(store, project, db):
+async def test_a_loss_ends_the_current_streak_the_best_one_stays(
+    store: EventStore, project: Project, db: Any
+) -> None:
     games = await results(store, "A", "A", "A", "B", "A")
     await project()
 
@@ -52,7 +56,9 @@ async def test_a_loss_ends_the_current_streak_the_best_one_stays(store, project,
     assert (ana["best_first_match"], ana["best_last_match"]) == (games[0], games[2])
 
 
-async def test_the_first_of_two_equal_best_streaks_is_kept(store, project: Project, db: Any):
+async def test_the_first_of_two_equal_best_streaks_is_kept(
+    store: EventStore, project: Project, db: Any
+) -> None:
     games = await results(store, "A", "A", "B", "A", "A")
     await project()
 
@@ -63,7 +69,7 @@ async def test_the_first_of_two_equal_best_streaks_is_kept(store, project: Proje
 
 async def test_streaks_of_3_5_and_10_are_achievements_with_the_game_that_earned_them(
     store: EventStore, project: Project, db: Any
-):
+) -> None:
     games = await results(store, *"AAAAAAAAAA")
     await project()
 
@@ -76,7 +82,9 @@ async def test_streaks_of_3_5_and_10_are_achievements_with_the_game_that_earned_
     assert not any(k.startswith("win-streak") for k in await earned(db, "bia"))
 
 
-async def test_a_streak_achievement_is_earned_once(store: EventStore, project: Project, db):
+async def test_a_streak_achievement_is_earned_once(
+    store: EventStore, project: Project, db: Any
+) -> None:
     games = await results(store, "A", "A", "A", "B", "A", "A", "A")
     await project()
 
@@ -85,7 +93,7 @@ async def test_a_streak_achievement_is_earned_once(store: EventStore, project: P
 
 async def test_a_game_confirmed_late_takes_its_place_in_the_order_of_play(
     store: EventStore, project: Project, db: Any
-):
+) -> None:
     late = await play(store, *B_WINS, at=days(1), confirm=False)
     games = await results(store, "A", first_day=0) + await results(store, "A", "A", first_day=2)
     await project()
@@ -104,7 +112,9 @@ async def test_a_game_confirmed_late_takes_its_place_in_the_order_of_play(
     assert (bia["current_length"], bia["best_length"], bia["best_last_match"]) == (0, 1, late)
 
 
-async def test_late_confirmations_in_one_batch_count_as_in_many(store, project, db):
+async def test_late_confirmations_in_one_batch_count_as_in_many(
+    store: EventStore, project: Project, db: Any
+) -> None:
     # Games played on days 0..5, confirmed in a shuffled order, all folded at once.
     order = [3, 0, 5, 1, 4, 2]
     winners = "AABAAA"

@@ -89,7 +89,7 @@ async def playing_until_a_tenth_is_acknowledged(
 
 async def test_a_killed_service_loses_no_acknowledged_move_and_doubles_none(
     database: Database, data_dir: Path
-):
+) -> None:
     service = ServiceProcess(database.owner_dsn, data_dir, APP_PASSWORD).start()
     try:
         ledger = Ledger()
@@ -119,7 +119,7 @@ def own_postgres() -> Iterator[EmbeddedPostgres]:
 
 async def test_a_database_outage_answers_503_and_recovers_by_itself(
     own_postgres: EmbeddedPostgres, data_dir: Path
-):
+) -> None:
     service = ServiceProcess(own_postgres.dsn(), data_dir, APP_PASSWORD).start()
     try:
         ledger = Ledger()
@@ -145,7 +145,7 @@ async def test_a_database_outage_answers_503_and_recovers_by_itself(
 
 async def test_two_instances_on_one_database_lose_and_double_nothing(
     database: Database, data_dir: Path
-):
+) -> None:
     first = ServiceProcess(database.owner_dsn, data_dir, APP_PASSWORD).start()
     second = ServiceProcess(database.owner_dsn, data_dir, APP_PASSWORD).start()
     try:
