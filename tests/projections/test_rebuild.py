@@ -83,37 +83,32 @@ async def test_a_rebuild_in_batches_of_one_event_equals_one_in_large_batches(
     assert await read_models(db) == small
 
 
-class SlowShadow(Stats):
-    async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
-        await asyncio.sleep(0.02)
-        await super().apply(connection, events)
-
-
-class SlowlyRebuilt(Stats):
-    def writing_to(self, suffix: str) -> Stats:
-        return SlowShadow(suffix)
-
-
 class HeldRebuild(Stats):
-    """A rebuild that holds on its first batch until released."""
+    """A rebuild that holds on its `hold_at`-th batch until released."""
 
-    def __init__(self) -> None:
+    def __init__(self, hold_at: int = 1) -> None:
         super().__init__()
+        self.hold_at = hold_at
         self.applying, self.release = asyncio.Event(), asyncio.Event()
 
     def writing_to(self, suffix: str) -> Stats:
         shadow = HeldShadow(suffix)
+        shadow.hold_at, shadow.batches = self.hold_at, 0
         shadow.applying, shadow.release = self.applying, self.release
         return shadow
 
 
 class HeldShadow(Stats):
+    hold_at: int
+    batches: int
     applying: asyncio.Event
     release: asyncio.Event
 
     async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
-        self.applying.set()
-        await self.release.wait()
+        self.batches += 1
+        if self.batches == self.hold_at:
+            self.applying.set()
+            await self.release.wait()
         await super().apply(connection, events)
 
 
@@ -125,14 +120,17 @@ async def test_while_it_rebuilds_readers_see_the_previous_complete_version(
     await project()
     before = await rank(db)
 
-    rebuilding = asyncio.create_task(rebuild(owner, SlowlyRebuilt(), batch_size=4, progress=False))
-    seen = []
-    while not rebuilding.done():
+    held = HeldRebuild(hold_at=3)  # two batches are in the shadow tables
+    rebuilding = asyncio.create_task(rebuild(owner, held, batch_size=4, progress=False))
+    await asyncio.wait_for(held.applying.wait(), 30)
+    seen = [await rank(db) for _ in range(5)]
+    held.release.set()
+    while not rebuilding.done():  # and on, up to the swap
         seen.append(await rank(db))
         await asyncio.sleep(0.005)
     await rebuilding
 
-    assert len(seen) > 10
+    assert len(seen) >= 5
     assert all(answer == before for answer in seen)
     assert await rank(db) == before
 
