@@ -2,11 +2,12 @@
 PostgreSQL, next to a bare Litestar endpoint inserting one row per request on the same
 server, at the same concurrency, in the same run.
 
-    .venv/bin/python bench/api.py [--tables 16] [--seconds 20]
+    .venv/bin/python bench/api.py [--tables 16] [--seconds 20] [--workers 1]
 
 Prints moves/s with p50/p99 latency for the service, requests/s with p50/p99 for the bare
-endpoint, and their ratios. Both run as one uvicorn worker; the load generator is a
-minimal keep-alive HTTP/1.1 client on the same machine.
+endpoint, and their ratios. Both run with the same number of uvicorn worker processes
+(`domino serve --workers N`); the load generator is a minimal keep-alive HTTP/1.1 client
+on the same machine.
 """
 
 from __future__ import annotations
@@ -142,10 +143,14 @@ async def register_seats(port: int) -> list[str]:
     return seats
 
 
-def service_process(owner_dsn: str, port: int) -> AbstractContextManager[subprocess.Popen[bytes]]:
+def service_process(
+    owner_dsn: str, port: int, workers: int = 1
+) -> AbstractContextManager[subprocess.Popen[bytes]]:
     env = {"DATABASE_URL": owner_dsn, "DOMINO_BOOTSTRAP_TOKEN": TOKEN,
            "DOMINO_DATA_DIR": str(BENCH_DIR / "service")}
-    return process([sys.executable, "-m", "service", "serve", "--port", str(port)], env, port)
+    command = [sys.executable, "-m", "service", "serve", "--port", str(port),
+               "--workers", str(workers)]
+    return process(command, env, port)
 
 
 async def run_service(port: int, tables: int, seconds: float) -> tuple[Stats, float]:
@@ -180,17 +185,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--workers", type=int, default=1, help="uvicorn processes, both sides")
     args = parser.parse_args()
     python = str(Path(sys.executable))
     with server() as admin:
         owner, _ = fresh_database(admin, "bench_api")
         bare_owner, _ = fresh_database(admin, "bench_bare")
-        print(f"{args.tables} concurrent tables, {args.seconds:.0f} s measured after 3 s warm-up")
-        with service_process(owner, 8781):
+        print(f"{args.tables} concurrent tables, {args.workers} worker process(es) each, "
+              f"{args.seconds:.0f} s measured after 3 s warm-up")
+        with service_process(owner, 8781, args.workers):
             service = report("service: moves", *asyncio.run(
                 run_service(8781, args.tables, args.seconds)))
         with process([python, "-m", "uvicorn", "--app-dir", "bench", "bare_app:app",
-                      "--port", "8782", "--no-access-log", "--log-level", "warning"],
+                      "--port", "8782", "--no-access-log", "--log-level", "warning",
+                      "--workers", str(args.workers)],
                      {"DATABASE_URL": bare_owner}, 8782):
             bare = report("bare endpoint: inserts", *asyncio.run(
                 run_bare(8782, args.tables, args.seconds)))

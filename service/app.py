@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
@@ -34,6 +35,7 @@ from service.settings import Settings
 from service.strict_bodies import body_decoders, refuse_lax_bodies
 
 MAX_BODY_BYTES = 64 * 1024
+APP_DSN_VARIABLE = "DOMINO_APP_DSN"  # handed to each worker by `domino serve --workers N`
 
 OPENAPI = OpenAPIConfig(
     title="Dominoes match records",
@@ -106,6 +108,11 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
     document = document_problems(app.openapi_schema)
     document_links(document_examples(document_request_bodies(document)))
     return app
+
+
+def app_from_environment() -> Litestar:
+    """The app of one worker process of `domino serve --workers N` (uvicorn's factory)."""
+    return create_app(Settings.from_environment(), os.environ[APP_DSN_VARIABLE])
 
 
 def _options_answer_whole_routes(app: Litestar) -> None:

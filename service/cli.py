@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from service.database import migrate, prepare
 from service.embedded import EmbeddedPostgres
@@ -30,15 +32,27 @@ def owner_database(settings: Settings) -> Iterator[str]:
         log.info("embedded PostgreSQL stopped")
 
 
-def serve(settings: Settings, host: str, port: int, access_log: bool = False) -> None:
+def serve(
+    settings: Settings, host: str, port: int, access_log: bool = False, workers: int = 1
+) -> None:
+    """One process, or `workers` processes on one port: each has its own pool and caches
+    (kept honest by the store's version check and the token revocation broadcast), and the
+    projections' leases let one of them fold each projection."""
     import uvicorn
 
-    from service.app import create_app
+    from service.app import APP_DSN_VARIABLE, create_app
 
     with owner_database(settings) as owner_dsn:
         app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
-        app = create_app(settings, app_dsn)
-        uvicorn.run(app, host=host, port=port, log_level="info", access_log=access_log)
+        options: dict[str, Any] = {
+            "host": host, "port": port, "log_level": "info", "access_log": access_log
+        }
+        if workers == 1:
+            uvicorn.run(create_app(settings, app_dsn), **options)
+        else:
+            os.environ[APP_DSN_VARIABLE] = app_dsn  # the workers' environment, not a file
+            uvicorn.run("service.app:app_from_environment", factory=True, workers=workers,
+                        **options)
 
 
 def rebuild_projections(settings: Settings, names: list[str]) -> None:
@@ -70,6 +84,13 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
             sys.exit(1)
 
 
+def _positive(text: str) -> int:
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"at least 1, not {number}")
+    return number
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="domino", description="Dominoes match records")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -77,6 +98,9 @@ def main(argv: list[str] | None = None) -> None:
     serve_parser.add_argument("--host", default="127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
     serve_parser.add_argument("--access-log", action="store_true", help="log every request")
+    serve_parser.add_argument(
+        "--workers", type=_positive, default=1, help="processes serving the port (default 1)"
+    )
     commands.add_parser("migrate", help="bring the schema to the newest revision")
     projections_parser = commands.add_parser("projections", help="manage the read models")
     projection_commands = projections_parser.add_subparsers(dest="action", required=True)
@@ -88,7 +112,7 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     settings = Settings.from_environment()
     if args.command == "serve":
-        serve(settings, args.host, args.port, args.access_log)
+        serve(settings, args.host, args.port, args.access_log, args.workers)
     elif args.command == "migrate":
         with owner_database(settings) as owner_dsn:
             migrate(owner_dsn)

@@ -35,7 +35,10 @@ def free_port() -> int:
 class ServiceProcess:
     """`python -m service serve` on 127.0.0.1 with DATABASE_URL, as production runs it."""
 
-    def __init__(self, owner_dsn: str, data_dir: Path, app_password: str) -> None:
+    def __init__(
+        self, owner_dsn: str, data_dir: Path, app_password: str, *options: str
+    ) -> None:
+        self.options = options  # more of `serve`'s options, e.g. --workers 2
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "DATABASE_URL": owner_dsn, "DOMINO_BOOTSTRAP_TOKEN": TOKEN,
@@ -47,7 +50,7 @@ class ServiceProcess:
 
     def start(self, timeout: float = 60) -> ServiceProcess:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "service", "serve", "--port", str(self.port)],
+            [sys.executable, "-m", "service", "serve", "--port", str(self.port), *self.options],
             env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL,
             stderr=self.log.open("ab"),
         )

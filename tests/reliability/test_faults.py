@@ -8,12 +8,14 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import httpx
 import msgspec
 import pytest
 
+from service.auth import LISTENER_NAME
 from service.embedded import EmbeddedPostgres
 from service.event_store import RecordedEvent
 from service.records import replay
@@ -165,3 +167,48 @@ async def test_two_instances_on_one_database_lose_and_double_nothing(
     finally:
         first.stop()
         second.stop()
+
+
+async def test_two_worker_processes_of_one_service_lose_and_double_nothing(
+    database: Database, data_dir: Path
+) -> None:
+    service = ServiceProcess(database.owner_dsn, data_dir, APP_PASSWORD, "--workers", "2")
+    service.start()
+    try:
+        games = await start_games(service.url)
+        ledger = Ledger()
+        deadline = time.monotonic() + 120
+        await asyncio.gather(*(play([service.url], g, WRITES, ledger, deadline) for g in games))
+
+        assert_every_write_acknowledged(ledger)
+        await assert_nothing_lost_or_doubled(database.owner_dsn, service.url, ledger)
+        async with httpx.AsyncClient() as client:
+            health = await settled_health(client, service.url)
+        assert health["status"] == "ok"
+        assert {p["name"] for p in health["projections"]} == {"directory", "stats"}
+        workers = await serving_processes(database.owner_dsn)
+        assert workers == 2, "both workers should hold their own connections"
+    finally:
+        service.stop()
+
+
+async def settled_health(client: httpx.AsyncClient, url: str) -> dict[str, Any]:
+    """/health once every projection has folded the last event (one of the workers folds)."""
+    deadline = time.monotonic() + 30
+    while True:
+        health: dict[str, Any] = (await client.get(f"{url}/health")).json()
+        if all(p["lag"] == 0 for p in health["projections"]):
+            return health
+        assert time.monotonic() < deadline, f"the projections did not catch up: {health}"
+        await asyncio.sleep(0.05)
+
+
+async def serving_processes(owner_dsn: str) -> int:
+    """How many client processes listen for token revocations: one per worker."""
+    connection = await asyncpg.connect(owner_dsn)
+    try:
+        return int(await connection.fetchval(
+            "SELECT count(DISTINCT client_port) FROM pg_stat_activity"
+            " WHERE application_name = $1 AND datname = current_database()", LISTENER_NAME))
+    finally:
+        await connection.close()
