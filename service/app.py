@@ -36,6 +36,7 @@ from service.strict_bodies import body_decoders, refuse_lax_bodies
 
 MAX_BODY_BYTES = 64 * 1024
 APP_DSN_VARIABLE = "DOMINO_APP_DSN"  # handed to each worker by `domino serve --workers N`
+NO_PROJECTIONS_VARIABLE = "DOMINO_NO_PROJECTIONS"  # and `--no-projections`, when given
 
 OPENAPI = OpenAPIConfig(
     title="Dominoes match records",
@@ -112,7 +113,11 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
 
 def app_from_environment() -> Litestar:
     """The app of one worker process of `domino serve --workers N` (uvicorn's factory)."""
-    return create_app(Settings.from_environment(), os.environ[APP_DSN_VARIABLE])
+    return create_app(
+        Settings.from_environment(),
+        os.environ[APP_DSN_VARIABLE],
+        run_projections=not os.environ.get(NO_PROJECTIONS_VARIABLE),
+    )
 
 
 def _options_answer_whole_routes(app: Litestar) -> None:

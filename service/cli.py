@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
+import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,6 +26,10 @@ def owner_database(settings: Settings) -> Iterator[str]:
         yield settings.database_url
         return
     server = EmbeddedPostgres(settings.data_dir).start()
+    if not server.started_here:  # another command of this data folder started it, and stops it
+        log.info("embedded PostgreSQL already running on 127.0.0.1:%s: using it", server.port)
+        yield server.dsn()
+        return
     log.info("embedded PostgreSQL on 127.0.0.1:%s, data in %s", server.port, server.pgdata)
     try:
         yield server.dsn()
@@ -33,14 +39,20 @@ def owner_database(settings: Settings) -> Iterator[str]:
 
 
 def serve(
-    settings: Settings, host: str, port: int, access_log: bool = False, workers: int = 1
+    settings: Settings,
+    host: str,
+    port: int,
+    access_log: bool = False,
+    workers: int = 1,
+    projections: bool = True,
 ) -> None:
     """One process, or `workers` processes on one port: each has its own pool and caches
     (kept honest by the store's version check and the token revocation broadcast), and the
-    projections' leases let one of them fold each projection."""
+    projections' leases let one of them fold each projection. `projections=False`: this
+    instance only serves (`domino projections run` folds, elsewhere)."""
     import uvicorn
 
-    from service.app import APP_DSN_VARIABLE, create_app
+    from service.app import APP_DSN_VARIABLE, NO_PROJECTIONS_VARIABLE, create_app
 
     with owner_database(settings) as owner_dsn:
         app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
@@ -48,11 +60,41 @@ def serve(
             "host": host, "port": port, "log_level": "info", "access_log": access_log
         }
         if workers == 1:
-            uvicorn.run(create_app(settings, app_dsn), **options)
+            uvicorn.run(create_app(settings, app_dsn, run_projections=projections), **options)
         else:
             os.environ[APP_DSN_VARIABLE] = app_dsn  # the workers' environment, not a file
+            if not projections:
+                os.environ[NO_PROJECTIONS_VARIABLE] = "1"
             uvicorn.run("service.app:app_from_environment", factory=True, workers=workers,
                         **options)
+
+
+def run_projections(settings: Settings) -> None:
+    """Fold new events into the read models until Ctrl-C or SIGTERM: the projections of
+    instances started with `serve --no-projections`. Several may run: a lease per
+    projection lets one fold it, the others wait to take over."""
+    import asyncio
+
+    from projections import all_projections
+    from projections.runner import ProjectionRunner
+
+    async def run(app_dsn: str) -> None:
+        stop = asyncio.Event()
+        for signal_number in (signal.SIGINT, signal.SIGTERM):
+            asyncio.get_running_loop().add_signal_handler(signal_number, stop.set)
+        runner = ProjectionRunner(app_dsn, all_projections())
+        await runner.start()
+        log.info("folding %s; GET /health shows how far", ", ".join(runner.leased))
+        try:
+            await stop.wait()
+        finally:
+            await runner.stop()
+            log.info("projection runner stopped")
+
+    with owner_database(settings) as owner_dsn:
+        app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
+        with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C while it stops
+            asyncio.run(run(app_dsn))
 
 
 def rebuild_projections(settings: Settings, names: list[str]) -> None:
@@ -91,6 +133,13 @@ def _positive(text: str) -> int:
     return number
 
 
+def _unwind_on_sigterm(signal_number: int, frame: object) -> None:
+    """SIGTERM unwinds like Ctrl-C, so that `finally` stops the embedded PostgreSQL: uvicorn
+    shuts down on it and raises it again once done, and its default action would end the
+    process at once."""
+    raise SystemExit(0)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="domino", description="Dominoes match records")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -101,6 +150,12 @@ def main(argv: list[str] | None = None) -> None:
     serve_parser.add_argument(
         "--workers", type=_positive, default=1, help="processes serving the port (default 1)"
     )
+    serve_parser.add_argument(
+        "--no-projections",
+        dest="projections",
+        action="store_false",
+        help="only serve: `domino projections run` folds the read models elsewhere",
+    )
     commands.add_parser("migrate", help="bring the schema to the newest revision")
     projections_parser = commands.add_parser("projections", help="manage the read models")
     projection_commands = projections_parser.add_subparsers(dest="action", required=True)
@@ -108,14 +163,21 @@ def main(argv: list[str] | None = None) -> None:
         "rebuild", help="rebuild read models from the first event (the service keeps serving)"
     )
     rebuild_parser.add_argument("names", nargs="*", metavar="NAME", help="default: all")
+    projection_commands.add_parser(
+        "run", help="fold new events into the read models until stopped (serve --no-projections)"
+    )
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, _unwind_on_sigterm)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     settings = Settings.from_environment()
     if args.command == "serve":
-        serve(settings, args.host, args.port, args.access_log, args.workers)
+        with contextlib.suppress(KeyboardInterrupt):  # raised again by uvicorn once it stopped
+            serve(settings, args.host, args.port, args.access_log, args.workers, args.projections)
     elif args.command == "migrate":
         with owner_database(settings) as owner_dsn:
             migrate(owner_dsn)
+    elif args.command == "projections" and args.action == "run":
+        run_projections(settings)
     elif args.command == "projections":
         from projections import projection_named
 

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import os
+import signal
+import socket
+import subprocess
+import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import asyncpg
+import httpx
 import pytest
 
 from service.embedded import EmbeddedPostgres, EmbeddedPostgresError
@@ -56,3 +62,48 @@ def test_as_root_a_private_folder_above_the_data_is_named(tmp_path: Path) -> Non
 
     with pytest.raises(EmbeddedPostgresError, match=str(private)):
         EmbeddedPostgres(private / "data").start()
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_domino_serve_stops_its_embedded_postgresql_on_ctrl_c_and_sigterm(
+    folder: Path, stop: signal.Signals
+) -> None:
+    port = free_port()
+    environment = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    serving = subprocess.Popen(
+        [sys.executable, "-m", "service", "serve", "--port", str(port)],
+        env={**environment, "DOMINO_DATA_DIR": str(folder / "data")},
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    try:
+        answered = until_healthy(f"http://127.0.0.1:{port}/health", serving)
+        assert (folder / "data" / "pg" / "postmaster.pid").exists()
+
+        serving.send_signal(stop)
+        _, errors = serving.communicate(timeout=30)
+    finally:
+        if serving.poll() is None:
+            serving.kill()
+
+    assert answered == 200
+    assert serving.returncode == 0, errors.decode()[-2000:]
+    assert not (folder / "data" / "pg" / "postmaster.pid").exists(), errors.decode()[-2000:]
+    assert b"embedded PostgreSQL stopped" in errors
+    assert b"Traceback" not in errors, errors.decode()[-2000:]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def until_healthy(url: str, serving: subprocess.Popen[bytes]) -> int:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert serving.poll() is None, "the service exited while starting"
+        try:
+            return httpx.get(url, timeout=1).status_code
+        except httpx.TransportError:
+            time.sleep(0.1)
+    raise AssertionError("the service did not answer in 60 s")

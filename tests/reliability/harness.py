@@ -64,6 +64,11 @@ class ServiceProcess:
                 time.sleep(0.1)
         raise AssertionError(f"the service did not start: {self._stderr()}")
 
+    def command(self, *arguments: str) -> subprocess.Popen[bytes]:
+        """Another `python -m service ...` command with this service's environment."""
+        return subprocess.Popen([sys.executable, "-m", "service", *arguments], env=self.env,
+                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.log.open("ab"))
+
     def kill(self) -> None:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)

@@ -4,6 +4,7 @@ cut off from its database, or doubled, while clients keep playing with retries."
 from __future__ import annotations
 
 import asyncio
+import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
@@ -212,3 +213,31 @@ async def serving_processes(owner_dsn: str) -> int:
             " WHERE application_name = $1 AND datname = current_database()", LISTENER_NAME))
     finally:
         await connection.close()
+
+
+async def test_a_service_without_projections_serves_while_a_runner_process_folds(
+    database: Database, data_dir: Path
+) -> None:
+    service = ServiceProcess(database.owner_dsn, data_dir, APP_PASSWORD, "--no-projections")
+    service.start()
+    runner: subprocess.Popen[bytes] | None = None
+    try:
+        await start_games(service.url)
+        async with httpx.AsyncClient() as client:
+            await asyncio.sleep(0.5)
+            alone = (await client.get(f"{service.url}/health")).json()
+            runner = service.command("projections", "run")
+            folded = await settled_health(client, service.url)
+        runner.terminate()
+        stopped = await asyncio.to_thread(runner.wait, 20)
+
+        assert {p["name"]: p["position"] for p in alone["projections"]} == {
+            "directory": 0, "stats": 0}, "nothing folds in a service without projections"
+        assert alone["last_position"] > 0
+        assert folded["status"] == "ok"
+        assert all(p["position"] == folded["last_position"] for p in folded["projections"])
+        assert stopped == 0, "the runner stops cleanly on SIGTERM"
+    finally:
+        if runner is not None and runner.poll() is None:
+            runner.kill()
+        service.stop()
