@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -36,7 +37,7 @@ from service.strict_bodies import body_decoders, refuse_lax_bodies
 
 MAX_BODY_BYTES = 64 * 1024
 APP_DSN_VARIABLE = "DOMINO_APP_DSN"  # handed to each worker by `domino serve --workers N`
-NO_PROJECTIONS_VARIABLE = "DOMINO_NO_PROJECTIONS"  # and `--no-projections`, when given
+WORKER_PROJECTIONS_VARIABLE = "_DOMINO_WORKER_PROJECTIONS"  # "on" or "off", set by serve
 
 OPENAPI = OpenAPIConfig(
     title="Dominoes match records",
@@ -113,10 +114,11 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
 
 def app_from_environment() -> Litestar:
     """The app of one worker process of `domino serve --workers N` (uvicorn's factory)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     return create_app(
         Settings.from_environment(),
         os.environ[APP_DSN_VARIABLE],
-        run_projections=not os.environ.get(NO_PROJECTIONS_VARIABLE),
+        run_projections=os.environ.get(WORKER_PROJECTIONS_VARIABLE) != "off",
     )
 
 

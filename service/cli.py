@@ -19,13 +19,20 @@ from service.settings import Settings
 log = logging.getLogger("domino")
 
 
+GRACEFUL_SECONDS = 10  # open requests (a live event stream never ends) get this long
+
+
 @contextmanager
 def owner_database(settings: Settings) -> Iterator[str]:
-    """The schema owner's DSN: DATABASE_URL, or an embedded server started (and stopped) here."""
+    """The schema owner's DSN: DATABASE_URL, or an embedded server started (and stopped) here.
+    From the moment the server runs, SIGTERM unwinds like Ctrl-C so that it is stopped
+    (not before: a signal must not cut initdb or pg_ctl short)."""
     if settings.database_url:
+        signal.signal(signal.SIGTERM, _unwind_on_sigterm)
         yield settings.database_url
         return
     server = EmbeddedPostgres(settings.data_dir).start()
+    signal.signal(signal.SIGTERM, _unwind_on_sigterm)
     if not server.started_here:  # another command of this data folder started it, and stops it
         log.info("embedded PostgreSQL already running on 127.0.0.1:%s: using it", server.port)
         yield server.dsn()
@@ -36,6 +43,13 @@ def owner_database(settings: Settings) -> Iterator[str]:
     finally:
         server.stop()
         log.info("embedded PostgreSQL stopped")
+
+
+def _unwind_on_sigterm(signal_number: int, frame: object) -> None:
+    """SIGTERM unwinds like Ctrl-C, so that `finally` stops the embedded PostgreSQL: uvicorn
+    shuts down on it and raises it again once done, and its default action would end the
+    process at once."""
+    raise SystemExit(0)
 
 
 def serve(
@@ -51,22 +65,32 @@ def serve(
     projections' leases let one of them fold each projection. `projections=False`: this
     instance only serves (`domino projections run` folds, elsewhere)."""
     import uvicorn
+    from uvicorn.config import STARTUP_FAILURE
+    from uvicorn.supervisors import Multiprocess
 
-    from service.app import APP_DSN_VARIABLE, NO_PROJECTIONS_VARIABLE, create_app
+    from service.app import APP_DSN_VARIABLE, WORKER_PROJECTIONS_VARIABLE, create_app
 
     with owner_database(settings) as owner_dsn:
         app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
         options: dict[str, Any] = {
-            "host": host, "port": port, "log_level": "info", "access_log": access_log
+            "host": host,
+            "port": port,
+            "log_level": "info",
+            "access_log": access_log,
+            "timeout_graceful_shutdown": GRACEFUL_SECONDS,
         }
         if workers == 1:
             uvicorn.run(create_app(settings, app_dsn, run_projections=projections), **options)
-        else:
-            os.environ[APP_DSN_VARIABLE] = app_dsn  # the workers' environment, not a file
-            if not projections:
-                os.environ[NO_PROJECTIONS_VARIABLE] = "1"
-            uvicorn.run("service.app:app_from_environment", factory=True, workers=workers,
-                        **options)
+            return
+        os.environ[APP_DSN_VARIABLE] = app_dsn  # the workers' environment, not a file
+        os.environ[WORKER_PROJECTIONS_VARIABLE] = "on" if projections else "off"
+        config = uvicorn.Config(
+            "service.app:app_from_environment", factory=True, workers=workers, **options
+        )
+        supervisor = Multiprocess(config, sockets=[config.bind_socket()])
+        supervisor.run()
+        if any(worker.exitcode == STARTUP_FAILURE for worker in supervisor.processes):
+            sys.exit(STARTUP_FAILURE)  # as one process would: a supervisor may restart it
 
 
 def run_projections(settings: Settings) -> None:
@@ -84,7 +108,8 @@ def run_projections(settings: Settings) -> None:
             asyncio.get_running_loop().add_signal_handler(signal_number, stop.set)
         runner = ProjectionRunner(app_dsn, all_projections())
         await runner.start()
-        log.info("folding %s; GET /health shows how far", ", ".join(runner.leased))
+        log.info("projection runner started for %s; each folds once its lease is taken",
+                 ", ".join(runner.leased))
         try:
             await stop.wait()
         finally:
@@ -95,6 +120,7 @@ def run_projections(settings: Settings) -> None:
         app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
         with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C while it stops
             asyncio.run(run(app_dsn))
+        signal.signal(signal.SIGTERM, _unwind_on_sigterm)  # the closed loop reset it
 
 
 def rebuild_projections(settings: Settings, names: list[str]) -> None:
@@ -133,13 +159,6 @@ def _positive(text: str) -> int:
     return number
 
 
-def _unwind_on_sigterm(signal_number: int, frame: object) -> None:
-    """SIGTERM unwinds like Ctrl-C, so that `finally` stops the embedded PostgreSQL: uvicorn
-    shuts down on it and raises it again once done, and its default action would end the
-    process at once."""
-    raise SystemExit(0)
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="domino", description="Dominoes match records")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -167,7 +186,6 @@ def main(argv: list[str] | None = None) -> None:
         "run", help="fold new events into the read models until stopped (serve --no-projections)"
     )
     args = parser.parse_args(argv)
-    signal.signal(signal.SIGTERM, _unwind_on_sigterm)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     settings = Settings.from_environment()
     if args.command == "serve":

@@ -64,14 +64,16 @@ def test_as_root_a_private_folder_above_the_data_is_named(tmp_path: Path) -> Non
         EmbeddedPostgres(private / "data").start()
 
 
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+@pytest.mark.parametrize(("stop", "options"), [
+    (signal.SIGINT, ()), (signal.SIGTERM, ()), (signal.SIGTERM, ("--workers", "2")),
+], ids=["ctrl-c", "sigterm", "sigterm-two-workers"])
 def test_domino_serve_stops_its_embedded_postgresql_on_ctrl_c_and_sigterm(
-    folder: Path, stop: signal.Signals
+    folder: Path, stop: signal.Signals, options: tuple[str, ...]
 ) -> None:
     port = free_port()
     environment = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     serving = subprocess.Popen(
-        [sys.executable, "-m", "service", "serve", "--port", str(port)],
+        [sys.executable, "-m", "service", "serve", "--port", str(port), *options],
         env={**environment, "DOMINO_DATA_DIR": str(folder / "data")},
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )

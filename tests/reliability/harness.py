@@ -49,10 +49,10 @@ class ServiceProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60) -> ServiceProcess:
-        self.process = subprocess.Popen(
+        self.process = subprocess.Popen(  # its own process group: workers go with it
             [sys.executable, "-m", "service", "serve", "--port", str(self.port), *self.options],
             env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL,
-            stderr=self.log.open("ab"),
+            stderr=self.log.open("ab"), start_new_session=True,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -71,16 +71,22 @@ class ServiceProcess:
 
     def kill(self) -> None:
         assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
+        os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
 
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
+    def stop(self) -> int | None:
+        """SIGTERM, as a service manager stops it; its exit code (None: it had to be killed)."""
+        if self.process is None:
+            return None
+        if self.process.poll() is None:
             self.process.terminate()
             try:
-                self.process.wait(20)
+                return self.process.wait(20)
             except subprocess.TimeoutExpired:
-                self.process.kill()
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+                return None
+        return self.process.returncode
 
     def _stderr(self) -> str:
         return self.log.read_text()[-3000:] if self.log.exists() else ""

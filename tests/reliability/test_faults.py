@@ -16,7 +16,9 @@ import httpx
 import msgspec
 import pytest
 
+from projections.runner import APPLICATION_NAME as RUNNER_NAME
 from service.auth import LISTENER_NAME
+from service.cli import GRACEFUL_SECONDS
 from service.embedded import EmbeddedPostgres
 from service.event_store import RecordedEvent
 from service.records import replay
@@ -170,7 +172,7 @@ async def test_two_instances_on_one_database_lose_and_double_nothing(
         second.stop()
 
 
-async def test_two_worker_processes_of_one_service_lose_and_double_nothing(
+async def test_a_service_started_with_two_workers_serves_and_loses_and_doubles_nothing(
     database: Database, data_dir: Path
 ) -> None:
     service = ServiceProcess(database.owner_dsn, data_dir, APP_PASSWORD, "--workers", "2")
@@ -189,8 +191,10 @@ async def test_two_worker_processes_of_one_service_lose_and_double_nothing(
         assert {p["name"] for p in health["projections"]} == {"directory", "stats"}
         workers = await serving_processes(database.owner_dsn)
         assert workers == 2, "both workers should hold their own connections"
+        # Which worker takes a connection is the kernel's choice; two instances with clients
+        # alternating between them (above) is the test of caches kept apart.
     finally:
-        service.stop()
+        assert service.stop() == 0, "SIGTERM stops both workers cleanly"
 
 
 async def settled_health(client: httpx.AsyncClient, url: str) -> dict[str, Any]:
@@ -224,7 +228,7 @@ async def test_a_service_without_projections_serves_while_a_runner_process_folds
     try:
         await start_games(service.url)
         async with httpx.AsyncClient() as client:
-            await asyncio.sleep(0.5)
+            assert await runner_connections(database.owner_dsn) == 0
             alone = (await client.get(f"{service.url}/health")).json()
             runner = service.command("projections", "run")
             folded = await settled_health(client, service.url)
@@ -241,3 +245,42 @@ async def test_a_service_without_projections_serves_while_a_runner_process_folds
         if runner is not None and runner.poll() is None:
             runner.kill()
         service.stop()
+
+
+async def runner_connections(owner_dsn: str) -> int:
+    """Connections of projection runners to this database (the runner names them)."""
+    connection = await asyncpg.connect(owner_dsn)
+    try:
+        return int(await connection.fetchval(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE $1"
+            " AND datname = current_database()", f"{RUNNER_NAME}%"))
+    finally:
+        await connection.close()
+
+
+async def test_sigterm_stops_the_service_while_a_client_follows_the_live_feed(
+    database: Database, data_dir: Path
+) -> None:
+    service = ServiceProcess(database.owner_dsn, data_dir, APP_PASSWORD).start()
+    following = asyncio.Event()
+
+    async def follow() -> None:
+        async with httpx.AsyncClient(timeout=None) as client, client.stream(
+            "GET", f"{service.url}/v1/events/stream"
+        ) as stream:
+            following.set()
+            async for _ in stream.aiter_lines():
+                pass
+
+    feed = asyncio.create_task(follow())
+    try:
+        await asyncio.wait_for(following.wait(), 10)
+        began = time.monotonic()
+        stopped = await asyncio.to_thread(service.stop)
+        took = time.monotonic() - began
+    finally:
+        feed.cancel()
+        await asyncio.gather(feed, return_exceptions=True)
+
+    assert stopped == 0, "the service had to be killed: a live feed held it open"
+    assert took < GRACEFUL_SECONDS + 8
