@@ -165,16 +165,21 @@ async def test_of_fifty_concurrent_appends_at_one_version_exactly_one_wins(
     assert later.first_position == 2
 
 
-async def test_a_tailing_reader_sees_every_event_once_and_in_order(app_pool: asyncpg.Pool) -> None:
+async def test_a_tailing_reader_sees_every_event_once_and_in_order(
+    database: Database, app_pool: asyncpg.Pool
+) -> None:
     writers, appends = 20, 500
     reader_store = EventStore(app_pool)
     seen: list[tuple[int, str, int]] = []
     writing = True
 
     async def write(w: int) -> None:
-        store = EventStore(app_pool)  # each its own transactions, as separate processes
-        for version in range(appends):
-            await store.append(f"stream-{w}", [event(version)], expected_version=version)
+        # As separate processes: each its own pool and store. (Twenty stores on one pool of
+        # ten starved: a store keeps its connection while its appends follow each other.)
+        async with asyncpg.create_pool(database.app_dsn, min_size=1, max_size=1) as pool:
+            store = EventStore(pool)
+            for version in range(appends):
+                await store.append(f"stream-{w}", [event(version)], expected_version=version)
 
     async def tail() -> None:
         last = 0
