@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -32,7 +31,7 @@ from service.openapi_problems import document_examples, document_problems
 from service.problems import EXCEPTION_HANDLERS
 from service.records import Matches
 from service.registry import Registry
-from service.settings import Settings
+from service.settings import Settings, configure_logging
 from service.strict_bodies import body_decoders, refuse_lax_bodies
 
 MAX_BODY_BYTES = 64 * 1024
@@ -114,7 +113,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
 
 def app_from_environment() -> Litestar:
     """The app of one worker process of `domino serve --workers N` (uvicorn's factory)."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    configure_logging()
     return create_app(
         Settings.from_environment(),
         os.environ[APP_DSN_VARIABLE],

@@ -202,7 +202,11 @@ def _bearer(request: Request[object, object, State]) -> str | None:
 
 
 async def provide_principal(request: Request[object, object, State]) -> Principal:
-    """Writes: a valid token is required."""
+    """Writes: a valid token is required. Looked up once per request: the strict body check
+    (service/strict_bodies.py) asks first, and the handler's dependency finds it here."""
+    known = request.scope.get(_PRINCIPAL_KEY)
+    if isinstance(known, Principal):
+        return known
     token = _bearer(request)
     if token is None:
         raise ApiError(401, "unauthorized", "this needs `Authorization: Bearer <token>`")
@@ -210,7 +214,11 @@ async def provide_principal(request: Request[object, object, State]) -> Principa
     principal = await tokens.principal(token)
     if principal is None:
         raise ApiError(401, "invalid-token", "the token is unknown or expired")
+    request.scope[_PRINCIPAL_KEY] = principal  # type: ignore[literal-required]
     return principal
+
+
+_PRINCIPAL_KEY = "domino.principal"
 
 
 async def provide_viewer(request: Request[object, object, State]) -> Principal | None:

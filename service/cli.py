@@ -14,7 +14,7 @@ from typing import Any
 
 from service.database import migrate, prepare
 from service.embedded import EmbeddedPostgres
-from service.settings import Settings
+from service.settings import Settings, configure_logging
 
 log = logging.getLogger("domino")
 
@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
         "run", help="fold new events into the read models until stopped (serve --no-projections)"
     )
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    configure_logging()
     settings = Settings.from_environment()
     if args.command == "serve":
         with contextlib.suppress(KeyboardInterrupt):  # raised again by uvicorn once it stopped

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 from pathlib import Path
@@ -49,3 +50,8 @@ def _days(text: str) -> float | None:
             f" or never, not {text!r}"
         )
     return days or None
+
+
+def configure_logging() -> None:
+    """The service's log lines, alike in every process (`domino` commands and workers)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -38,17 +39,18 @@ async def running_app(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
         yield client
 
 
-async def settled(client: httpx.AsyncClient) -> dict[str, Any]:
+async def settled(client: httpx.AsyncClient, seconds: float = 10) -> dict[str, Any]:
     """/health once every projection has folded the last event."""
-    for _ in range(500):
+    deadline = time.monotonic() + seconds
+    while True:
         health = (await client.get("/health")).json()
         if len(health["projections"]) == 2 and all(
             p["lag"] == 0 and p["position"] == health["last_position"]
             for p in health["projections"]
         ):
             return dict(health)
+        assert time.monotonic() < deadline, f"the projections did not catch up: {health}"
         await asyncio.sleep(0.02)
-    raise AssertionError(f"the projections did not catch up: {health}")
 
 
 async def four(store: EventStore) -> tuple[str, ...]:

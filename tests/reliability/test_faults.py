@@ -9,7 +9,6 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import asyncpg
 import httpx
@@ -23,6 +22,7 @@ from service.embedded import EmbeddedPostgres
 from service.event_store import RecordedEvent
 from service.records import replay
 from tests.conftest import APP_PASSWORD, Database
+from tests.projections.test_http import settled
 from tests.reliability.harness import (
     ADMIN,
     Ledger,
@@ -185,11 +185,11 @@ async def test_a_service_started_with_two_workers_serves_and_loses_and_doubles_n
 
         assert_every_write_acknowledged(ledger)
         await assert_nothing_lost_or_doubled(database.owner_dsn, service.url, ledger)
-        async with httpx.AsyncClient() as client:
-            health = await settled_health(client, service.url)
+        async with httpx.AsyncClient(base_url=service.url) as client:
+            health = await settled(client, seconds=30)  # one of the workers folds
         assert health["status"] == "ok"
         assert {p["name"] for p in health["projections"]} == {"directory", "stats"}
-        workers = await serving_processes(database.owner_dsn)
+        workers = await connections_named(database.owner_dsn, LISTENER_NAME)
         assert workers == 2, "both workers should hold their own connections"
         # Which worker takes a connection is the kernel's choice; two instances with clients
         # alternating between them (above) is the test of caches kept apart.
@@ -197,24 +197,14 @@ async def test_a_service_started_with_two_workers_serves_and_loses_and_doubles_n
         assert service.stop() == 0, "SIGTERM stops both workers cleanly"
 
 
-async def settled_health(client: httpx.AsyncClient, url: str) -> dict[str, Any]:
-    """/health once every projection has folded the last event (one of the workers folds)."""
-    deadline = time.monotonic() + 30
-    while True:
-        health: dict[str, Any] = (await client.get(f"{url}/health")).json()
-        if all(p["lag"] == 0 for p in health["projections"]):
-            return health
-        assert time.monotonic() < deadline, f"the projections did not catch up: {health}"
-        await asyncio.sleep(0.05)
-
-
-async def serving_processes(owner_dsn: str) -> int:
-    """How many client processes listen for token revocations: one per worker."""
+async def connections_named(owner_dsn: str, application_name: str) -> int:
+    """Connections to this database whose application_name is like the pattern: the token
+    listener (one per worker) and the projection runner name theirs."""
     connection = await asyncpg.connect(owner_dsn)
     try:
         return int(await connection.fetchval(
-            "SELECT count(DISTINCT client_port) FROM pg_stat_activity"
-            " WHERE application_name = $1 AND datname = current_database()", LISTENER_NAME))
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE $1"
+            " AND datname = current_database()", application_name))
     finally:
         await connection.close()
 
@@ -227,11 +217,11 @@ async def test_a_service_without_projections_serves_while_a_runner_process_folds
     runner: subprocess.Popen[bytes] | None = None
     try:
         await start_games(service.url)
-        async with httpx.AsyncClient() as client:
-            assert await runner_connections(database.owner_dsn) == 0
-            alone = (await client.get(f"{service.url}/health")).json()
+        async with httpx.AsyncClient(base_url=service.url) as client:
+            assert await connections_named(database.owner_dsn, f"{RUNNER_NAME}%") == 0
+            alone = (await client.get("/health")).json()
             runner = service.command("projections", "run")
-            folded = await settled_health(client, service.url)
+            folded = await settled(client, seconds=30)
         runner.terminate()
         stopped = await asyncio.to_thread(runner.wait, 20)
 
@@ -245,17 +235,6 @@ async def test_a_service_without_projections_serves_while_a_runner_process_folds
         if runner is not None and runner.poll() is None:
             runner.kill()
         service.stop()
-
-
-async def runner_connections(owner_dsn: str) -> int:
-    """Connections of projection runners to this database (the runner names them)."""
-    connection = await asyncpg.connect(owner_dsn)
-    try:
-        return int(await connection.fetchval(
-            "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE $1"
-            " AND datname = current_database()", f"{RUNNER_NAME}%"))
-    finally:
-        await connection.close()
 
 
 async def test_sigterm_stops_the_service_while_a_client_follows_the_live_feed(
