@@ -20,9 +20,9 @@ from domain import (  # noqa: E402
     ALL_TILES,
     INITIAL,
     CreateMatch,
+    Event,
     Match,
     MatchCommand,
-    MatchEvent,
     Pass,
     PlayTile,
     StartHand,
@@ -47,7 +47,7 @@ def next_command(state: Match, rng: random.Random, at: datetime) -> MatchCommand
     return PlayTile(at=at, seat=state.turn or 0, tile=tile, end=end)
 
 
-def play_game(seed: int, move_times: list[float]) -> list[MatchEvent]:
+def play_game(seed: int, move_times: list[float]) -> list[Event]:
     """A whole game; appends the time of each move's decide + evolve, in microseconds."""
     rng = random.Random(seed)
     create = CreateMatch(at=START, preset="cinquenta", seats=["a", "b", "c", "d"], actor="a")
@@ -67,7 +67,7 @@ def play_game(seed: int, move_times: list[float]) -> list[MatchEvent]:
     return events
 
 
-def fold_ms(events: list[MatchEvent], repeats: int = 5) -> float:
+def fold_ms(events: list[Event], repeats: int = 5) -> float:
     timings = []
     for _ in range(repeats):
         began = time.perf_counter_ns()

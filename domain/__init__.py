@@ -1,81 +1,100 @@
-"""The match aggregate of Brazilian partnership dominoes: commands, events, decide, evolve.
+"""The games the service records: what every game shares (`domain.match`), dominoes
+(`domain.dominoes`) and the card games (`domain.cards`), joined by one registry
+(`domain.games`) behind one `decide` and one `evolve`.
 
 Pure: standard library and msgspec only. The rules enforced are rules.md's; where it is
-silent, docs/rules-decisions.md decides (cited as D1, D2, ... in the code).
+silent, docs/rules-decisions.md decides (cited as D1, S1, T1, ... in the code).
 """
 
-from domain.commands import (
+from domain.cards.cards import DECK_40, Card
+from domain.cards.commands import (
+    AnswerRaise,
+    AskRedeal,
+    CallRaise,
+    DealCards,
+    PlayCard,
+    RecordSuecaResult,
+    RecordTrucoResult,
+)
+from domain.cards.events import CardPlayed, CardsDealt, RaiseAccepted, RaiseCalled, RedealAsked
+from domain.cards.hand import Played, Trick, TrickHand
+from domain.cards.rules import SUECA, TRUCO, SuecaRules, TrucoRules
+from domain.commands import MatchCommand
+from domain.decide import decide
+from domain.dominoes.commands import Pass, PlayTile, RecordResult, StartHand
+from domain.dominoes.events import DealVoided, HandStarted, Passed, TilePlayed
+from domain.dominoes.hand import Ends, Hand, Move
+from domain.dominoes.legal import legal_plays
+from domain.dominoes.rules import CINQUENTA, FEDERACAO, PONTOS, BatidaKind, KindPoints, Rules
+from domain.dominoes.tiles import ALL_TILES, Tile, normalise, parse_tile, pips
+from domain.errors import DomainError, ErrorCode, IllegalMove, InvalidInput, WrongStatus
+from domain.events import DECODER, EVENT_TYPES, MatchEvent, decode, encode
+from domain.evolve import evolve, fold
+from domain.games import BY_NAME, GAMES, game_of
+from domain.match.commands import (
     Abandon,
     AnnulHand,
     Command,
     Confirm,
     CreateMatch,
-    MatchCommand,
-    Pass,
-    PlayTile,
     RecordPenalty,
-    RecordResult,
-    StartHand,
     UndoLastMove,
 )
-from domain.decide import decide
-from domain.errors import DomainError, ErrorCode, IllegalMove, InvalidInput, WrongStatus
-from domain.events import (
-    DECODER,
-    EVENT_TYPES,
+from domain.match.events import (
     ConfirmationRecorded,
     Consequence,
-    DealVoided,
     Event,
     HandAnnulled,
     HandEnded,
-    HandStarted,
     MatchAbandoned,
     MatchConfirmed,
     MatchCreated,
-    MatchEvent,
     MatchFinished,
     MatchReopened,
     MoveUndone,
-    Passed,
     PenaltyKind,
     PenaltyRecorded,
-    TilePlayed,
-    decode,
-    encode,
 )
-from domain.evolve import evolve, fold
-from domain.legal import legal_plays
-from domain.presets import CINQUENTA, FEDERACAO, PONTOS, PRESETS, resolve_rules
-from domain.rules import BatidaKind, KindPoints, Rules
-from domain.state import (
+from domain.match.game import Game
+from domain.match.rules import GameRules
+from domain.match.state import (
     INITIAL,
     Confirmation,
     ConfirmedBy,
-    Ends,
-    Hand,
+    GameHand,
     HandResult,
     Match,
-    Move,
     Outcome,
     PerTeam,
+    Raise,
     Status,
 )
+from domain.rulesets import PRESETS, RuleSet, resolve_rules
 from domain.table import End, Seat, Team, team_of
-from domain.tiles import ALL_TILES, Tile, normalise, parse_tile, pips
 
 __all__ = [
     "ALL_TILES",
+    "BY_NAME",
     "CINQUENTA",
+    "DECK_40",
     "DECODER",
     "EVENT_TYPES",
     "FEDERACAO",
+    "GAMES",
     "INITIAL",
     "PONTOS",
     "PRESETS",
+    "SUECA",
+    "TRUCO",
     "Abandon",
     "AnnulHand",
+    "AnswerRaise",
+    "AskRedeal",
     "BatidaKind",
+    "CallRaise",
+    "Card",
+    "CardPlayed",
+    "CardsDealt",
     "Command",
     "Confirm",
     "Confirmation",
@@ -83,12 +102,16 @@ __all__ = [
     "ConfirmedBy",
     "Consequence",
     "CreateMatch",
+    "DealCards",
     "DealVoided",
     "DomainError",
     "End",
     "Ends",
     "ErrorCode",
     "Event",
+    "Game",
+    "GameHand",
+    "GameRules",
     "Hand",
     "HandAnnulled",
     "HandEnded",
@@ -113,16 +136,29 @@ __all__ = [
     "PenaltyKind",
     "PenaltyRecorded",
     "PerTeam",
+    "PlayCard",
     "PlayTile",
+    "Played",
+    "Raise",
+    "RaiseAccepted",
+    "RaiseCalled",
     "RecordPenalty",
     "RecordResult",
+    "RecordSuecaResult",
+    "RecordTrucoResult",
+    "RedealAsked",
+    "RuleSet",
     "Rules",
     "Seat",
     "StartHand",
     "Status",
+    "SuecaRules",
     "Team",
     "Tile",
     "TilePlayed",
+    "Trick",
+    "TrickHand",
+    "TrucoRules",
     "UndoLastMove",
     "WrongStatus",
     "decide",
@@ -130,6 +166,7 @@ __all__ = [
     "encode",
     "evolve",
     "fold",
+    "game_of",
     "legal_plays",
     "normalise",
     "parse_tile",

@@ -23,6 +23,8 @@ InputCode = Literal[
     "not-on-team",
     "invalid-stage",
     "stage-outside-competition",
+    "invalid-card",
+    "wrong-dealer",
 ]
 MoveCode = Literal[
     "not-your-turn",
@@ -32,6 +34,14 @@ MoveCode = Literal[
     "must-play",
     "wrong-opening-tile",
     "not-an-infraction",
+    "card-not-in-hand",
+    "must-follow-suit",
+    "covered-not-allowed",
+    "redeal-not-allowed",
+    "raise-pending",
+    "raise-twice",
+    "wrong-raise",
+    "not-answering-team",
 ]
 StatusCode = Literal[
     "match-not-created",
@@ -45,6 +55,7 @@ StatusCode = Literal[
     "nothing-to-undo",
     "nothing-to-annul",
     "not-last-hand",
+    "no-raise-pending",
 ]
 ErrorCode = InputCode | MoveCode | StatusCode
 

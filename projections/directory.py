@@ -7,7 +7,7 @@ import unicodedata
 
 import msgspec
 
-from domain.registry import REGISTRY_DECODER, CompetitionCreated, PlayerRegistered
+from domain.competitions import REGISTRY_DECODER, CompetitionCreated, PlayerRegistered
 from projections.base import Connection, StoredEvent
 
 log = logging.getLogger("domino.projections")

@@ -12,15 +12,16 @@ from datetime import datetime
 import msgspec
 
 from domain import (
+    Event,
     HandAnnulled,
     HandEnded,
     MatchAbandoned,
     MatchConfirmed,
     MatchCreated,
-    MatchEvent,
     MatchFinished,
     MatchReopened,
     PenaltyRecorded,
+    Rules,
 )
 
 # The match events a game's facts depend on; plays, passes and deals change none of them.
@@ -72,7 +73,7 @@ class GameFacts(msgspec.Struct, kw_only=True):
     stage: str | None = None
     by_kind: bool  # scored by batida kind (pontos) rather than by pips
     target: int
-    seats: tuple[str, str, str, str]
+    seats: tuple[str, ...]
     created_at: datetime
     status: str = "in_progress"  # in_progress, finished, confirmed
     hands: list[HandFact] = msgspec.field(default_factory=list)
@@ -98,14 +99,14 @@ def created(match_id: str, event: MatchCreated) -> GameFacts:
         competition_id=event.competition_id,
         stage=event.stage,
         preset=event.rules.preset,
-        by_kind=event.rules.scoring == "by-kind",
+        by_kind=isinstance(event.rules, Rules) and event.rules.scoring == "by-kind",
         target=event.rules.target,
         seats=event.seats,
         created_at=event.at,
     )
 
 
-def fold_event(game: GameFacts, event: MatchEvent) -> bool:
+def fold_event(game: GameFacts, event: Event) -> bool:
     """Apply one event to the game's facts; True when it confirms the game.
 
     A confirmed game's facts never change again (the domain refuses every later command),

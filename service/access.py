@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from domain import Match
-from domain.registry import CompetitionCreated
+from domain.competitions import CompetitionCreated
 from service.auth import Principal
 from service.problems import ApiError
 

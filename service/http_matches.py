@@ -19,6 +19,7 @@ from domain import (
     Confirm,
     CreateMatch,
     DomainError,
+    GameRules,
     Pass,
     PerTeam,
     PlayTile,
@@ -29,7 +30,7 @@ from domain import (
     UndoLastMove,
     resolve_rules,
 )
-from domain.registry import check_pairing
+from domain.competitions import check_pairing
 from service import access as can
 from service.auth import Principal, provide_principal, provide_viewer
 from service.http_listing import (
@@ -241,7 +242,7 @@ class MatchController(Controller):
     ) -> Response[MatchState]:
         def deal(record: MatchRecord, at: Any) -> StartHand:
             rules = record.state.rules
-            hands, dorme = server_deal(rules.tiles_per_seat if rules else 7)
+            hands, dorme = server_deal(rules.tiles_per_seat if isinstance(rules, Rules) else 7)
             return StartHand(at=at, hands=hands, dorme=dorme)
 
         def authorize(access: can.Access, _: MatchRecord) -> None:
@@ -497,7 +498,7 @@ async def _sees_seat(state: State, principal: Principal, match_id: str, seat: in
     return seat in visible_seats(record, principal.actor, access.sees_all)
 
 
-def _settings(rules: Rules) -> dict[str, Any]:
+def _settings(rules: GameRules) -> dict[str, Any]:
     return dict(msgspec.to_builtins(rules))
 
 

@@ -10,7 +10,7 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
-from domain.registry import CompetitionCreated, create_competition, register_player
+from domain.competitions import CompetitionCreated, create_competition, register_player
 from service.auth import Issued, Principal, provide_principal
 from service.http_listing import (
     CompetitionList,

@@ -17,10 +17,10 @@ from domain import (
     DECODER,
     INITIAL,
     DomainError,
+    Event,
     HandStarted,
     Match,
     MatchCommand,
-    MatchEvent,
     decide,
     evolve,
 )
@@ -47,7 +47,7 @@ def stream_of(match_id: str) -> str:
     return f"match-{match_id}"
 
 
-def apply(record: MatchRecord, event: MatchEvent, metadata: dict[str, object]) -> MatchRecord:
+def apply(record: MatchRecord, event: Event, metadata: dict[str, object]) -> MatchRecord:
     dealer = record.dealer
     if isinstance(event, HandStarted):
         dealer = str(metadata["actor"]) if metadata.get("deal") == "posted" else None
@@ -163,8 +163,8 @@ def _decided(
     command: Callable[[MatchRecord], MatchCommand],
     metadata: dict[str, object],
     again: Callable[[MatchRecord], bool] | None,
-) -> list[MatchEvent]:
-    events: list[MatchEvent] = []
+) -> list[Event]:
+    events: list[Event] = []
     for _ in range(AGAIN_AT_MOST):
         new = decide(command(record), record.state)
         events += new

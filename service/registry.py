@@ -6,7 +6,7 @@ import re
 import uuid
 from typing import TypeVar
 
-from domain.registry import REGISTRY_DECODER, CompetitionCreated, PlayerRegistered
+from domain.competitions import REGISTRY_DECODER, CompetitionCreated, PlayerRegistered
 from service.encoding import new_event
 from service.event_store import EventStore, NewEvent
 from service.problems import ApiError

@@ -132,7 +132,7 @@ def match_state(match_id: str, version: int, state: Match, seen: frozenset[int])
         score=Score(state.score.A, state.score.B),
         winner=state.winner,
         turn=state.turn,
-        hand=None if state.hand is None else _hand_now(state.hand, seen),
+        hand=_hand_now(state.hand, seen) if isinstance(state.hand, Hand) else None,
         hands=[_hand_out(h) for h in state.hands],
         pending_bonus=state.pending_bonus,
         confirmations=[ConfirmationOut(c.by, c.actor, c.at) for c in state.confirmations],

@@ -12,7 +12,7 @@ from litestar import Request, Response
 from litestar.datastructures import State
 
 from domain import MatchCommand
-from domain.registry import CompetitionCreated
+from domain.competitions import CompetitionCreated
 from service.access import Access, access_of
 from service.auth import Principal
 from service.problems import ApiError

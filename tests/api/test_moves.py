@@ -122,13 +122,16 @@ async def test_an_irregular_pass_costs_the_turn_or_the_hand_by_rule_set(
 
     state = await game.ok("penalties", {"seat": 0, "kind": "irregular-pass"})
 
-    assert (await game.events())[-2]["data"]["consequence"] == consequence
+    noted = [e for e in await game.events() if e["type"] == "penalty_recorded"]
+    assert [e["data"]["consequence"] for e in noted] == [consequence]
     if consequence == "turn-lost":
         assert state["turn"] == 1
         assert state["hand"]["board"] == before["hand"]["board"]
     else:
         assert state["hand"] is None
         assert state["hands"][0]["winner"] == "B"
+        # Scored by pips: team B takes the pips left in the offenders' hands (D8).
+        assert state["hands"][0]["points"] == state["hands"][0]["sums"]["A"] > 1
 
 
 async def test_a_seated_player_who_deals_by_server_sees_only_their_own_hand(

@@ -5,10 +5,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from domain import (
+    Event,
     HandEnded,
     HandStarted,
     MatchCreated,
-    MatchEvent,
     Pass,
     PerTeam,
     PlayTile,
@@ -59,7 +59,7 @@ def move(text: str, at: datetime = AT) -> PlayTile | Pass:
     return PlayTile(at=at, seat=int(seat), tile=tile, end=end[0] if end else None)  # type: ignore[arg-type]
 
 
-def after(events: Sequence[MatchEvent], *moves: str) -> list[MatchEvent]:
+def after(events: Sequence[Event], *moves: str) -> list[Event]:
     """`events`, then the events `decide` answers to each move in turn (so they are legal)."""
     history = list(events)
     state = fold(history)

@@ -5,7 +5,7 @@ Each deal lists the hands of seats 0..3, then the dorme.
 
 from typing import Any
 
-from domain import MatchEvent, StartHand, decide, fold
+from domain import Event, StartHand, decide, fold
 from tests.domain.builders import AT, after, created
 
 # pontos: 6-6 opens, 1-6, 1-2, 2-6 follow and the ends are 6 and 6 with every other
@@ -135,12 +135,12 @@ CINQUENTA_LA_E_LO_MOVES = (
 Deal = tuple[tuple[str, ...], ...]
 
 
-def dealt(preset: str, deal: Deal, *before: MatchEvent, **overrides: Any) -> list[MatchEvent]:
+def dealt(preset: str, deal: Deal, *before: Event, **overrides: Any) -> list[Event]:
     """A game created with `preset`, `before` it, and the hand `deal` started by `decide`."""
     history = [created(preset, **overrides), *before]
     start = StartHand(at=AT, hands=[list(h) for h in deal[:4]], dorme=list(deal[4]))
     return [*history, *decide(start, fold(history))]
 
 
-def played(preset: str, deal: Deal, *moves: str) -> list[MatchEvent]:
+def played(preset: str, deal: Deal, *moves: str) -> list[Event]:
     return after(dealt(preset, deal), *moves)

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from domain import DomainError, Match, MatchCommand, MatchEvent, decide, fold
+from domain import DomainError, Event, Match, MatchCommand, decide, fold
 
 
 @dataclass(frozen=True)
@@ -12,10 +12,10 @@ class When:
     state: Match
     command: MatchCommand
 
-    def decided(self) -> list[MatchEvent]:
+    def decided(self) -> list[Event]:
         return decide(self.command, self.state)
 
-    def then(self, *expected: MatchEvent) -> None:
+    def then(self, *expected: Event) -> None:
         assert self.decided() == list(expected)
 
     def raises(self, code: str) -> DomainError:
@@ -28,7 +28,7 @@ class When:
 
 @dataclass(frozen=True)
 class Given:
-    events: tuple[MatchEvent, ...]
+    events: tuple[Event, ...]
 
     @property
     def state(self) -> Match:
@@ -38,5 +38,5 @@ class Given:
         return When(self.state, command)
 
 
-def given(*events: MatchEvent) -> Given:
+def given(*events: Event) -> Given:
     return Given(events)

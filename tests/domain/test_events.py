@@ -7,6 +7,9 @@ from domain import (
     DECODER,
     EVENT_TYPES,
     PONTOS,
+    SUECA,
+    CardPlayed,
+    CardsDealt,
     ConfirmationRecorded,
     DealVoided,
     HandAnnulled,
@@ -21,6 +24,9 @@ from domain import (
     Passed,
     PenaltyRecorded,
     PerTeam,
+    RaiseAccepted,
+    RaiseCalled,
+    RedealAsked,
     TilePlayed,
     decode,
     encode,
@@ -54,6 +60,21 @@ ONE_OF_EACH = [
     MatchReopened(at=AT),
     ConfirmationRecorded(at=AT, by="A", actor="ana"),
     MatchConfirmed(at=AT),
+    MatchCreated(at=AT, rules=SUECA, seats=SEATS, created_by="ana"),
+    CardsDealt(
+        at=AT,
+        number=1,
+        dealer=3,
+        opener=0,
+        hands=(("7H",), ("AS",), ("2C",), ("KD",)),
+        trump_card="KD",
+    ),
+    CardPlayed(at=AT, seat=0, card="7H"),
+    CardPlayed(at=AT, seat=1, card="10S", covered=True),
+    RedealAsked(at=AT, number=1, seat=0, points=7),
+    RaiseCalled(at=AT, seat=1, value=3),
+    RaiseAccepted(at=AT, seat=2, value=3),
+    MoveUndone(at=AT, seat=0, move="card_played", card="7H"),
 ]
 
 
@@ -86,3 +107,24 @@ def test_a_time_without_zone_is_refused_when_decoding() -> None:
     bad = b'{"type":"passed","at":"2025-05-01T20:00:00","seat":0}'
     with pytest.raises(msgspec.ValidationError):
         decode(bad)
+
+
+def test_a_card_not_written_rank_then_suit_is_refused_when_decoding() -> None:
+    bad = b'{"type":"card_played","at":"2025-05-01T20:00:00Z","seat":0,"card":"H7"}'
+    with pytest.raises(msgspec.ValidationError):
+        decode(bad)
+
+
+def test_rules_stored_before_the_games_registry_still_decode_as_their_preset() -> None:
+    stored = (
+        b'{"type":"match_created","at":"2025-05-01T20:00:00Z","seats":["a","b","c","d"],'
+        b'"created_by":"a","rules":{"preset":"cinquenta","tiles_per_seat":7,"dorme_size":0,'
+        b'"target":50,"scoring":"opponent-pips","kind_points":{"simples":1,"carroca":2,'
+        b'"la-e-lo":3,"cruzada":4},"block_points":1,"tie_policy":"blocker-loses","tie_bonus":0,'
+        b'"tie_bonus_cap":0,"penalty_points":1,"irregular_pass":"turn-lost","opener":"rotate",'
+        b'"redeal_doubles":0}}'
+    )
+    event = decode(stored)
+    assert isinstance(event, MatchCreated)
+    assert event.rules.preset == "cinquenta"
+    assert event.rules.target == 50

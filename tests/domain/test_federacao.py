@@ -72,7 +72,7 @@ def test_federacao_a_result_only_tie_needs_no_blocker_and_scores_nothing() -> No
 
 def test_federacao_an_irregular_pass_loses_the_hand_for_the_offenders_team() -> None:
     history = played("federacao", SEVENS_EARLY_PASS, "2 6-6", "3 pass")
-    noted, lost = (
+    noted, lost, *_ = (
         given(*history).when(RecordPenalty(at=AT, seat=0, kind="irregular-pass")).decided()
     )
     assert isinstance(noted, PenaltyRecorded)

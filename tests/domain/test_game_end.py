@@ -10,11 +10,11 @@ from domain import (
     AnnulHand,
     Confirm,
     ConfirmationRecorded,
+    Event,
     HandEnded,
     MatchAbandoned,
     MatchCommand,
     MatchConfirmed,
-    MatchEvent,
     MatchFinished,
     PerTeam,
     RecordPenalty,
@@ -31,7 +31,7 @@ def won(number: int, team: str, points: int, at: datetime = AT) -> HandEnded:
     return ended(number, winner=team, points=points, kind="simples", at=at, started_at=at)
 
 
-def finished_game(*hands: MatchEvent) -> list[MatchEvent]:
+def finished_game(*hands: Event) -> list[Event]:
     """A pontos game in which team A reaches 6 with a last simples batida."""
     history = given(created("pontos"), *hands)
     return [*history.events, *history.when(batida(0, "simples", at=minutes(90))).decided()]
@@ -40,7 +40,7 @@ def finished_game(*hands: MatchEvent) -> list[MatchEvent]:
 FINISHED = finished_game(won(1, "A", 5, minutes(10)))
 
 
-def facts(events: list[MatchEvent]) -> MatchFinished:
+def facts(events: list[Event]) -> MatchFinished:
     (finished,) = [e for e in events if isinstance(e, MatchFinished)]
     return finished
 

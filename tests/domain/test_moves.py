@@ -2,7 +2,7 @@
 
 import pytest
 
-from domain import Ends, Pass, Passed, TilePlayed
+from domain import Ends, Hand, Pass, Passed, TilePlayed
 from tests.domain.builders import AT, created, ended, move
 from tests.domain.scenarios import (
     PONTOS_CRUZADA,
@@ -102,7 +102,7 @@ def test_no_move_is_accepted_before_a_hand_starts(preset: str) -> None:
 
 def test_the_board_lists_the_tiles_from_left_to_right_with_the_open_ends() -> None:
     hand = given(*played("cinquenta", SEVENS_TIE, *SEVENS_BLOCK_MOVES[:5])).state.hand
-    assert hand is not None
+    assert isinstance(hand, Hand)
     assert hand.board == ("0-1", "1-6", "6-6", "2-6", "2-3")
     assert hand.ends == Ends(0, 3)
     assert hand.tiles_left == (5, 6, 6, 6)

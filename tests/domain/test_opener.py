@@ -1,7 +1,7 @@
 """Who opens each hand, per rule set."""
 
-from domain import HandEnded, HandStarted, MatchEvent, StartHand
-from domain.opener import highest_opening
+from domain import Event, HandEnded, HandStarted, StartHand
+from domain.dominoes.opener import highest_opening
 from tests.domain.builders import AT, created, ended
 from tests.domain.scenarios import PONTOS_CRUZADA, PONTOS_TIE, SEVENS_TIE, Deal
 from tests.domain.spec import given
@@ -14,7 +14,7 @@ def start(deal: Deal) -> StartHand:
     return StartHand(at=AT, hands=[list(h) for h in deal[:4]], dorme=list(deal[4]))
 
 
-def opening(*history: MatchEvent, deal: Deal) -> tuple[int, str | None]:
+def opening(*history: Event, deal: Deal) -> tuple[int, str | None]:
     (event,) = given(*history).when(start(deal)).decided()
     assert isinstance(event, HandStarted)
     return event.opener, event.opening_tile

@@ -2,7 +2,16 @@
 
 import pytest
 
-from domain import HandEnded, Passed, PenaltyKind, PenaltyRecorded, PerTeam, RecordPenalty
+from domain import (
+    Hand,
+    HandEnded,
+    Passed,
+    PenaltyKind,
+    PenaltyRecorded,
+    PerTeam,
+    RecordPenalty,
+    pips,
+)
 from tests.domain.builders import AT, created, ended
 from tests.domain.scenarios import PONTOS_CRUZADA, SEVENS_EARLY_PASS, played
 from tests.domain.spec import Given, given
@@ -61,11 +70,16 @@ def test_playing_out_of_turn_or_showing_tiles_loses_the_hand(
     preset: str, kind: PenaltyKind
 ) -> None:
     history = table(preset)
-    noted, lost = history.when(penalty(1, kind)).decided()
+    noted, lost, *_ = history.when(penalty(1, kind)).decided()
     assert isinstance(lost, HandEnded)
     assert noted == PenaltyRecorded(at=AT, seat=1, kind=kind, consequence="hand-lost")
-    assert (lost.outcome, lost.winner, lost.points, lost.by_seat) == ("penalty", "A", 1, 1)
+    assert (lost.outcome, lost.winner, lost.by_seat) == ("penalty", "A", 1)
     assert (lost.opener, lost.recorded_as) == (2, "plays")
+    hand = history.state.hand
+    assert isinstance(hand, Hand)
+    offenders_pips = pips(hand.hands[1]) + pips(hand.hands[3])
+    # Scored by kind: a flat penalty point; by pips: the offenders' pips, as a batida (D8).
+    assert lost.points == (1 if preset == "pontos" else offenders_pips)
 
 
 def test_pontos_a_hand_lost_by_penalty_after_an_empate_is_worth_1_more() -> None:
@@ -91,11 +105,39 @@ def test_a_penalty_point_can_reach_the_target() -> None:
 
 
 def test_the_penalty_points_follow_the_rules_of_the_game() -> None:
-    _, lost = (
-        given(created("cinquenta", penalty_points=15)).when(penalty(0, "out-of-turn")).decided()
-    )
+    _, lost = given(created("pontos", penalty_points=3)).when(penalty(0, "out-of-turn")).decided()
     assert isinstance(lost, HandEnded)
-    assert lost.points == 15
+    assert lost.points == 3
+
+
+@pytest.mark.parametrize("preset", ["cinquenta", "federacao"])
+def test_a_hand_lost_between_hands_scored_by_pips_needs_the_sums(preset: str) -> None:
+    given(created(preset)).when(penalty(0, "out-of-turn")).raises("sums-required")
+
+
+@pytest.mark.parametrize("preset", ["cinquenta", "federacao"])
+def test_a_hand_lost_between_hands_scores_the_offenders_pips_given(preset: str) -> None:
+    command = RecordPenalty(at=AT, seat=3, kind="tiles-shown", sums=PerTeam(12, 27))
+    _, lost = given(created(preset)).when(command).decided()
+    assert isinstance(lost, HandEnded)
+    assert (lost.winner, lost.points, lost.sums) == ("A", 27, PerTeam(12, 27))
+
+
+def test_signalling_a_partner_is_a_warning_unless_the_competition_says_otherwise() -> None:
+    given(created("federacao")).when(penalty(2, "signal")).then(
+        PenaltyRecorded(at=AT, seat=2, kind="signal", consequence="warning")
+    )
+    noted, lost = given(created("pontos", signal="hand-lost")).when(penalty(2, "signal")).decided()
+    assert isinstance(lost, HandEnded)
+    assert (noted, lost.winner, lost.points) == (
+        PenaltyRecorded(at=AT, seat=2, kind="signal", consequence="hand-lost"),
+        "B",
+        1,
+    )
+
+
+def test_a_card_games_infraction_is_not_one_of_dominoes() -> None:
+    given(created("pontos")).when(penalty(0, "renounce")).raises("invalid-penalty")
 
 
 def test_an_unknown_infraction_is_refused() -> None:

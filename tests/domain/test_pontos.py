@@ -3,7 +3,7 @@
 import pytest
 
 from domain import Ends, HandEnded, MatchFinished, PerTeam, TilePlayed
-from domain.scoring import batida_kind
+from domain.dominoes.scoring import batida_kind
 from tests.domain.builders import AT, after, batida, bloqueio, created, ended, move
 from tests.domain.scenarios import (
     PONTOS_A_LOWER,
@@ -30,8 +30,10 @@ def a_won(number: int, points: int) -> HandEnded:
         ("2-2", 2, 5, "carroca"),
         ("3-5", 5, 3, "la-e-lo"),
         ("3-5", 3, 5, "la-e-lo"),
-        ("3-5", 3, 3, "simples"),
+        ("3-5", 3, 3, "cruzada"),  # changed 2026-11-22: both sides show its number
+        ("3-5", 5, 5, "cruzada"),
         ("3-5", 1, 3, "simples"),
+        ("2-2", 5, 2, "carroca"),
     ],
 )
 def test_a_batida_is_classified_by_its_last_tile_and_the_ends_before_it(

@@ -13,24 +13,26 @@ from domain import (
     BatidaKind,
     DomainError,
     End,
+    Event,
+    Hand,
     HandAnnulled,
     HandEnded,
     Match,
     MatchCommand,
-    MatchEvent,
     Pass,
     PenaltyKind,
     PerTeam,
     PlayTile,
     RecordPenalty,
     RecordResult,
+    Rules,
     StartHand,
     UndoLastMove,
     decide,
     fold,
     legal_plays,
 )
-from domain.tiles import NUMBERS
+from domain.dominoes.tiles import NUMBERS
 from tests.domain.builders import AT, created
 
 PRESETS = ["pontos", "cinquenta", "federacao"]
@@ -42,13 +44,13 @@ class Table:
 
     def __init__(self, preset: str, rng: random.Random) -> None:
         self.rng = rng
-        self.events: list[MatchEvent] = [created(preset)]
+        self.events: list[Event] = [created(preset)]
         self.state = fold(self.events)
         self.before_move: list[Match] = []
         self.before_hand_end: list[tuple[PerTeam, int]] = []
         self.clock = AT
 
-    def run(self, command: MatchCommand) -> list[MatchEvent]:
+    def run(self, command: MatchCommand) -> list[Event]:
         new = decide(command, self.state)
         after = fold(new, self.state)
         if any(isinstance(e, HandEnded) for e in new):
@@ -65,7 +67,7 @@ class Table:
     def deal(self) -> StartHand:
         tiles = list(ALL_TILES)
         self.rng.shuffle(tiles)
-        assert self.state.rules is not None
+        assert isinstance(self.state.rules, Rules)
         n = self.state.rules.tiles_per_seat
         hands = [tiles[i * n : (i + 1) * n] for i in range(4)]
         hands = [[t if self.rng.random() < 0.8 else t[::-1] for t in h] for h in hands]
@@ -106,7 +108,7 @@ def refusal(state: Match, command: PlayTile | Pass) -> str | None:
     it may be made. Checked in the order a player would be told: the seat, the tile, whose
     turn, then the tile against the board."""
     hand, turn = state.hand, state.turn
-    assert hand is not None
+    assert isinstance(hand, Hand)
     if command.seat not in range(4):
         return "invalid-seat"
     if isinstance(command, PlayTile) and not {command.tile, command.tile[::-1]} & set(NUMBERS):
@@ -138,6 +140,7 @@ def check_hand(state: Match) -> None:
     if hand is None:
         assert state.turn is None
         return
+    assert isinstance(hand, Hand)
     laid = [t for held in hand.hands for t in held] + list(hand.board) + list(hand.dorme)
     assert sorted(laid) == sorted(ALL_TILES)  # the 28 tiles, each played at most once
     assert hand.tiles_left == tuple(len(h) for h in hand.hands)
@@ -145,7 +148,7 @@ def check_hand(state: Match) -> None:
     assert state.turn == expected_turn
 
 
-def check_transition(before: Match, after: Match, new: list[MatchEvent]) -> None:
+def check_transition(before: Match, after: Match, new: list[Event]) -> None:
     check_hand(after)
     rules = after.rules
     assert rules is not None
@@ -197,7 +200,7 @@ def between_hands(table: Table, corrections: bool) -> None:
 
 def during_hand(table: Table, corrections: bool) -> None:
     state = table.state
-    assert state.hand is not None
+    assert isinstance(state.hand, Hand)
     probe_illegal(table)
     roll = table.rng.random()
     if corrections and state.hand.moves and roll < 0.1:

@@ -1,6 +1,12 @@
 import pytest
 
-from domain import CINQUENTA, FEDERACAO, PONTOS, DomainError, resolve_rules
+from domain import CINQUENTA, FEDERACAO, PONTOS, DomainError, Rules, resolve_rules
+
+
+def dominoes_rules(preset: str, overrides: dict[str, object] | None = None) -> Rules:
+    rules = resolve_rules(preset, overrides)
+    assert isinstance(rules, Rules)
+    return rules
 
 
 def test_pontos_deals_six_with_a_dorme_of_four_and_plays_to_six_by_batida_kind() -> None:
@@ -25,17 +31,17 @@ def test_federacao_scores_as_cinquenta_but_replays_ties_and_voids_four_doubles()
 
 
 def test_an_override_changes_one_setting_and_keeps_the_rest_of_the_preset() -> None:
-    rules = resolve_rules("cinquenta", {"target": 100, "penalty_points": 10})
+    rules = dominoes_rules("cinquenta", {"target": 100, "penalty_points": 10})
     assert (rules.preset, rules.target, rules.penalty_points) == ("cinquenta", 100, 10)
     assert rules.tiles_per_seat == 7
 
 
 def test_dealing_six_tiles_leaves_a_dorme_of_four() -> None:
-    assert resolve_rules("cinquenta", {"tiles_per_seat": 6}).dorme_size == 4
+    assert dominoes_rules("cinquenta", {"tiles_per_seat": 6}).dorme_size == 4
 
 
 def test_points_per_batida_kind_can_be_overridden() -> None:
-    rules = resolve_rules("pontos", {"kind_points": {"cruzada": 5, "la-e-lo": 4}})
+    rules = dominoes_rules("pontos", {"kind_points": {"cruzada": 5, "la-e-lo": 4}})
     assert (rules.kind_points.cruzada, rules.kind_points.la_e_lo) == (5, 4)
 
 
@@ -58,17 +64,17 @@ def test_a_bad_preset_or_override_is_refused_with_invalid_rules(
     preset: str, overrides: dict[str, object]
 ) -> None:
     with pytest.raises(DomainError) as caught:
-        resolve_rules(preset, overrides)
+        dominoes_rules(preset, overrides)
     assert caught.value.code == "invalid-rules"
 
 
 @pytest.mark.parametrize("doubles", [1, 2])
 def test_a_redeal_threshold_that_would_void_nearly_every_deal_is_refused(doubles: int) -> None:
     with pytest.raises(DomainError) as refused:
-        resolve_rules("federacao", {"redeal_doubles": doubles})
+        dominoes_rules("federacao", {"redeal_doubles": doubles})
     assert refused.value.code == "invalid-rules"
 
 
 @pytest.mark.parametrize("doubles", [0, 3, 4, 7])
 def test_a_redeal_threshold_of_none_or_three_and_more_is_accepted(doubles: int) -> None:
-    assert resolve_rules("federacao", {"redeal_doubles": doubles}).redeal_doubles == doubles
+    assert dominoes_rules("federacao", {"redeal_doubles": doubles}).redeal_doubles == doubles

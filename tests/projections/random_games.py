@@ -19,20 +19,21 @@ from domain import (
     Confirm,
     CreateMatch,
     DomainError,
+    Event,
     Match,
     MatchCommand,
-    MatchEvent,
     Pass,
     PerTeam,
     PlayTile,
     RecordPenalty,
     RecordResult,
+    Rules,
     StartHand,
     decide,
     evolve,
     legal_plays,
 )
-from domain.rules import BatidaKind
+from domain.dominoes.rules import BatidaKind
 from service.encoding import new_event
 from service.event_store import EventStore
 
@@ -60,7 +61,7 @@ class RandomGame:
         self.step = timedelta(seconds=step_seconds)
         self.state: Match = INITIAL
 
-    def _run(self, command: MatchCommand) -> list[MatchEvent]:
+    def _run(self, command: MatchCommand) -> list[Event]:
         events = decide(command, self.state)
         for event in events:
             self.state = evolve(self.state, event)
@@ -70,7 +71,7 @@ class RandomGame:
         self.at += self.step
         return self.at
 
-    def chunks(self) -> Iterator[list[MatchEvent]]:
+    def chunks(self) -> Iterator[list[Event]]:
         yield self._run(
             CreateMatch(
                 at=self.at, preset=self.preset, seats=self.seats, actor=self.seats[0],
@@ -119,7 +120,7 @@ class RandomGame:
 
     def _deal(self, at: datetime) -> StartHand:
         rules = self.state.rules
-        assert rules is not None
+        assert isinstance(rules, Rules)
         tiles = list(ALL_TILES)
         self.rng.shuffle(tiles)
         n = rules.tiles_per_seat

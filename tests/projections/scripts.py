@@ -33,8 +33,8 @@ from domain import (
     decide,
     fold,
 )
-from domain.registry import CompetitionCreated, PlayerRegistered
-from domain.rules import BatidaKind
+from domain.competitions import CompetitionCreated, PlayerRegistered
+from domain.dominoes.rules import BatidaKind
 from domain.table import Team
 from service.encoding import new_event
 from service.event_store import EventStore

@@ -9,7 +9,7 @@ from datetime import timedelta
 import msgspec
 import pytest
 
-from domain import HandAnnulled, HandEnded, MatchCreated, MatchEvent, MatchReopened
+from domain import Event, HandAnnulled, HandEnded, MatchCreated, MatchReopened
 from projections.contributions import COUNTERS, contributions
 from projections.games import GameFacts, created, fold_event
 from projections.streaks import GameMark, advance, recount, start
@@ -17,7 +17,7 @@ from tests.projections.random_games import RandomGame
 from tests.projections.scripts import AT, days
 
 
-def fold_game(events: list[MatchEvent]) -> tuple[GameFacts, bool]:
+def fold_game(events: list[Event]) -> tuple[GameFacts, bool]:
     first = events[0]
     assert isinstance(first, MatchCreated)
     game = created("m", first)
@@ -63,7 +63,7 @@ def test_events_after_a_confirmation_change_nothing() -> None:
     before = (list(game.hands), game.status, game.finish, contributions(game))
     a_hand = next(e for e in events if isinstance(e, HandEnded))
     later = events[-1].at + timedelta(minutes=1)
-    after_it: list[MatchEvent] = [
+    after_it: list[Event] = [
         events[-1],  # the confirmation again
         msgspec.structs.replace(a_hand, at=later),
         HandAnnulled(at=later, number=1),

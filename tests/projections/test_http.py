@@ -12,7 +12,7 @@ import httpx
 from litestar import Litestar
 
 from domain import resolve_rules
-from domain.registry import CompetitionCreated
+from domain.competitions import CompetitionCreated
 from service.app import create_app
 from service.encoding import new_event
 from service.event_store import EventStore

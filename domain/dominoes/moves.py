@@ -1,29 +1,24 @@
 """Decisions on a hand played move by move: start it, play, pass, take a move back."""
 
-from domain import board
-from domain.commands import Pass, PlayTile, StartHand, UndoLastMove
-from domain.deal import check_deal, too_many_doubles
+from domain.dominoes import board
+from domain.dominoes.commands import Pass, PlayTile, StartHand
+from domain.dominoes.deal import check_deal, too_many_doubles
+from domain.dominoes.events import DealVoided, HandStarted, Passed, TilePlayed
+from domain.dominoes.hand import Hand
+from domain.dominoes.opener import choose_opener
+from domain.dominoes.rules import Rules
+from domain.dominoes.scoring import batida_kind, batida_points, block_outcome
+from domain.dominoes.tiles import normalise
 from domain.errors import IllegalMove, WrongStatus
-from domain.events import (
-    DealVoided,
-    HandEnded,
-    HandStarted,
-    MatchEvent,
-    MoveUndone,
-    Passed,
-    TilePlayed,
-)
-from domain.finish import hand_ended, then_finish
-from domain.guards import check_turn, hand_of, no_hand_in_progress
-from domain.opener import choose_opener
-from domain.rules import Rules
-from domain.scoring import batida_kind, batida_points, block_outcome
-from domain.state import Hand, Match
+from domain.match.commands import UndoLastMove
+from domain.match.events import Event, HandEnded, MoveUndone
+from domain.match.finish import hand_ended, then_finish
+from domain.match.guards import check_turn, hand_of, no_hand_in_progress
+from domain.match.state import Match
 from domain.table import End, check_seat, other, team_of
-from domain.tiles import normalise
 
 
-def start_hand(command: StartHand, state: Match, rules: Rules) -> list[MatchEvent]:
+def start_hand(command: StartHand, state: Match, rules: Rules) -> list[Event]:
     no_hand_in_progress(state)
     hands, dorme = check_deal(rules, command.hands, command.dorme)
     number = len(state.hands) + 1
@@ -43,8 +38,8 @@ def start_hand(command: StartHand, state: Match, rules: Rules) -> list[MatchEven
     ]
 
 
-def play_tile(command: PlayTile, state: Match, rules: Rules) -> list[MatchEvent]:
-    hand = hand_of(state)
+def play_tile(command: PlayTile, state: Match, rules: Rules) -> list[Event]:
+    hand = hand_of(state, Hand)
     seat, tile = check_seat(command.seat), normalise(command.tile)
     check_turn(state, seat)
     if tile not in hand.hands[seat]:
@@ -101,8 +96,8 @@ def choose_end(hand: Hand, tile: str, end: End | None) -> End | None:
     return end if end is not None else fitting[0]
 
 
-def pass_turn(command: Pass, state: Match) -> list[MatchEvent]:
-    hand = hand_of(state)
+def pass_turn(command: Pass, state: Match) -> list[Event]:
+    hand = hand_of(state, Hand)
     seat = check_seat(command.seat)
     check_turn(state, seat)
     refuse_if_can_play(hand, seat)
@@ -118,8 +113,8 @@ def refuse_if_can_play(hand: Hand, seat: int) -> None:
         )
 
 
-def undo(command: UndoLastMove, state: Match) -> list[MatchEvent]:
-    if state.hand is None or not state.hand.moves:
+def undo(command: UndoLastMove, state: Match) -> list[Event]:
+    if not isinstance(state.hand, Hand) or not state.hand.moves:
         raise WrongStatus(
             "nothing-to-undo",
             "no move to undo in a hand in progress; a move that ended a hand is corrected "

@@ -1,27 +1,34 @@
-"""Decisions on the game as a whole: create, abandon, annul a hand, confirm."""
+"""Decisions on any game as a whole: create, abandon, annul a hand, confirm."""
 
-from domain.commands import Abandon, AnnulHand, Confirm, CreateMatch
 from domain.errors import InvalidInput, WrongStatus
-from domain.events import (
+from domain.match.commands import Abandon, AnnulHand, Confirm, CreateMatch
+from domain.match.events import (
     ConfirmationRecorded,
+    Event,
     HandAnnulled,
     MatchAbandoned,
     MatchConfirmed,
     MatchCreated,
-    MatchEvent,
     MatchReopened,
 )
-from domain.finish import match_finished
-from domain.guards import no_hand_in_progress
-from domain.presets import resolve_rules
-from domain.state import Match
+from domain.match.finish import match_finished
+from domain.match.guards import no_hand_in_progress
+from domain.match.state import Match
+from domain.rulesets import resolve_rules
 from domain.table import Team, check_seat, check_team, other, seats_of, team_of
 
+SEATS = 4
+"""Every game so far is played by two partnerships: seats 0 and 2 against 1 and 3."""
 
-def create_match(command: CreateMatch) -> list[MatchEvent]:
+
+def create_match(command: CreateMatch) -> list[Event]:
     rules = resolve_rules(command.preset, command.overrides)
     seats = command.seats
-    if len(seats) != 4 or not all(isinstance(p, str) and p for p in seats) or len(set(seats)) != 4:
+    if (
+        len(seats) != SEATS
+        or not all(isinstance(p, str) and p for p in seats)
+        or len(set(seats)) != SEATS
+    ):
         raise InvalidInput("invalid-seats", "a game needs 4 distinct players, in order of play")
     if command.stage is not None and command.competition_id is None:
         raise InvalidInput("stage-outside-competition", "only a competition's game has a stage")
@@ -31,7 +38,7 @@ def create_match(command: CreateMatch) -> list[MatchEvent]:
         MatchCreated(
             at=command.at,
             rules=rules,
-            seats=(seats[0], seats[1], seats[2], seats[3]),
+            seats=tuple(seats),
             created_by=command.actor,
             place=command.place,
             notes=command.notes,
@@ -41,7 +48,7 @@ def create_match(command: CreateMatch) -> list[MatchEvent]:
     ]
 
 
-def abandon(command: Abandon, state: Match) -> list[MatchEvent]:
+def abandon(command: Abandon, state: Match) -> list[Event]:
     team = _abandoning_team(command)
     return [
         MatchAbandoned(at=command.at, team=team, seat=command.seat),
@@ -61,7 +68,7 @@ def _abandoning_team(command: Abandon) -> Team:
     return team
 
 
-def annul_hand(command: AnnulHand, state: Match) -> list[MatchEvent]:
+def annul_hand(command: AnnulHand, state: Match) -> list[Event]:
     """The last finished hand, while no hand is in progress (D13)."""
     if state.abandoned_by is not None:
         raise WrongStatus("match-finished", "the game ended by abandonment: no hand to annul")
@@ -71,13 +78,13 @@ def annul_hand(command: AnnulHand, state: Match) -> list[MatchEvent]:
     last = state.hands[-1].number
     if command.number != last:
         raise WrongStatus("not-last-hand", f"only the last finished hand ({last}) can be annulled")
-    events: list[MatchEvent] = [HandAnnulled(at=command.at, number=last)]
+    events: list[Event] = [HandAnnulled(at=command.at, number=last)]
     if state.status == "finished":
         events.append(MatchReopened(at=command.at))
     return events
 
 
-def confirm(command: Confirm, state: Match) -> list[MatchEvent]:
+def confirm(command: Confirm, state: Match) -> list[Event]:
     """One confirmation per party; the organizer's or both teams' make it final (D15)."""
     if state.status != "finished":
         raise WrongStatus("match-not-finished", "only a finished game can be confirmed")
@@ -87,7 +94,7 @@ def confirm(command: Confirm, state: Match) -> list[MatchEvent]:
         raise InvalidInput("not-on-team", f"{command.actor!r} does not play in team {by}")
     if any(c.by == by for c in state.confirmations):
         raise WrongStatus("already-confirmed", f"{by} has already confirmed this game")
-    events: list[MatchEvent] = [ConfirmationRecorded(at=command.at, by=by, actor=command.actor)]
+    events: list[Event] = [ConfirmationRecorded(at=command.at, by=by, actor=command.actor)]
     teams = {c.by for c in state.confirmations} | {by}
     if by == "organizer" or {"A", "B"} <= teams:
         events.append(MatchConfirmed(at=command.at))

@@ -1,10 +1,13 @@
-"""Checks shared by the decisions: each raises a DomainError saying what to fix."""
+"""Checks shared by the decisions of every game: each raises a DomainError saying what to fix."""
 
 from datetime import datetime
+from typing import TypeVar
 
 from domain.errors import IllegalMove, InvalidInput, WrongStatus
-from domain.rules import Rules
-from domain.state import Hand, Match
+from domain.match.state import GameHand, Match
+from domain.rulesets import RuleSet
+
+H = TypeVar("H", bound=GameHand)
 
 
 def check_time(at: datetime) -> datetime:
@@ -13,14 +16,15 @@ def check_time(at: datetime) -> datetime:
     return at
 
 
-def rules_of(state: Match) -> Rules:
+def rules_of(state: Match) -> RuleSet:
     if state.rules is None:
         raise WrongStatus("match-not-created", "create the game first")
     return state.rules
 
 
-def hand_of(state: Match) -> Hand:
-    if state.hand is None:
+def hand_of(state: Match, kind: type[H]) -> H:
+    """The hand in progress, of this game's kind."""
+    if not isinstance(state.hand, kind):
         raise WrongStatus("hand-not-started", "no hand in progress: start a hand with its deal")
     return state.hand
 

@@ -1,6 +1,8 @@
-"""The state of one game, as the API shows it: a small tree of frozen Structs.
+"""The state of one game of any kind, as the API shows it: a small tree of frozen Structs.
 
-`evolve` builds a new tree per event; the parts a move does not touch are shared.
+What every game shares is here: seats and teams, the score, the finished hands, the
+confirmations. The hand in progress is the game's own (`GameHand` subclasses, one per
+family). `evolve` builds a new tree per event; the parts an event does not touch are shared.
 """
 
 from datetime import datetime
@@ -8,17 +10,22 @@ from typing import Literal
 
 import msgspec
 
-from domain.rules import BatidaKind, Rules
-from domain.table import End, Team
-from domain.tiles import Tile
+from domain.dominoes.rules import BatidaKind
+from domain.rulesets import RuleSet
+from domain.table import Team
 
 Status = Literal["new", "in_progress", "finished", "confirmed"]
-Outcome = Literal["batida", "bloqueio", "empate", "penalty"]
+Outcome = Literal[
+    "batida", "bloqueio", "empate", "penalty", "tricks", "bandeirada", "run", "forfeit"
+]
+"""How a hand ended. Dominoes: batida, bloqueio, empate (nobody won), penalty. Cards:
+tricks (counted), bandeirada (Sueca: every trick), run (Truco: a team ran from a raise),
+forfeit (Truco: a raise called in the mão de 11), empate and penalty as in dominoes."""
 ConfirmedBy = Literal["organizer", "A", "B"]
 
 
 class PerTeam(msgspec.Struct, frozen=True):
-    """A number per team: the score, or the pips left in the partners' hands."""
+    """A number per team: the score, the pips left in the partners' hands, card points."""
 
     A: int = 0
     B: int = 0
@@ -30,36 +37,20 @@ class PerTeam(msgspec.Struct, frozen=True):
         return PerTeam(self.A + points, self.B) if team == "A" else PerTeam(self.A, self.B + points)
 
 
-class Ends(msgspec.Struct, frozen=True):
-    left: int
-    right: int
-
-
-class Move(msgspec.Struct, frozen=True, kw_only=True):
-    """A play (`tile` set) or a pass (`tile` None) in the current hand."""
+class Raise(msgspec.Struct, frozen=True, array_like=True):
+    """A Truco raise: who called it and the value it asked for."""
 
     seat: int
-    tile: Tile | None = None
-    end: End | None = None
+    value: int
 
 
-class Hand(msgspec.Struct, frozen=True, kw_only=True):
-    """The hand in progress. `hands` are secret at a real table: the service decides who
-    sees them; `tiles_left` is the public part."""
+class GameHand(msgspec.Struct, frozen=True, kw_only=True):
+    """The hand in progress; each family adds what its table holds."""
 
     number: int
     opener: int
-    opening_tile: Tile | None
-    """The tile the opener must lead with, or None when any tile may open."""
+    """The seat that leads the hand."""
     started_at: datetime
-    deal: tuple[tuple[Tile, ...], ...]
-    dorme: tuple[Tile, ...]
-    hands: tuple[tuple[Tile, ...], ...]
-    tiles_left: tuple[int, ...]
-    board: tuple[Tile, ...] = ()
-    """Tiles laid, in order from the left end to the right end."""
-    ends: Ends | None = None
-    moves: tuple[Move, ...] = ()
 
 
 class HandResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -77,6 +68,10 @@ class HandResult(msgspec.Struct, frozen=True, kw_only=True):
     recorded_as: Literal["plays", "result"]
     started_at: datetime
     ended_at: datetime
+    dealer: int | None = None
+    card_points: PerTeam | None = None
+    tricks: PerTeam | None = None
+    raises: tuple[Raise, ...] = ()
 
 
 class Confirmation(msgspec.Struct, frozen=True, kw_only=True):
@@ -87,7 +82,7 @@ class Confirmation(msgspec.Struct, frozen=True, kw_only=True):
 
 class Match(msgspec.Struct, frozen=True, kw_only=True):
     status: Status = "new"
-    rules: Rules | None = None
+    rules: RuleSet | None = None
     seats: tuple[str, ...] = ()
     created_by: str = ""
     created_at: datetime | None = None
@@ -99,11 +94,13 @@ class Match(msgspec.Struct, frozen=True, kw_only=True):
     winner: Team | None = None
     abandoned_by: Team | None = None
     turn: int | None = None
-    hand: Hand | None = None
+    hand: GameHand | None = None
     hands: tuple[HandResult, ...] = ()
     pending_bonus: int = 0
     next_opener: int | None = None
-    """The seat that opens the next hand, or None when the deal decides (highest double)."""
+    """Dominoes: the seat that opens the next hand, or None when the deal decides."""
+    next_dealer: int | None = None
+    """Cards: the seat that deals the next hand, or None when any seat may (the first)."""
     confirmations: tuple[Confirmation, ...] = ()
     started_at: datetime | None = None
     """When the first deal was made (or the first result recorded)."""

@@ -10,8 +10,7 @@ from typing import Any, Literal
 import msgspec
 
 from domain.errors import InvalidInput
-from domain.presets import resolve_rules
-from domain.rules import Rules
+from domain.rulesets import RuleSet, resolve_rules
 
 CompetitionKind = Literal["amistoso", "torneio"]
 
@@ -27,7 +26,7 @@ class PlayerRegistered(RegistryEvent, frozen=True, kw_only=True, tag="player_reg
 class CompetitionCreated(RegistryEvent, frozen=True, kw_only=True, tag="competition_created"):
     name: str
     kind: CompetitionKind
-    rules: Rules
+    rules: RuleSet
     organizers: tuple[str, ...]
     teams: tuple[tuple[str, str], ...] = ()
     """Torneio only: the fixed pairs of partners."""

@@ -1,11 +1,12 @@
 """The end of a hand and of a game, with the facts the rankings need, decided once."""
 
+from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from domain.events import HandEnded, MatchEvent, MatchFinished
-from domain.evolve import fold
-from domain.rules import BatidaKind
-from domain.state import HandResult, Match, Outcome, PerTeam
+from domain.match.events import Event, HandEnded, MatchFinished
+from domain.match.state import HandResult, Match, Outcome, PerTeam
+from domain.match.tally import count
 from domain.table import TEAMS, Team, other
 
 
@@ -16,39 +17,41 @@ def hand_ended(
     winner: Team | None,
     base: int,
     at: datetime,
-    kind: BatidaKind | None = None,
-    sums: PerTeam | None = None,
     by_seat: int | None = None,
     started_at: datetime | None = None,
+    **facts: Any,
 ) -> HandEnded:
-    """The HandEnded event; the winner also takes any pending empate bonus."""
+    """The HandEnded event of the hand in progress (or of a hand recorded by its result);
+    the winner also takes any pending tie bonus. `facts`: the game's own fields of it."""
     hand = state.hand
     bonus = state.pending_bonus if winner is not None else 0
     return HandEnded(
         at=at,
         number=len(state.hands) + 1,
         outcome=outcome,
-        kind=kind,
         winner=winner,
         points=base + bonus if winner is not None else 0,
         bonus_applied=bonus,
-        sums=sums,
         by_seat=by_seat,
-        opener=hand.opener if hand else None,
+        opener=facts.pop("opener", hand.opener if hand else None),
         recorded_as="plays" if hand else "result",
         started_at=hand.started_at if hand else started_at or at,
+        **{"kind": None, "sums": None} | facts,
     )
 
 
-def then_finish(state: Match, events: list[MatchEvent], at: datetime) -> list[MatchEvent]:
+def then_finish(state: Match, events: Sequence[Event], at: datetime) -> list[Event]:
     """`events`, plus MatchFinished when they bring a team to the target."""
-    after = fold(events, state)
+    after = state
+    for event in events:
+        if isinstance(event, HandEnded):
+            after = count(after, event)
     if after.rules is None:
-        return events
+        return list(events)
     for team in TEAMS:
         if after.score.of(team) >= after.rules.target:
             return [*events, match_finished(after, team, at)]
-    return events
+    return list(events)
 
 
 def match_finished(

@@ -1,22 +1,23 @@
 """Hand points: batida kinds, blocks, empates and their bonus."""
 
-from domain.rules import BatidaKind, Rules
-from domain.state import Ends, HandResult, Outcome, PerTeam
+from domain.dominoes.hand import Ends
+from domain.dominoes.rules import BatidaKind, Rules
+from domain.dominoes.tiles import NUMBERS
+from domain.match.state import Outcome, PerTeam
 from domain.table import Team, other, team_of
-from domain.tiles import NUMBERS
 
 BATIDA_KINDS: tuple[BatidaKind, ...] = ("simples", "carroca", "la-e-lo", "cruzada")
 
 
 def batida_kind(tile: str, ends: Ends) -> BatidaKind:
-    """Classify by the last tile and the two open ends just before it is placed."""
+    """Classify by the last tile and the two open ends just before it is placed: by the
+    sides it could go to (rules.md, changed 2026-11-22)."""
     x, y = NUMBERS[tile]
     left, right = ends.left, ends.right
-    if x == y:
-        return "cruzada" if left == right == x else "carroca"
-    if left != right and {x, y} == {left, right}:
-        return "la-e-lo"
-    return "simples"
+    fits_left, fits_right = left in (x, y), right in (x, y)
+    if fits_left and fits_right:
+        return "cruzada" if left == right else "la-e-lo"
+    return "carroca" if x == y else "simples"
 
 
 def batida_points(rules: Rules, kind: BatidaKind, losers_sum: int) -> int:
@@ -44,10 +45,3 @@ def block_outcome(
     if rules.scoring == "by-kind":
         return "bloqueio", winner, rules.block_points
     return "bloqueio", winner, sums.of(other(winner))
-
-
-def bonus_after(rules: Rules, pending: int, result: HandResult) -> int:
-    """The empate bonus still pending after `result`: spent by a win, capped when tied (D3)."""
-    if result.winner is not None:
-        return 0
-    return min(pending + rules.tie_bonus, rules.tie_bonus_cap)

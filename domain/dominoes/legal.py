@@ -1,14 +1,15 @@
 """The legal moves in a position: for clients that offer choices, for tests and benchmarks."""
 
-from domain import board
-from domain.state import Match
+from domain.dominoes import board
+from domain.dominoes.hand import Hand
+from domain.match.state import Match
 from domain.table import End
 
 
 def legal_plays(state: Match) -> list[tuple[str, End | None]]:
     """(tile, end) for each play the seat in turn may make; empty means it must pass."""
     hand, seat = state.hand, state.turn
-    if hand is None or seat is None:
+    if not isinstance(hand, Hand) or seat is None:
         return []
     held = hand.hands[seat]
     if hand.ends is None:

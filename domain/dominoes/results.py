@@ -1,20 +1,20 @@
 """A hand recorded as its result only, without a deal: what it needs is in D16."""
 
-from domain.commands import RecordResult
+from domain.dominoes.commands import RecordResult
+from domain.dominoes.rules import Rules
+from domain.dominoes.scoring import BATIDA_KINDS, batida_points, block_outcome
+from domain.dominoes.tiles import ALL_TILES, pips
 from domain.errors import InvalidInput
-from domain.events import MatchEvent
-from domain.finish import hand_ended, then_finish
-from domain.guards import check_time, no_hand_in_progress
-from domain.rules import Rules
-from domain.scoring import BATIDA_KINDS, batida_points, block_outcome
-from domain.state import Match, PerTeam
+from domain.match.events import Event
+from domain.match.finish import hand_ended, then_finish
+from domain.match.guards import check_time, no_hand_in_progress
+from domain.match.state import Match, PerTeam
 from domain.table import check_seat, other, team_of
-from domain.tiles import ALL_TILES, pips
 
 ALL_PIPS = pips(ALL_TILES)  # 168
 
 
-def record_result(command: RecordResult, state: Match, rules: Rules) -> list[MatchEvent]:
+def record_result(command: RecordResult, state: Match, rules: Rules) -> list[Event]:
     no_hand_in_progress(state)
     if command.started_at is not None:
         check_time(command.started_at)
@@ -25,7 +25,7 @@ def record_result(command: RecordResult, state: Match, rules: Rules) -> list[Mat
     raise InvalidInput("invalid-result", "outcome must be 'batida' or 'bloqueio'")
 
 
-def _batida(command: RecordResult, state: Match, rules: Rules) -> MatchEvent:
+def _batida(command: RecordResult, state: Match, rules: Rules) -> Event:
     if command.seat is None or command.kind not in BATIDA_KINDS:
         raise InvalidInput(
             "invalid-result",
@@ -51,7 +51,7 @@ def _batida(command: RecordResult, state: Match, rules: Rules) -> MatchEvent:
     )
 
 
-def _block(command: RecordResult, state: Match, rules: Rules) -> MatchEvent:
+def _block(command: RecordResult, state: Match, rules: Rules) -> Event:
     sums = _required_sums(command.sums, "a bloqueio")
     seat = None if command.seat is None else check_seat(command.seat)
     if sums.A == sums.B and rules.tie_policy == "blocker-loses" and seat is None:

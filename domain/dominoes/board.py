@@ -4,9 +4,10 @@ from collections.abc import Sequence
 
 from msgspec.structs import replace
 
-from domain.state import Ends, Hand, Move, PerTeam
+from domain.dominoes.hand import Ends, Hand, Move
+from domain.dominoes.tiles import MASK, NUMBERS, pips
+from domain.match.state import PerTeam
 from domain.table import ENDS, End
-from domain.tiles import MASK, NUMBERS, pips
 
 
 def open_ends(ends: Ends | None, tile: str, end: End | None) -> Ends:

@@ -2,10 +2,10 @@
 
 from collections.abc import Sequence
 
-from domain.rules import Rules
-from domain.state import HandResult
+from domain.dominoes.rules import Rules
+from domain.dominoes.tiles import DOUBLES, rank
+from domain.match.state import HandResult
 from domain.table import next_seat
-from domain.tiles import DOUBLES, rank
 
 
 def highest_opening(hands: Sequence[Sequence[str]]) -> tuple[int, str]:

@@ -2,9 +2,9 @@
 
 from collections.abc import Sequence
 
+from domain.dominoes.rules import Rules
+from domain.dominoes.tiles import DOUBLES, normalise
 from domain.errors import InvalidInput
-from domain.rules import Rules
-from domain.tiles import DOUBLES, normalise
 
 Holdings = tuple[tuple[str, ...], ...]
 

@@ -1,0 +1,1 @@
+"""Card games: cards and decks, deals, tricks; one module per game (sueca, truco)."""

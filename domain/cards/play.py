@@ -1,0 +1,97 @@
+"""What every card game's decisions and fold share: a card checked against the hand, the
+trick and the deal going round, a move taken back, infractions and their lost hand."""
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.cards.cards import normalise
+from domain.cards.events import CardPlayed, CardsDealt
+from domain.cards.hand import TrickHand
+from domain.errors import IllegalMove, WrongStatus
+from domain.match.commands import RecordPenalty, UndoLastMove
+from domain.match.events import Consequence, Event, HandEnded, MoveUndone
+from domain.match.finish import hand_ended
+from domain.match.guards import check_turn, hand_of
+from domain.match.penalties import record_penalty
+from domain.match.state import HandResult, Match
+from domain.table import check_seat, next_seat, other, team_of
+
+Start = Callable[[CardsDealt, Match], TrickHand]
+Apply = Callable[[TrickHand, Event], TrickHand]
+
+
+def card_in_turn(state: Match, seat: int, card: str) -> tuple[TrickHand, int, str]:
+    """(the hand, the seat, the card) once it is the seat's turn and it holds the card."""
+    hand = hand_of(state, TrickHand)
+    seat = check_seat(seat)
+    card = normalise(card)
+    check_turn(state, seat)
+    if card not in hand.hands[seat]:
+        raise IllegalMove("card-not-in-hand", f"seat {seat} does not hold {card}")
+    return hand, seat, card
+
+
+def fold_hand(start: TrickHand, moves: tuple[Event, ...], apply: Apply) -> TrickHand:
+    hand = start
+    for move in moves:
+        hand = apply(hand, move)
+    return hand
+
+
+def take_back(hand: TrickHand, state: Match, start: Start, apply: Apply) -> TrickHand:
+    """The hand as it was before its last move: played again from the deal."""
+    return fold_hand(start(hand.dealt, state), hand.moves[:-1], apply)
+
+
+def undo(command: UndoLastMove, state: Match) -> list[Event]:
+    hand = state.hand
+    if not isinstance(hand, TrickHand) or not hand.moves:
+        raise WrongStatus(
+            "nothing-to-undo",
+            "no move to undo in a hand in progress; a move that ended a hand is corrected "
+            "by annulling the hand",
+        )
+    last = hand.moves[-1]
+    seat = getattr(last, "seat", 0)
+    card = last.card if isinstance(last, CardPlayed) else None
+    move = str(type(last).__struct_config__.tag)
+    return [MoveUndone(at=command.at, seat=seat, move=move, card=card)]
+
+
+def after_hand(state: Match, result: HandResult) -> Match:
+    """The deal goes round: the seat after this hand's dealer deals the next."""
+    dealer = result.dealer
+    return replace(state, next_dealer=None if dealer is None else next_seat(dealer))
+
+
+def penalize(
+    command: RecordPenalty,
+    state: Match,
+    table: Mapping[str, Consequence],
+    points: Callable[[TrickHand | None], int],
+) -> list[Event]:
+    """A warning is noted; an infraction that costs the hand gives the other team
+    `points(hand in progress)`, the hand's own facts kept (C5)."""
+
+    def lost(command: RecordPenalty, state: Match) -> HandEnded:
+        hand = state.hand if isinstance(state.hand, TrickHand) else None
+        return hand_ended(
+            state,
+            outcome="penalty",
+            winner=other(team_of(command.seat)),
+            base=points(hand),
+            by_seat=command.seat,
+            at=command.at,
+            **card_facts(state, hand),
+        )
+
+    return record_penalty(command, state, table, lost)
+
+
+def card_facts(state: Match, hand: TrickHand | None) -> dict[str, Any]:
+    """The HandEnded fields every card game fills: who dealt, the tricks and the raises."""
+    if hand is None:
+        return {"dealer": state.next_dealer}
+    return {"dealer": hand.dealer, "tricks": hand.won, "raises": hand.raises}

@@ -1,0 +1,65 @@
+"""The mechanics every trick-taking game shares: following suit, playing a card into the
+trick, taking the trick, taking a move back. Each game gives the strength of a card."""
+
+from collections.abc import Callable, Sequence
+
+from msgspec.structs import replace
+
+from domain.cards.cards import suit_of
+from domain.cards.hand import Played, Trick, TrickHand
+from domain.table import team_of
+
+Strength = Callable[[TrickHand, Played, str], int]
+"""How strong a card is in a trick whose lead suit is the last argument (higher wins;
+0: it cannot win)."""
+TrickPoints = Callable[[Sequence[Played]], int]
+
+
+def trick_winner(hand: TrickHand, cards: Sequence[Played], strength: Strength) -> int | None:
+    """The seat that takes the trick, or None when the strongest cards are of both teams
+    (a Truco round tied; partners tying is no tie: the first of them takes it)."""
+    lead = suit_of(cards[0].card)
+    scored = [(strength(hand, p, lead), p.seat) for p in cards]
+    best = max(s for s, _ in scored)
+    top = [seat for s, seat in scored if s == best]
+    if best == 0 or len({team_of(seat) for seat in top}) > 1:
+        return None
+    return top[0]
+
+
+def holds_suit(hand: TrickHand, seat: int, suit: str) -> bool:
+    return any(suit_of(card) == suit for card in hand.hands[seat])
+
+
+def play(
+    hand: TrickHand, played: Played, strength: Strength, points: TrickPoints | None = None
+) -> TrickHand:
+    """The hand once `played` is on the table; a fourth card closes the trick."""
+    held = hand.hands[played.seat]
+    i = held.index(played.card)
+    hands = (*hand.hands[: played.seat], held[:i] + held[i + 1 :], *hand.hands[played.seat + 1 :])
+    trick = (*hand.trick, played)
+    if len(trick) < 4:
+        return replace(hand, hands=hands, trick=trick)
+    winner = trick_winner(hand, trick, strength)
+    team = None if winner is None else team_of(winner)
+    won, card_points = hand.won, hand.card_points
+    if team is not None:
+        won = won.plus(team, 1)
+        if points is not None:
+            card_points = card_points.plus(team, points(trick))
+    return replace(
+        hand,
+        hands=hands,
+        trick=(),
+        tricks=(*hand.tricks, Trick(cards=trick, winner=winner, team=team)),
+        won=won,
+        card_points=card_points,
+        leader=_next_leader(trick, winner),
+    )
+
+
+def _next_leader(trick: Sequence[Played], winner: int | None) -> int:
+    """The trick's winner leads the next; after a tied Truco round, the seat that led the
+    tied round leads again (T4)."""
+    return trick[0].seat if winner is None else winner

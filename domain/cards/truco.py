@@ -1,0 +1,341 @@
+"""Truco paulista (seed 003): two partnerships, 40 cards, three to each seat; a hand is the
+best of three rounds, worth 1 and raised to 3, 6, 9, 12; the game goes to 12."""
+
+from msgspec.structs import replace
+
+from domain.cards.cards import DECK_40, normalise, rank_of, suit_of
+from domain.cards.commands import (
+    RAISES,
+    AnswerRaise,
+    CallRaise,
+    DealCards,
+    PlayCard,
+    RecordTrucoResult,
+)
+from domain.cards.deal import check_hands, dealer_for, opener_after_dealer, shown_card
+from domain.cards.events import CardPlayed, CardsDealt, RaiseAccepted, RaiseCalled
+from domain.cards.hand import Played, TrickHand
+from domain.cards.play import after_hand, card_facts, card_in_turn, penalize, take_back, undo
+from domain.cards.rules import TrucoRules
+from domain.cards.tricks import play
+from domain.errors import IllegalMove, InvalidInput, WrongStatus
+from domain.match.commands import Command, RecordPenalty, UndoLastMove
+from domain.match.events import Consequence, Event, MoveUndone
+from domain.match.finish import hand_ended, then_finish
+from domain.match.game import Game
+from domain.match.guards import check_time, check_turn, hand_of, no_hand_in_progress
+from domain.match.state import Match, Raise
+from domain.table import Team, check_seat, next_seat, other, team_of
+
+ORDER = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")
+"""From the lowest to the highest; the suit does not matter, except among manilhas."""
+MANILHA_SUITS = ("D", "S", "H", "C")
+"""Ouros < espadas < copas < paus."""
+CARDS = 3
+VALUES = (1, 3, 6, 9, 12)
+NEXT_VALUE = {1: 3, 3: 6, 6: 9, 9: 12}
+CALL_NAMES = {value: name for name, value in RAISES.items()}
+PENALTIES: dict[str, Consequence] = {
+    "slow-play": "warning",
+    "out-of-turn": "hand-lost",
+    "cards-shown": "hand-lost",
+}
+"""Signs between partners are part of Truco: not an infraction (T7)."""
+
+
+def rules_of(state: Match) -> TrucoRules:
+    if not isinstance(state.rules, TrucoRules):
+        raise ValueError("not a Truco game")
+    return state.rules
+
+
+def manilha_of(vira: str) -> str:
+    """The rank after the vira's, round from 3 back to 4."""
+    return ORDER[(ORDER.index(rank_of(vira)) + 1) % len(ORDER)]
+
+
+def strength(hand: TrickHand, played: Played, lead: str) -> int:
+    """A covered card is worth nothing; a manilha beats every other card."""
+    if played.covered:
+        return 0
+    rank = rank_of(played.card)
+    if rank == hand.manilha:
+        return 20 + MANILHA_SUITS.index(suit_of(played.card))
+    return ORDER.index(rank) + 1
+
+
+def hand_outcome(rounds: list[Team | None]) -> tuple[bool, Team | None]:
+    """(over, winner) from the rounds so far: two rounds won; a tie goes to the team that
+    won another round (the first round's winner when each won one); three ties, nobody."""
+    a, b = rounds.count("A"), rounds.count("B")
+    if a == 2 or b == 2:
+        return True, "A" if a == 2 else "B"
+    if None in rounds and a + b == 1:
+        return True, "A" if a else "B"
+    if len(rounds) == CARDS:
+        return True, rounds[0] if a == b == 1 else None
+    return False, None
+
+
+def eleven(rules: TrucoRules, state: Match) -> tuple[bool, bool]:
+    """(mão de 11: a team is one point from the game, mão de ferro: both are)."""
+    at = [state.score.of(t) == rules.target - 1 for t in ("A", "B")]
+    return any(at), all(at)
+
+
+def decide(command: Command, state: Match) -> list[Event]:
+    rules = rules_of(state)
+    match command:
+        case DealCards():
+            return _deal(command, state)
+        case PlayCard():
+            return _play(command, state, rules)
+        case CallRaise():
+            return _call(command, state, rules)
+        case AnswerRaise():
+            return _answer(command, state)
+        case RecordTrucoResult():
+            return _result(command, state, rules)
+        case RecordPenalty():
+            return penalize(command, state, PENALTIES, lambda hand: _value_now(rules, state, hand))
+        case UndoLastMove():
+            return undo(command, state)
+    raise InvalidInput("invalid-command", f"a Truco game has no {type(command).__name__}")
+
+
+def _value_now(rules: TrucoRules, state: Match, hand: TrickHand | None) -> int:
+    if hand is not None:
+        return hand.value
+    return rules.eleven_value if eleven(rules, state)[0] else 1
+
+
+def _deal(command: DealCards, state: Match) -> list[Event]:
+    no_hand_in_progress(state)
+    dealer = dealer_for(state, command.dealer)
+    hands = check_hands(command.hands, CARDS, DECK_40, "Truco")
+    vira = shown_card(command.vira, "vira (the card turned up)")
+    if vira not in DECK_40:
+        raise InvalidInput("invalid-card", f"{vira} is not in the Truco deck")
+    if any(vira in cards for cards in hands):
+        raise InvalidInput("invalid-deal", f"the vira {vira} is in a hand: each card is dealt once")
+    if command.trump_card is not None:
+        raise InvalidInput("invalid-deal", "Truco has no trump card: it turns a vira")
+    return [
+        CardsDealt(
+            at=command.at,
+            number=len(state.hands) + 1,
+            dealer=dealer,
+            opener=opener_after_dealer(dealer),
+            hands=hands,
+            vira=vira,
+        )
+    ]
+
+
+def _play(command: PlayCard, state: Match, rules: TrucoRules) -> list[Event]:
+    _no_pending(hand_of(state, TrickHand))
+    hand, seat, card = card_in_turn(state, command.seat, command.card)
+    round_number = len(hand.tricks) + 1
+    if command.covered and round_number < rules.covered_from_round:
+        raise IllegalMove(
+            "covered-not-allowed",
+            f"a card may be played covered from round {rules.covered_from_round} on (T5)",
+        )
+    event = CardPlayed(at=command.at, seat=seat, card=card, covered=command.covered)
+    after = apply(hand, event)
+    over, winner = hand_outcome([t.team for t in after.tricks])
+    if not over:
+        return [event]
+    ended = hand_ended(
+        state,
+        outcome="tricks" if winner else "empate",
+        winner=winner,
+        base=after.value,
+        at=command.at,
+        **card_facts(state, after),
+    )
+    return then_finish(state, [event, ended], command.at)
+
+
+def _no_pending(hand: TrickHand) -> None:
+    if hand.pending is not None:
+        raise IllegalMove(
+            "raise-pending",
+            f"seat {hand.pending.seat} asked for {hand.pending.value}: the other team accepts, "
+            "runs or raises first",
+        )
+
+
+def _call(command: CallRaise, state: Match, rules: TrucoRules) -> list[Event]:
+    hand = hand_of(state, TrickHand)
+    seat = check_seat(command.seat)
+    asked = RAISES[command.call]
+    called = RaiseCalled(at=command.at, seat=seat, value=asked)
+    if hand.eleven:
+        # Seed 003: "Na mão de 11 não se pode pedir truco, se uma dupla pedir ela perde o jogo".
+        winner = other(team_of(seat))
+        lost = hand_ended(
+            state,
+            outcome="forfeit",
+            winner=winner,
+            base=max(1, rules.target - state.score.of(winner)),
+            by_seat=seat,
+            at=command.at,
+            **card_facts(state, hand),
+        )
+        return then_finish(state, [called, lost], command.at)
+    if hand.pending is not None:
+        _answering(hand.pending, seat)
+        now = hand.pending.value
+    else:
+        check_turn(state, seat)
+        if hand.last_raiser == team_of(seat):
+            raise IllegalMove(
+                "raise-twice", "a team may not raise twice in a row: the other team raises next"
+            )
+        now = hand.value
+    due = NEXT_VALUE.get(now)
+    if due is None:
+        raise IllegalMove("wrong-raise", "the hand is worth 12: there is no raise left")
+    if asked != due:
+        raise IllegalMove(
+            "wrong-raise", f"the hand is worth {now}: the next raise is {CALL_NAMES[due]} ({due})"
+        )
+    return [called]
+
+
+def _answering(pending: Raise, seat: int) -> None:
+    if team_of(seat) == team_of(pending.seat):
+        raise IllegalMove(
+            "not-answering-team", f"seat {seat} is the raising team's: the other team answers"
+        )
+
+
+def _answer(command: AnswerRaise, state: Match) -> list[Event]:
+    hand = hand_of(state, TrickHand)
+    seat = check_seat(command.seat)
+    pending = hand.pending
+    if pending is None:
+        raise WrongStatus("no-raise-pending", "no raise is waiting for an answer")
+    _answering(pending, seat)
+    if command.accept:
+        return [RaiseAccepted(at=command.at, seat=seat, value=pending.value)]
+    ran = hand_ended(
+        state,
+        outcome="run",
+        winner=team_of(pending.seat),
+        base=hand.value,
+        by_seat=seat,
+        at=command.at,
+        **card_facts(state, hand),
+    )
+    return then_finish(state, [ran], command.at)
+
+
+def _result(command: RecordTrucoResult, state: Match, rules: TrucoRules) -> list[Event]:
+    no_hand_in_progress(state)
+    if command.started_at is not None:
+        check_time(command.started_at)
+    in_eleven = eleven(rules, state)[0]
+    if command.tie:
+        if command.winner is not None:
+            raise InvalidInput("invalid-result", "a tied hand has no winner")
+        winner, value = None, 0
+    else:
+        if command.winner is None or command.value not in VALUES:
+            raise InvalidInput(
+                "invalid-result",
+                "say the winning team and what the hand was worth: 1, 3, 6, 9 or 12 "
+                '(or "tie": true when every round tied)',
+            )
+        winner, value = command.winner, command.value
+        if in_eleven and value != rules.eleven_value:
+            raise InvalidInput(
+                "invalid-result", f"a mão de 11 is worth {rules.eleven_value}, never raised"
+            )
+    due = state.next_dealer
+    ended = hand_ended(
+        state,
+        outcome="empate" if winner is None else "tricks",
+        winner=winner,
+        base=value,
+        at=command.at,
+        started_at=command.started_at,
+        opener=None if due is None else opener_after_dealer(due),
+        dealer=due,
+    )
+    return then_finish(state, [ended], command.at)
+
+
+def start(event: CardsDealt, state: Match) -> TrickHand:
+    rules = rules_of(state)
+    vira = normalise(event.vira or "")
+    is_eleven, iron = eleven(rules, state)
+    return TrickHand(
+        number=event.number,
+        opener=event.opener,
+        started_at=event.at,
+        dealer=event.dealer,
+        dealt=event,
+        hands=event.hands,
+        leader=event.opener,
+        vira=vira,
+        manilha=manilha_of(vira),
+        value=rules.eleven_value if is_eleven else 1,
+        eleven=is_eleven,
+        blind=iron,
+    )
+
+
+def apply(hand: TrickHand, event: Event) -> TrickHand:
+    moves = (*hand.moves, event)
+    match event:
+        case CardPlayed():
+            played = Played(seat=event.seat, card=event.card, covered=event.covered)
+            return replace(play(hand, played, strength), moves=moves)
+        case RaiseCalled():
+            pending = hand.pending
+            accepted = {} if pending is None else _accepted(pending)
+            raised = Raise(seat=event.seat, value=event.value)
+            return replace(
+                hand, moves=moves, pending=raised, raises=(*hand.raises, raised), **accepted
+            )
+        case RaiseAccepted() if hand.pending is not None:
+            return replace(hand, moves=moves, pending=None, **_accepted(hand.pending))
+    return hand
+
+
+def _accepted(pending: Raise) -> dict[str, object]:
+    """A raise answered by accepting it (or by raising again): the hand is worth it now."""
+    return {"value": pending.value, "last_raiser": team_of(pending.seat)}
+
+
+def turn_of(hand: TrickHand) -> int:
+    """The seat to act: after a raise, the first of the other team to answer it."""
+    return next_seat(hand.pending.seat) if hand.pending is not None else hand.to_play
+
+
+def evolve(state: Match, event: Event) -> Match:
+    match event:
+        case CardsDealt():
+            hand = start(event, state)
+            return replace(
+                state, hand=hand, turn=hand.opener, started_at=state.started_at or event.at
+            )
+        case CardPlayed() | RaiseCalled() | RaiseAccepted():
+            hand = apply(hand_of(state, TrickHand), event)
+            return replace(state, hand=hand, turn=turn_of(hand))
+        case MoveUndone():
+            hand = take_back(hand_of(state, TrickHand), state, start, apply)
+            return replace(state, hand=hand, turn=turn_of(hand))
+    return state
+
+
+TRUCO = Game(
+    name="truco",
+    family="cards",
+    presets=("truco",),
+    decide=decide,
+    evolve=evolve,
+    after_hand=after_hand,
+)

@@ -1,0 +1,37 @@
+"""What happens at a dominoes table: deals, tiles laid, passes."""
+
+from domain.dominoes.tiles import Tile
+from domain.match.events import Event
+from domain.table import End, Seat
+
+
+class HandStarted(Event, frozen=True, kw_only=True, tag="hand_started"):
+    number: int
+    opener: Seat
+    opening_tile: Tile | None
+    hands: tuple[tuple[Tile, ...], ...]
+    dorme: tuple[Tile, ...] = ()
+
+
+class DealVoided(Event, frozen=True, kw_only=True, tag="deal_voided"):
+    """A deal refused by the rules (a seat with too many doubles); the hand did not start."""
+
+    number: int
+    seat: Seat
+    doubles: tuple[Tile, ...]
+    hands: tuple[tuple[Tile, ...], ...]
+    dorme: tuple[Tile, ...] = ()
+
+
+class TilePlayed(Event, frozen=True, kw_only=True, tag="tile_played"):
+    seat: Seat
+    tile: Tile
+    end: End | None
+    """None only for the opening tile."""
+
+
+class Passed(Event, frozen=True, kw_only=True, tag="passed"):
+    seat: Seat
+
+
+DominoEvent = HandStarted | DealVoided | TilePlayed | Passed

@@ -1,0 +1,89 @@
+"""Brazilian partnership dominoes, as the core sees it: three rule sets of one game."""
+
+from msgspec.structs import replace
+
+from domain.dominoes import board
+from domain.dominoes.commands import Pass, PlayTile, RecordResult, StartHand
+from domain.dominoes.events import DealVoided, HandStarted, Passed, TilePlayed
+from domain.dominoes.hand import Hand
+from domain.dominoes.moves import pass_turn, play_tile, start_hand, undo
+from domain.dominoes.opener import opener_after
+from domain.dominoes.penalties import penalize
+from domain.dominoes.results import record_result
+from domain.dominoes.rules import Rules
+from domain.errors import InvalidInput
+from domain.match.commands import Command, RecordPenalty, UndoLastMove
+from domain.match.events import Event, MoveUndone
+from domain.match.game import Game
+from domain.match.guards import hand_of
+from domain.match.state import HandResult, Match
+
+
+def rules_of(state: Match) -> Rules:
+    if not isinstance(state.rules, Rules):
+        raise ValueError("not a dominoes game")
+    return state.rules
+
+
+def decide(command: Command, state: Match) -> list[Event]:
+    rules = rules_of(state)
+    match command:
+        case PlayTile():
+            return play_tile(command, state, rules)
+        case Pass():
+            return pass_turn(command, state)
+        case StartHand():
+            return start_hand(command, state, rules)
+        case RecordResult():
+            return record_result(command, state, rules)
+        case RecordPenalty():
+            return penalize(command, state, rules)
+        case UndoLastMove():
+            return undo(command, state)
+    raise InvalidInput("invalid-command", f"a dominoes game has no {type(command).__name__}")
+
+
+def evolve(state: Match, event: Event) -> Match:
+    match event:
+        case TilePlayed():
+            hand = board.place(hand_of(state, Hand), event.seat, event.tile, event.end)
+            return replace(state, hand=hand, turn=(event.seat + 1) % 4)
+        case Passed():
+            hand = board.pass_turn(hand_of(state, Hand), event.seat)
+            return replace(state, hand=hand, turn=(event.seat + 1) % 4)
+        case MoveUndone():
+            hand = board.take_back(hand_of(state, Hand))
+            return replace(state, hand=hand, turn=board.turn_after(hand))
+        case HandStarted():
+            return _started(state, event)
+        case DealVoided():
+            return replace(state, started_at=state.started_at or event.at)
+    return state
+
+
+def after_hand(state: Match, result: HandResult) -> Match:
+    return replace(state, next_opener=opener_after(rules_of(state), state.next_opener, result))
+
+
+def _started(state: Match, event: HandStarted) -> Match:
+    hand = Hand(
+        number=event.number,
+        opener=event.opener,
+        opening_tile=event.opening_tile,
+        started_at=event.at,
+        deal=event.hands,
+        dorme=event.dorme,
+        hands=event.hands,
+        tiles_left=tuple(len(h) for h in event.hands),
+    )
+    return replace(state, hand=hand, turn=event.opener, started_at=state.started_at or event.at)
+
+
+DOMINOES = Game(
+    name="dominoes",
+    family="dominoes",
+    presets=("pontos", "cinquenta", "federacao"),
+    decide=decide,
+    evolve=evolve,
+    after_hand=after_hand,
+)

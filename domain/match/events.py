@@ -1,0 +1,142 @@
+"""What happens to any game: frozen Structs tagged by type, tags fixed forever.
+
+Each family adds the events of its table (dominoes: deals, tiles, passes; cards: deals,
+cards, calls); `domain.events` joins them all in one union. New fields must get defaults,
+so stored history keeps decoding.
+"""
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta
+
+from domain.dominoes.rules import BatidaKind
+from domain.match.state import ConfirmedBy, Outcome, PerTeam, Raise
+from domain.rulesets import RuleSet
+from domain.table import Seat, Team
+
+At = Annotated[datetime, Meta(tz=True)]
+PenaltyKind = Literal[
+    "wrong-tile-shown",
+    "slow-play",
+    "irregular-pass",
+    "out-of-turn",
+    "tiles-shown",
+    "signal",
+    "cards-shown",
+    "renounce",
+]
+"""Dominoes: wrong-tile-shown, slow-play, irregular-pass, out-of-turn, tiles-shown, signal.
+Cards: slow-play, out-of-turn, cards-shown, renounce (not following suit), signal."""
+Consequence = Literal["warning", "turn-lost", "hand-lost"]
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    at: At
+
+
+class MatchCreated(Event, frozen=True, kw_only=True, tag="match_created"):
+    rules: RuleSet
+    seats: tuple[str, ...]
+    created_by: str
+    place: str | None = None
+    notes: str = ""
+    competition_id: str | None = None
+    stage: str | None = None
+
+
+class MoveUndone(Event, frozen=True, kw_only=True, tag="move_undone"):
+    """The last move of the hand in progress is taken back."""
+
+    seat: Seat
+    tile: str | None = None
+    """Dominoes: the tile taken back (None: a pass)."""
+    move: str | None = None
+    """Cards: the type of the event taken back (card_played, truco_called, ...)."""
+    card: str | None = None
+    """Cards: the card taken back, when the move was a card."""
+
+
+class HandEnded(Event, frozen=True, kw_only=True, tag="hand_ended"):
+    """However the hand was recorded (`recorded_as`); `at` is when it ended."""
+
+    number: int
+    outcome: Outcome
+    kind: BatidaKind | None
+    winner: Team | None
+    points: int
+    """Points the winner scores, `bonus_applied` included."""
+    bonus_applied: int
+    sums: PerTeam | None
+    """Dominoes: the pips left per team."""
+    by_seat: Seat | None
+    """Who went out, who blocked, who ran, or the offender."""
+    opener: Seat | None
+    """Who led the hand."""
+    recorded_as: Literal["plays", "result"]
+    started_at: At
+    dealer: Seat | None = None
+    """Cards: who dealt the hand."""
+    card_points: PerTeam | None = None
+    """Sueca: the card points each team took (120 in all)."""
+    tricks: PerTeam | None = None
+    """Sueca: tricks each team took; Truco: rounds each team won."""
+    raises: tuple[Raise, ...] = ()
+    """Truco: every raise of the hand, in order (seat, value asked)."""
+
+
+class PenaltyRecorded(Event, frozen=True, kw_only=True, tag="penalty_recorded"):
+    seat: Seat
+    kind: PenaltyKind
+    consequence: Consequence
+    note: str = ""
+
+
+class MatchAbandoned(Event, frozen=True, kw_only=True, tag="match_abandoned"):
+    team: Team
+    seat: Seat | None
+
+
+class MatchFinished(Event, frozen=True, kw_only=True, tag="match_finished"):
+    winner: Team
+    score: PerTeam
+    started_at: At
+    """The first deal (or first result recorded), else the game's creation."""
+    duration_seconds: int
+    hands_played: int
+    buchuda: bool
+    buchuda_de_re: bool
+    virada: bool
+    abandoned: bool
+
+
+class HandAnnulled(Event, frozen=True, kw_only=True, tag="hand_annulled"):
+    number: int
+
+
+class MatchReopened(Event, frozen=True, kw_only=True, tag="match_reopened"):
+    """The last `MatchFinished` no longer holds: an annulment put the game back in play."""
+
+
+class ConfirmationRecorded(Event, frozen=True, kw_only=True, tag="confirmation_recorded"):
+    by: ConfirmedBy
+    actor: str
+
+
+class MatchConfirmed(Event, frozen=True, kw_only=True, tag="match_confirmed"):
+    """The result is final: nothing in this game can change any more."""
+
+
+SharedEvent = (
+    MatchCreated
+    | MoveUndone
+    | HandEnded
+    | PenaltyRecorded
+    | MatchAbandoned
+    | MatchFinished
+    | HandAnnulled
+    | MatchReopened
+    | ConfirmationRecorded
+    | MatchConfirmed
+)

@@ -1,0 +1,26 @@
+"""What a game is to the core: its name, its presets, and the four functions through which
+the shared decide and evolve reach its own rules. `domain.games` registers every game."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from domain.match.commands import Command
+from domain.match.events import Event
+from domain.match.state import HandResult, Match
+
+Family = Literal["dominoes", "cards"]
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    """What the game's state calls it: "dominoes", or the card game's preset name."""
+    family: Family
+    presets: tuple[str, ...]
+    decide: Callable[[Command, Match], list[Event]]
+    """The game's own commands (deals, moves, results, penalties, undo)."""
+    evolve: Callable[[Match, Event], Match]
+    """The game's own events (deals, moves, undo); the shared ones are folded by the core."""
+    after_hand: Callable[[Match, HandResult], Match]
+    """The game's bookkeeping once a hand is counted: who opens or deals the next."""
