@@ -20,7 +20,7 @@ import asyncpg
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import fresh_database, server
-from service.event_store import EventStore, NewEvent
+from service.store.event_store import EventStore, NewEvent
 
 WRITERS = (1, 16, 64)
 BODY = '{"seat": 2, "tile": "3-5", "end": "left", "at": "2026-11-21T20:00:00Z"}'

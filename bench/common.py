@@ -14,14 +14,14 @@ import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from service.database import (
+from service.store.database import (
     APP_ROLE,
     database_dsn,
     grant_app_login,
     migrate,
     with_credentials,
 )
-from service.embedded import EmbeddedPostgres
+from service.store.embedded import EmbeddedPostgres
 
 BENCH_DIR = Path(__file__).resolve().parents[1] / ".bench"
 

@@ -42,8 +42,8 @@ from projections.batches import NOTIFY_CHANNEL  # noqa: E402
 from projections.rankings import RankingQuery  # noqa: E402
 from projections.rebuild import rebuild  # noqa: E402
 from projections.runner import ProjectionRunner  # noqa: E402
-from service.encoding import new_event  # noqa: E402
-from service.event_store import EventStore  # noqa: E402
+from service.store.encoding import new_event  # noqa: E402
+from service.store.event_store import EventStore  # noqa: E402
 from tests.projections.random_games import RandomGame  # noqa: E402
 
 START = datetime(2025, 1, 1, 18, 0, tzinfo=UTC)

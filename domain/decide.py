@@ -4,10 +4,9 @@ Pure: no clock, no randomness, no I/O; everything it needs is on the command or 
 state. What every game shares is decided here; the rest by the game's own rules.
 """
 
-from domain.commands import MatchCommand
 from domain.errors import WrongStatus
 from domain.games import game_of
-from domain.match.commands import Abandon, AnnulHand, Confirm, CreateMatch
+from domain.match.commands import Abandon, AnnulHand, Command, Confirm, CreateMatch
 from domain.match.events import Event
 from domain.match.guards import check_time, rules_of
 from domain.match.lifecycle import abandon, annul_hand, confirm, create_match
@@ -16,7 +15,7 @@ from domain.match.state import Match
 _AFTER_THE_END = (Confirm, AnnulHand)
 
 
-def decide(command: MatchCommand, state: Match) -> list[Event]:
+def decide(command: Command, state: Match) -> list[Event]:
     check_time(command.at)
     if isinstance(command, CreateMatch):
         if state.status != "new":

@@ -8,6 +8,7 @@ game is not in a state where the command applies).
 from typing import Literal
 
 InputCode = Literal[
+    "invalid-body",
     "invalid-command",
     "invalid-tile",
     "invalid-seat",

@@ -1,6 +1,6 @@
 """Alembic environment: runs revisions as the schema owner over SQLAlchemy's asyncpg dialect.
 
-The connection URL comes from `config.attributes["dsn"]` (set by service.database), so a
+The connection URL comes from `config.attributes["dsn"]` (set by service.store.database), so a
 password never passes through Alembic's ini interpolation.
 """
 

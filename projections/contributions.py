@@ -18,6 +18,7 @@ from datetime import datetime
 
 import msgspec
 
+from projections.game_counters import extra_counters
 from projections.games import Finish, GameFacts, HandFact
 
 COUNTERS = (
@@ -75,6 +76,9 @@ class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
     biggest_hand: int
     counters: tuple[int, ...]
     """In the order of COUNTERS."""
+    game: str = "dominoes"
+    extra: dict[str, int] = msgspec.field(default_factory=dict)
+    """The game's own counters (`projections.game_counters`), its team's."""
 
 
 def team_of(seat: int) -> str:
@@ -95,6 +99,7 @@ def contributions(game: GameFacts) -> list[PlayerGame]:
     for team, counts in teams.items():
         _count_game(finish, counts, won=finish.winner == team)
     seats = game.seats
+    extra = extra_counters(game)
     rows = []
     for seat in range(4):
         team = team_of(seat)
@@ -113,6 +118,8 @@ def contributions(game: GameFacts) -> list[PlayerGame]:
                 won=finish.winner == team,
                 biggest_hand=biggest[team],
                 counters=tuple(int(counts[name]) for name in COUNTERS),
+                game=game.game,
+                extra=dict(extra[team]),
             )
         )
     return rows

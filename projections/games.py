@@ -21,7 +21,9 @@ from domain import (
     MatchFinished,
     MatchReopened,
     PenaltyRecorded,
+    PerTeam,
     Rules,
+    game_of,
 )
 
 # The match events a game's facts depend on; plays, passes and deals change none of them.
@@ -45,8 +47,11 @@ class HandFact(msgspec.Struct, array_like=True, frozen=True):
     kind: str | None  # the batida's kind
     winner: str | None  # "A", "B", or None for an empate
     points: int
-    by_seat: int | None  # who went out, who blocked, or the offender
+    by_seat: int | None  # who went out, who blocked, who ran, or the offender
     at: datetime
+    card_points: tuple[int, int] | None = None  # Sueca: (A, B)
+    tricks: tuple[int, int] | None = None  # Sueca: tricks; Truco: rounds won (A, B)
+    raises: tuple[tuple[int, int], ...] = ()  # Truco: (seat, value) of each raise
 
 
 class Finish(msgspec.Struct, array_like=True, frozen=True):
@@ -70,6 +75,8 @@ class GameFacts(msgspec.Struct, kw_only=True):
     match_id: str
     competition_id: str | None
     preset: str
+    game: str = "dominoes"
+    """The game (`domain.games`): "dominoes", "sueca", "truco"."""
     stage: str | None = None
     by_kind: bool  # scored by batida kind (pontos) rather than by pips
     target: int
@@ -99,6 +106,7 @@ def created(match_id: str, event: MatchCreated) -> GameFacts:
         competition_id=event.competition_id,
         stage=event.stage,
         preset=event.rules.preset,
+        game=game_of(event.rules).name,
         by_kind=isinstance(event.rules, Rules) and event.rules.scoring == "by-kind",
         target=event.rules.target,
         seats=event.seats,
@@ -147,7 +155,14 @@ def _hand(event: HandEnded) -> HandFact:
         points=event.points,
         by_seat=event.by_seat,
         at=event.at,
+        card_points=_pair(event.card_points),
+        tricks=_pair(event.tricks),
+        raises=tuple((r.seat, r.value) for r in event.raises),
     )
+
+
+def _pair(pair: PerTeam | None) -> tuple[int, int] | None:
+    return None if pair is None else (pair.A, pair.B)
 
 
 def _finish(event: MatchFinished) -> Finish:

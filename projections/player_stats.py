@@ -14,17 +14,18 @@ _STREAK = """
     SELECT current_length, current_first_match, current_first_at, current_last_match,
         current_last_at, best_length, best_first_match, best_first_at, best_last_match,
         best_last_at
-    FROM proj_player_streaks WHERE player_id = $1
+    FROM proj_player_streaks WHERE player_id = $1 AND game = $2
 """
 _ACHIEVEMENTS = """
-    SELECT kind, match_id, earned_at FROM proj_achievements WHERE player_id = $1
+    SELECT kind, match_id, earned_at FROM proj_achievements
+    WHERE player_id = $1 AND ($2::text[] IS NULL OR kind = ANY($2::text[]))
     ORDER BY earned_at, kind
 """
 
 
 def _where(player_id: str, query: RankingQuery, args: list[Any]) -> str:
     args.append(player_id)
-    return " AND ".join(["player_id = $1", *game_filters(query, "finished_at", args)])
+    return " AND ".join([f"player_id = ${len(args)}", *game_filters(query, "finished_at", args)])
 
 
 async def totals(connection: Connection, player_id: str, query: RankingQuery) -> dict[str, Any]:
@@ -42,11 +43,21 @@ async def totals(connection: Connection, player_id: str, query: RankingQuery) ->
         player_id,
     )
     row["provisional_games"] = int(provisional)
+    args = []
+    extra = await connection.fetch(
+        "SELECT e.key, sum(e.value::int)::int FROM proj_player_games,"
+        f" jsonb_each_text(extra) AS e WHERE {_where(player_id, query, args)} GROUP BY e.key"
+        " ORDER BY e.key",
+        *args,
+    )
+    row["extra"] = {key: value for key, value in extra}
     return row
 
 
-async def streaks(connection: Connection, player_id: str) -> dict[str, Any] | None:
-    record = await connection.fetchrow(_STREAK, player_id)
+async def streaks(
+    connection: Connection, player_id: str, game: str = "dominoes"
+) -> dict[str, Any] | None:
+    record = await connection.fetchrow(_STREAK, player_id, game)
     return dict(record) if record else None
 
 
@@ -91,5 +102,8 @@ async def opponents(
     return [dict(r) for r in records]
 
 
-async def achievements(connection: Connection, player_id: str) -> list[dict[str, Any]]:
-    return [dict(r) for r in await connection.fetch(_ACHIEVEMENTS, player_id)]
+async def achievements(
+    connection: Connection, player_id: str, kinds: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """The player's achievements (of these kinds only, when given), oldest first."""
+    return [dict(r) for r in await connection.fetch(_ACHIEVEMENTS, player_id, kinds)]

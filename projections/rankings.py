@@ -14,21 +14,10 @@ from typing import Any, Literal
 import msgspec
 
 from projections.base import Connection
+from projections.criteria import BY_GAME
 
-CRITERIA = (
-    "games_won",
-    "hands_won",
-    "average_points_per_hand",
-    "cruzadas",
-    "blocks_suffered",
-    "buchudas",
-)
-"""In order; all the larger the better except blocks_suffered (fewer is better)."""
-
-_ORDER = (
-    "games_won DESC, hands_won DESC, average_points_per_hand DESC, cruzadas DESC,"
-    " blocks_suffered ASC, buchudas DESC"
-)
+CRITERIA = tuple(c.name for c in BY_GAME["dominoes"])
+"""Dominoes' six, the seed's; each game's are in `projections.criteria`."""
 
 
 class RankingQuery(msgspec.Struct, frozen=True, kw_only=True):
@@ -37,6 +26,10 @@ class RankingQuery(msgspec.Struct, frozen=True, kw_only=True):
     since: datetime | None = None
     until: datetime | None = None
     preset: str | None = None
+    presets: tuple[str, ...] = ()
+    """Only the games of these rule sets (a game's), when no single `preset` is asked."""
+    game: str = "dominoes"
+    """Whose criteria rank the rows."""
     min_games: int = 1
     by: Literal["players", "teams"] = "players"
     limit: int = 100
@@ -62,6 +55,9 @@ def game_filters(query: RankingQuery, time_column: str, args: list[Any]) -> list
         if value is not None:
             args.append(value)
             where.append(f"{column} {test} ${len(args)}")
+    if query.preset is None and query.presets:
+        args.append(list(query.presets))
+        where.append(f"preset = ANY(${len(args)}::text[])")
     return where
 
 
@@ -74,6 +70,13 @@ def _ranking_sql(query: RankingQuery, args: list[Any]) -> str:
     else:
         source = "proj_player_games" if query.per_game else "proj_player_totals"
         keys, cruzadas, group = "player_id, NULL::text AS partner_id", "cruzadas", "player_id"
+    criteria = BY_GAME[query.game]
+    values = ", ".join(
+        f"{c.sql.format(cruzadas=cruzadas)} AS criterion_{i}" for i, c in enumerate(criteria)
+    )
+    order = ", ".join(
+        f"criterion_{i} {'DESC' if c.descending else 'ASC'}" for i, c in enumerate(criteria)
+    )
     args += [query.min_games, query.limit, query.offset]
     n = len(args)
     return f"""
@@ -86,13 +89,14 @@ def _ranking_sql(query: RankingQuery, args: list[Any]) -> str:
                 sum(buchudas)::int AS buchudas,
                 CASE WHEN sum(hands_played) > 0
                      THEN sum(points)::numeric / sum(hands_played) ELSE 0 END
-                    AS average_points_per_hand
+                    AS average_points_per_hand,
+                {values}
             FROM {source}
             {"WHERE " + " AND ".join(where) if where else ""}
             GROUP BY {group}
             HAVING sum(games_played) >= ${n - 2}
         ), ranked AS (
-            SELECT sums.*, rank() OVER (ORDER BY {_ORDER})::int AS rank,
+            SELECT sums.*, rank() OVER (ORDER BY {order})::int AS rank,
                 count(*) OVER ()::int AS total
             FROM sums
         )
@@ -100,7 +104,9 @@ def _ranking_sql(query: RankingQuery, args: list[Any]) -> str:
             q.name AS partner_name, games_played, games_won, games_lost, hands_played,
             hands_won, hands_lost, points,
             round(average_points_per_hand, 4)::float8 AS average_points_per_hand,
-            cruzadas, blocks_suffered, buchudas
+            cruzadas, blocks_suffered, buchudas,
+            ARRAY[{", ".join(f"round(criterion_{i}, 4)::float8" for i in range(len(criteria)))}]
+                AS criteria_values
         FROM ranked
         LEFT JOIN proj_players p ON p.player_id = ranked.player_id
         LEFT JOIN proj_players q ON q.player_id = ranked.partner_id
@@ -110,13 +116,20 @@ def _ranking_sql(query: RankingQuery, args: list[Any]) -> str:
 
 
 async def ranking(connection: Connection, query: RankingQuery) -> tuple[list[dict[str, Any]], int]:
-    """(rows in rank order, how many rows the ranking has in all)."""
+    """(rows in rank order, how many rows the ranking has in all); each row's `values`
+    names its value of each of the game's criteria."""
     args: list[Any] = []
     records = await connection.fetch(_ranking_sql(query, args), *args)
     total = records[0]["total"] if records else 0
     if not records and query.offset:
         total = await _count(connection, query)
-    return [dict(r) for r in records], total
+    names = [c.name for c in BY_GAME[query.game]]
+    rows = []
+    for record in records:
+        row = dict(record)
+        row["values"] = dict(zip(names, row.pop("criteria_values"), strict=True))
+        rows.append(row)
+    return rows, total
 
 
 async def _count(connection: Connection, query: RankingQuery) -> int:

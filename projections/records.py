@@ -1,26 +1,47 @@
-"""All-time records, read from the confirmed games' facts: one entry per holder.
+"""All-time records of one game, read from the confirmed games' facts: one entry per holder.
 
-Tallies (most games won, ...) and the longest win streak are across every rule set; the
-records whose numbers depend on the scoring (best average, fastest game, biggest hand, ...)
-are kept per rule set. On a tie, every player tied on a tally holds it; for a game record,
-the game that set it first (earliest finish) holds it.
+Tallies (most games won, ...) and the longest win streak are across the game's rule sets;
+the records whose numbers depend on the scoring (best average, fastest game, biggest hand,
+...) are kept per rule set. On a tie, every player tied on a tally holds it; for a game
+record, the game that set it first (earliest finish) holds it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain import PRESETS
+from domain import BY_NAME
 from projections.base import Connection
 
-TALLIES = {
-    "most-games-won": ("games_won", "Most confirmed games won."),
-    "most-hands-won": ("hands_won", "Most hands won."),
-    "most-buchudas": ("buchudas", "Most buchudas won (the losers scored nothing)."),
-    "most-cruzadas": ("cruzadas", "Most batidas by cruzada."),
-    "most-viradas": ("viradas", "Most viradas (won after conceding the first points)."),
-    "most-buchudas-de-re": ("buchudas_de_re", "Most comebacks from 0 to target - 1."),
+_GAMES_WON = ("sum(games_won)", "Most confirmed games won.")
+_HANDS_WON = ("sum(hands_won)", "Most hands won.")
+TALLIES_BY_GAME: dict[str, dict[str, tuple[str, str]]] = {
+    "dominoes": {
+        "most-games-won": _GAMES_WON,
+        "most-hands-won": _HANDS_WON,
+        "most-buchudas": ("sum(buchudas)", "Most buchudas won (the losers scored nothing)."),
+        "most-cruzadas": ("sum(cruzadas)", "Most batidas by cruzada."),
+        "most-viradas": ("sum(viradas)", "Most viradas (won after conceding the first points)."),
+        "most-buchudas-de-re": ("sum(buchudas_de_re)", "Most comebacks from 0 to target - 1."),
+    },
+    "sueca": {
+        "most-games-won": _GAMES_WON,
+        "most-bandeiradas": (
+            "sum(coalesce((extra->>'bandeiradas')::int, 0))",
+            "Most deals won with every trick.",
+        ),
+    },
+    "truco": {
+        "most-games-won": _GAMES_WON,
+        "most-hands-won": _HANDS_WON,
+        "most-raises-won": (
+            "sum(coalesce((extra->>'raises_won')::int, 0))",
+            "Most hands raised and won.",
+        ),
+    },
 }
+"""Each game's tallies: an aggregate over a player's totals, and what it counts."""
+TALLIES = TALLIES_BY_GAME["dominoes"]
 GAME_RECORDS = {
     "fastest-game": ("duration_seconds", "ASC", "Fastest game won (seconds), abandonments aside."),
     "longest-game": ("duration_seconds", "DESC", "Longest game (seconds), abandonments aside."),
@@ -31,37 +52,41 @@ GAME_RECORDS = {
 DESCRIPTIONS = {
     "longest-win-streak": "Longest run of confirmed games won in a row.",
     "best-average-points-per-hand": "Best average points per hand (min_games games or more).",
-    **{kind: text for kind, (_, text) in TALLIES.items()},
+    **{kind: text for tallies in TALLIES_BY_GAME.values() for kind, (_, text) in tallies.items()},
     **{kind: text for kind, (_, _, text) in GAME_RECORDS.items()},
 }
 
 
-def _tallies_sql() -> str:
-    sums = ", ".join(f"sum({column})::int AS {column}" for column, _ in TALLIES.values())
+def _tallies_sql(game: str) -> str:
+    """$2: the game's rule sets."""
+    tallies = TALLIES_BY_GAME[game]
+    columns = {kind: f"t{i}" for i, kind in enumerate(tallies)}
+    sums = ", ".join(f"{sql}::int AS {columns[kind]}" for kind, (sql, _) in tallies.items())
     parts = [
-        f"""SELECT '{kind}' AS kind, NULL::text AS preset, {column}::float8 AS value, player_id,
+        f"""SELECT '{kind}' AS kind, NULL::text AS preset, {c}::float8 AS value, player_id,
             NULL::text AS partner_id, NULL::text AS match_id, NULL::text AS started_match_id,
             NULL::timestamptz AS at
-        FROM t WHERE {column} > 0 AND {column} = (SELECT max({column}) FROM t)"""
-        for kind, (column, _) in TALLIES.items()
+        FROM t WHERE {c} > 0 AND {c} = (SELECT max({c}) FROM t)"""
+        for kind, c in columns.items()
     ]
     return (
-        f"WITH t AS (SELECT player_id, {sums} FROM proj_player_totals GROUP BY player_id) "
-        + " UNION ALL ".join(parts)
+        f"WITH t AS (SELECT player_id, {sums} FROM proj_player_totals"
+        " WHERE preset = ANY($2::text[]) GROUP BY player_id) " + " UNION ALL ".join(parts)
     )
 
 
 _STREAK = """
+    WITH s AS (SELECT * FROM proj_player_streaks WHERE game = $3)
     SELECT 'longest-win-streak' AS kind, NULL::text AS preset, best_length::float8 AS value,
         player_id, NULL::text AS partner_id, best_last_match AS match_id,
         best_first_match AS started_match_id, best_last_at AS at
-    FROM proj_player_streaks
-    WHERE best_length > 0 AND best_length = (SELECT max(best_length) FROM proj_player_streaks)
+    FROM s WHERE best_length > 0 AND best_length = (SELECT max(best_length) FROM s)
 """
 _AVERAGE = """
     WITH a AS (
         SELECT player_id, preset, round(points::numeric / hands_played, 4) AS average
-        FROM proj_player_totals WHERE games_played >= $1 AND hands_played > 0
+        FROM proj_player_totals
+        WHERE games_played >= $1 AND hands_played > 0 AND preset = ANY($2::text[])
     ), ranked AS (
         SELECT *, max(average) OVER (PARTITION BY preset) AS best FROM a
     )
@@ -87,11 +112,13 @@ def _game_record_sql(kind: str, column: str, direction: str) -> str:
     """
 
 
-async def all_time(connection: Connection, min_games: int = 10) -> list[dict[str, Any]]:
-    """Every record, with its holders' names, in a stable order."""
+async def all_time(
+    connection: Connection, min_games: int = 10, game: str = "dominoes"
+) -> list[dict[str, Any]]:
+    """Every record of the game, with its holders' names, in a stable order."""
     parts = [
         _STREAK,
-        _tallies_sql(),
+        _tallies_sql(game),
         _AVERAGE,
         *(_game_record_sql(kind, c, d) for kind, (c, d, _) in GAME_RECORDS.items()),
     ]
@@ -104,7 +131,8 @@ async def all_time(connection: Connection, min_games: int = 10) -> list[dict[str
         ORDER BY r.kind, r.preset NULLS FIRST, r.at NULLS LAST, r.player_id
         """,
         min_games,
-        sorted(PRESETS),
+        sorted(BY_NAME[game].presets),
+        game,
     )
     rows = []
     for record in records:
@@ -115,17 +143,17 @@ async def all_time(connection: Connection, min_games: int = 10) -> list[dict[str
 
 
 async def achievements(
-    connection: Connection, kind: str | None = None, limit: int = 100
+    connection: Connection, kinds: list[str], limit: int = 100
 ) -> list[dict[str, Any]]:
-    """Achievements earned, the most recent first."""
+    """Achievements of these kinds earned, the most recent first."""
     records = await connection.fetch(
         """
         SELECT a.player_id, p.name, a.kind, a.match_id, a.earned_at
         FROM proj_achievements a LEFT JOIN proj_players p ON p.player_id = a.player_id
-        WHERE $1::text IS NULL OR a.kind = $1
+        WHERE a.kind = ANY($1::text[])
         ORDER BY a.earned_at DESC, a.player_id, a.kind LIMIT $2
         """,
-        kind,
+        kinds,
         limit,
     )
     return [dict(r) for r in records]

@@ -14,12 +14,12 @@ from collections import defaultdict
 import asyncpg
 import msgspec
 
-from domain import DECODER, MatchCreated
+from domain import BY_NAME, DECODER, MatchCreated
 from projections.achievements import Earned, earned_in, streak_earned
 from projections.base import Connection, StoredEvent
-from projections.contributions import COUNTERS, PlayerGame, contributions
+from projections.contributions import PlayerGame, contributions
 from projections.games import FACTS_DECODER, GAME_EVENT_TYPES, GameFacts, created, fold_event
-from projections.stats_writes import STATS_TABLES, Achievement, StatsWrites
+from projections.stats_writes import STATS_TABLES, Achievement, StatsWrites, Totals
 from projections.streaks import GameMark, Milestone, PlayerStreak, Run, advance, recount, start
 
 log = logging.getLogger("domino.projections")
@@ -60,11 +60,12 @@ class _Batch:
         self.changed: dict[str, GameFacts] = {}
         self.confirmed: list[tuple[int, GameFacts]] = []
         self.rows: list[PlayerGame] = []
-        self.totals: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0] * len(COUNTERS))
-        self.streaks: dict[str, PlayerStreak] = {}
-        self.changed_streaks: dict[str, PlayerStreak] = {}
-        self.pending: dict[str, list[GameMark]] = defaultdict(list)
-        self.histories: dict[str, list[GameMark]] = {}
+        self.totals: dict[tuple[str, str], Totals] = defaultdict(Totals)
+        # Streaks, and the games of this batch and before, by (player, game).
+        self.streaks: dict[tuple[str, str], PlayerStreak] = {}
+        self.changed_streaks: dict[tuple[str, str], PlayerStreak] = {}
+        self.pending: dict[tuple[str, str], list[GameMark]] = defaultdict(list)
+        self.histories: dict[tuple[str, str], list[GameMark]] = {}
         self.earned: dict[tuple[str, str], Achievement] = {}
 
     async def load_games(self, match_ids: set[str]) -> None:
@@ -93,43 +94,45 @@ class _Batch:
         self.changed[match_id] = game
 
     async def count_confirmed(self) -> None:
-        players = list({p for _, game in self.confirmed for p in game.seats})
-        if players:
-            for record in await self.connection.fetch(self.sql.load_streaks, players):
-                self.streaks[record[0]] = _streak_of(record)
+        keys = list({(p, game.game) for _, game in self.confirmed for p in game.seats})
+        if keys:
+            players, games = [k[0] for k in keys], [k[1] for k in keys]
+            for record in await self.connection.fetch(self.sql.load_streaks, players, games):
+                streak = _streak_of(record)
+                self.streaks[(streak.player_id, streak.game)] = streak
         for position, game in self.confirmed:
             for row in contributions(game):
                 self.rows.append(row)
-                total = self.totals[(row.player_id, row.preset)]
-                for i, count in enumerate(row.counters):
-                    total[i] += count
+                self.totals[(row.player_id, row.preset)].add(row)
                 mark = GameMark(row.finished_at, row.match_id, row.won)
-                reached = await self._streak(row.player_id, mark)
-                self._earn(streak_earned(row.player_id, reached), position)
+                reached = await self._streak((row.player_id, game.game), mark)
+                self._earn(streak_earned(row.player_id, reached, game.game), position)
             self._earn(earned_in(game), position)
 
     def _earn(self, earned: list[Earned], position: int) -> None:
         for e in earned:
             self.earned.setdefault((e.player_id, e.kind), (*e, position))
 
-    async def _streak(self, player: str, mark: GameMark) -> list[Milestone]:
-        streak = self.streaks.get(player)
-        history = self.histories.get(player)
+    async def _streak(self, key: tuple[str, str], mark: GameMark) -> list[Milestone]:
+        player, game = key
+        streak = self.streaks.get(key)
+        history = self.histories.get(key)
         if history is not None:
             history.append(mark)
         if streak is None:
-            streak, reached = start(player, mark)
+            streak, reached = start(player, mark, game)
         elif streak.in_order(mark):
             reached = advance(streak, mark)
         else:  # confirmed after a game played later: count this player's games again
             if history is None:
-                rows = await self.connection.fetch(self.sql.load_marks, player)
+                presets = list(BY_NAME[game].presets)
+                rows = await self.connection.fetch(self.sql.load_marks, player, presets)
                 history = [GameMark(r[0], r[1], r[2]) for r in rows]
-                history += [*self.pending[player], mark]
-                self.histories[player] = history
-            streak, reached = recount(player, history)
-        self.pending[player].append(mark)
-        self.streaks[player] = self.changed_streaks[player] = streak
+                history += [*self.pending[key], mark]
+                self.histories[key] = history
+            streak, reached = recount(player, history, game)
+        self.pending[key].append(mark)
+        self.streaks[key] = self.changed_streaks[key] = streak
         return reached
 
 
@@ -138,6 +141,7 @@ def _streak_of(row: asyncpg.Record) -> PlayerStreak:
         player_id=row[0],
         last_match=row[1],
         last_at=row[2],
+        game=row[13],
         current=_run(row, 3),
         best=_run(row, 8),
     )

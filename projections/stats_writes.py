@@ -36,14 +36,40 @@ def _upsert(table: str, key: str, update: str) -> str:
     )
 
 
+_ADD_EXTRA = (
+    "(SELECT coalesce(jsonb_object_agg(k, coalesce((t.extra->>k)::int, 0)"
+    " + coalesce((excluded.extra->>k)::int, 0)), '{}'::jsonb)"
+    " FROM jsonb_object_keys(t.extra || excluded.extra) AS k)"
+)
+"""Two rows' `extra` counters added key by key (a key missing from one counts 0)."""
+
 _GAME_CHANGES = (
-    "status", "winner", "score_a", "score_b", "hands_played", "biggest_hand", "started_at",
-    "finished_at", "duration_seconds", "abandoned", "confirmed_at", "facts",
+    "status",
+    "winner",
+    "score_a",
+    "score_b",
+    "hands_played",
+    "biggest_hand",
+    "started_at",
+    "finished_at",
+    "duration_seconds",
+    "abandoned",
+    "confirmed_at",
+    "facts",
 )
 _STREAK_CHANGES = (
-    "last_match", "last_at", "current_length", "current_first_match", "current_first_at",
-    "current_last_match", "current_last_at", "best_length", "best_first_match", "best_first_at",
-    "best_last_match", "best_last_at",
+    "last_match",
+    "last_at",
+    "current_length",
+    "current_first_match",
+    "current_first_at",
+    "current_last_match",
+    "current_last_at",
+    "best_length",
+    "best_first_match",
+    "best_first_at",
+    "best_last_match",
+    "best_last_at",
 )
 
 
@@ -54,23 +80,30 @@ class StatsWrites:
         self.load_streaks = (
             f"SELECT player_id, last_match, last_at, current_length, current_first_match,"
             f" current_first_at, current_last_match, current_last_at, best_length,"
-            f" best_first_match, best_first_at, best_last_match, best_last_at"
-            f" FROM {streaks} WHERE player_id = ANY($1::text[])"
+            f" best_first_match, best_first_at, best_last_match, best_last_at, game"
+            f" FROM {streaks} WHERE (player_id, game) IN"
+            f" (SELECT * FROM unnest($1::text[], $2::text[]))"
         )
         self.load_marks = (
-            f"SELECT finished_at, match_id, won FROM {player_games} WHERE player_id = $1"
+            f"SELECT finished_at, match_id, won FROM {player_games}"
+            f" WHERE player_id = $1 AND preset = ANY($2::text[])"
         )
         self.upsert_games = _upsert(
-            games, "match_id",
+            games,
+            "match_id",
             "UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in _GAME_CHANGES),
         )
         self.insert_player_games = _upsert(player_games, "player_id, match_id", "NOTHING")
         self.add_totals = _upsert(
-            totals, "player_id, preset",
-            "UPDATE SET " + ", ".join(f"{c} = t.{c} + excluded.{c}" for c in COUNTERS),
+            totals,
+            "player_id, preset",
+            "UPDATE SET "
+            + ", ".join(f"{c} = t.{c} + excluded.{c}" for c in COUNTERS)
+            + f", extra = {_ADD_EXTRA}",
         )
         self.upsert_streaks = _upsert(
-            streaks, "player_id",
+            streaks,
+            "player_id, game",
             "UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in _STREAK_CHANGES),
         )
         self.insert_achievements = _upsert(achievements, "player_id, kind", "NOTHING")
@@ -80,17 +113,19 @@ class StatsWrites:
         connection: Connection,
         games: Sequence[GameFacts],
         rows: Sequence[PlayerGame],
-        totals: dict[tuple[str, str], list[int]],
+        totals: dict[tuple[str, str], Totals],
         streaks: Sequence[PlayerStreak],
         achievements: Sequence[Achievement],
     ) -> None:
         for statement, values in (
             (self.upsert_games, [_game_row(g) for g in games]),
             (self.insert_player_games, [_player_game_row(r) for r in rows]),
-            (self.add_totals, [_totals_row(key, counts) for key, counts in totals.items()]),
+            (self.add_totals, [_totals_row(key, t) for key, t in totals.items()]),
             (self.upsert_streaks, [_streak_row(s) for s in streaks]),
-            (self.insert_achievements, [dict(zip(_ACHIEVEMENT, a, strict=True))
-                                        for a in achievements]),
+            (
+                self.insert_achievements,
+                [dict(zip(_ACHIEVEMENT, a, strict=True)) for a in achievements],
+            ),
         ):
             if values:
                 await connection.execute(statement, _ROWS.encode(values).decode())
@@ -137,14 +172,28 @@ def _player_game_row(row: PlayerGame) -> dict[str, object]:
         "finished_at": row.finished_at,
         "won": row.won,
         "biggest_hand": row.biggest_hand,
+        "extra": row.extra,
     }
     values.update(zip(COUNTERS, row.counters, strict=True))
     return values
 
 
-def _totals_row(key: tuple[str, str], counts: list[int]) -> dict[str, object]:
-    values: dict[str, object] = {"player_id": key[0], "preset": key[1]}
-    values.update(zip(COUNTERS, counts, strict=True))
+class Totals(msgspec.Struct):
+    """One player's sums over a batch's games of one rule set."""
+
+    counts: list[int] = msgspec.field(default_factory=lambda: [0] * len(COUNTERS))
+    extra: dict[str, int] = msgspec.field(default_factory=dict)
+
+    def add(self, row: PlayerGame) -> None:
+        for i, count in enumerate(row.counters):
+            self.counts[i] += count
+        for name, count in row.extra.items():
+            self.extra[name] = self.extra.get(name, 0) + count
+
+
+def _totals_row(key: tuple[str, str], totals: Totals) -> dict[str, object]:
+    values: dict[str, object] = {"player_id": key[0], "preset": key[1], "extra": totals.extra}
+    values.update(zip(COUNTERS, totals.counts, strict=True))
     return values
 
 
@@ -152,6 +201,7 @@ def _streak_row(streak: PlayerStreak) -> dict[str, object]:
     c, b = streak.current, streak.best
     return {
         "player_id": streak.player_id,
+        "game": streak.game,
         "last_match": streak.last_match,
         "last_at": streak.last_at,
         "current_length": c.length,

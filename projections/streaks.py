@@ -1,4 +1,5 @@
-"""Win streaks: runs of confirmed wins in the order the games were played (finish time).
+"""Win streaks: runs of confirmed wins of one game (dominoes, Sueca, Truco) in the order
+the games were played (finish time).
 
 A game is usually confirmed after every game its players finished before it, so the
 streak simply advances. When a confirmation comes late (an earlier game confirmed after a
@@ -42,6 +43,7 @@ class PlayerStreak(msgspec.Struct, kw_only=True):
     player_id: str
     last_match: str
     last_at: datetime
+    game: str = "dominoes"
     current: Run = msgspec.field(default_factory=Run)
     best: Run = msgspec.field(default_factory=Run)
 
@@ -49,8 +51,10 @@ class PlayerStreak(msgspec.Struct, kw_only=True):
         return (mark.at, mark.match_id) > (self.last_at, self.last_match)
 
 
-def start(player_id: str, mark: GameMark) -> tuple[PlayerStreak, list[Milestone]]:
-    streak = PlayerStreak(player_id=player_id, last_match=mark.match_id, last_at=mark.at)
+def start(
+    player_id: str, mark: GameMark, game: str = "dominoes"
+) -> tuple[PlayerStreak, list[Milestone]]:
+    streak = PlayerStreak(player_id=player_id, last_match=mark.match_id, last_at=mark.at, game=game)
     return streak, _step(streak, mark)
 
 
@@ -60,10 +64,12 @@ def advance(streak: PlayerStreak, mark: GameMark) -> list[Milestone]:
     return _step(streak, mark)
 
 
-def recount(player_id: str, marks: list[GameMark]) -> tuple[PlayerStreak, list[Milestone]]:
+def recount(
+    player_id: str, marks: list[GameMark], game: str = "dominoes"
+) -> tuple[PlayerStreak, list[Milestone]]:
     """The streaks of all these games (in any order), and every milestone reached in them."""
     ordered = sorted(marks, key=lambda m: (m.at, m.match_id))
-    streak, reached = start(player_id, ordered[0])
+    streak, reached = start(player_id, ordered[0], game)
     for mark in ordered[1:]:
         reached += _step(streak, mark)
     return streak, reached

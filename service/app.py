@@ -17,22 +17,23 @@ from litestar.routes import HTTPRoute
 
 from projections import all_projections
 from projections.runner import ProjectionRunner
-from service.auth import Tokens
-from service.event_store import EventStore
-from service.health import HealthController
-from service.history import HistoryController
-from service.http_matches import MatchController
-from service.http_registry import CompetitionController, PlayerController, TokenController
-from service.http_stats import STATS_CONTROLLERS
-from service.live_feed import LiveFeedController
-from service.openapi_bodies import document_request_bodies
-from service.openapi_links import document_links
-from service.openapi_problems import document_examples, document_problems
-from service.problems import EXCEPTION_HANDLERS
-from service.records import Matches
-from service.registry import Registry
+from service.http.auth import Tokens
+from service.http.game_writes import GAME_WRITES
+from service.http.health import HealthController
+from service.http.history import HistoryController
+from service.http.live_feed import LiveFeedController
+from service.http.matches import MatchController
+from service.http.openapi.bodies import describe_tag_fields, document_request_bodies
+from service.http.openapi.links import document_links
+from service.http.openapi.problems import document_examples, document_problems
+from service.http.players import CompetitionController, PlayerController, TokenController
+from service.http.problems import EXCEPTION_HANDLERS
+from service.http.stats import STATS_CONTROLLERS
+from service.http.strict_bodies import body_decoders, refuse_lax_bodies
 from service.settings import Settings, configure_logging
-from service.strict_bodies import body_decoders, refuse_lax_bodies
+from service.store.event_store import EventStore
+from service.store.matches import Matches
+from service.store.registry import Registry
 
 MAX_BODY_BYTES = 64 * 1024
 APP_DSN_VARIABLE = "DOMINO_APP_DSN"  # handed to each worker by `domino serve --workers N`
@@ -93,6 +94,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             TokenController,
             CompetitionController,
             MatchController,
+            GAME_WRITES,
             HistoryController,
             LiveFeedController,
             *STATS_CONTROLLERS,
@@ -107,7 +109,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
     _options_answer_whole_routes(app)
     app.state.body_decoders = body_decoders(app)
     document = document_problems(app.openapi_schema)
-    document_links(document_examples(document_request_bodies(document)))
+    document_links(document_examples(describe_tag_fields(document_request_bodies(document))))
     return app
 
 

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from service.database import migrate, prepare
-from service.embedded import EmbeddedPostgres
 from service.settings import Settings, configure_logging
+from service.store.database import migrate, prepare
+from service.store.embedded import EmbeddedPostgres
 
 log = logging.getLogger("domino")
 
@@ -108,8 +108,10 @@ def run_projections(settings: Settings) -> None:
             asyncio.get_running_loop().add_signal_handler(signal_number, stop.set)
         runner = ProjectionRunner(app_dsn, all_projections())
         await runner.start()
-        log.info("projection runner started for %s; each folds once its lease is taken",
-                 ", ".join(runner.leased))
+        log.info(
+            "projection runner started for %s; each folds once its lease is taken",
+            ", ".join(runner.leased),
+        )
         try:
             await stop.wait()
         finally:

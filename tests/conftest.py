@@ -17,14 +17,14 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from service.database import (
+from service.store.database import (
     APP_ROLE,
     database_dsn,
     grant_app_login,
     migrate,
     with_credentials,
 )
-from service.event_store import EventStore
+from service.store.event_store import EventStore
 
 TEMPLATE = "domino_template"
 APP_PASSWORD = "test-app-password"
@@ -50,7 +50,7 @@ def admin_dsn() -> Iterator[str]:
             yield container.get_connection_url()
         return
     try:
-        from service.embedded import EmbeddedPostgres
+        from service.store.embedded import EmbeddedPostgres
 
         with tempfile.TemporaryDirectory(prefix="domino-test-") as folder:
             Path(folder).chmod(0o755)

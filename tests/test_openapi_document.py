@@ -2,13 +2,13 @@
 
 from typing import Any
 
-from service.openapi_document import DOCUMENT, generate, render
+from service.http.openapi.document import DOCUMENT, generate, render
 
 
 def test_the_committed_openapi_document_is_up_to_date() -> None:
-    assert DOCUMENT.exists(), "run: .venv/bin/python -m service.openapi_document"
+    assert DOCUMENT.exists(), "run: .venv/bin/python -m service.http.openapi.document"
     assert DOCUMENT.read_text() == render(), (
-        "openapi/openapi.json is stale: run .venv/bin/python -m service.openapi_document"
+        "openapi/openapi.json is stale: run .venv/bin/python -m service.http.openapi.document"
     )
 
 

@@ -22,13 +22,14 @@ DECK_40: tuple[str, ...] = tuple(
 
 _NORMAL: dict[str, str] = {}
 for _card in DECK_52:
-    _NORMAL[_card] = _card
-    _NORMAL[_card.lower()] = _card
-    _NORMAL[_card[:-1] + _card[-1].lower()] = _card
+    for _rank in {_card[:-1], _card[:-1].lower()}:
+        for _suit in {_card[-1], _card[-1].lower()}:
+            _NORMAL[_rank + _suit] = _card
 
 
 def normalise(text: object) -> str:
-    """Accept "7h" or "7H" and answer "7H"; anything else is `invalid-card` (C1)."""
+    """Accept "7h" or "7H" and answer "7H", rank and suit in either case ("qH", "Qh"); anything
+    else is `invalid-card` (C1)."""
     card = _NORMAL.get(text) if isinstance(text, str) else None
     if card is None:
         raise InvalidInput(

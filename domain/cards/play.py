@@ -2,11 +2,13 @@
 trick and the deal going round, a move taken back, infractions and their lost hand."""
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any
 
 from msgspec.structs import replace
 
-from domain.cards.cards import normalise
+from domain.cards.cards import in_deck
+from domain.cards.commands import DealCards
 from domain.cards.events import CardPlayed, CardsDealt
 from domain.cards.hand import TrickHand
 from domain.errors import IllegalMove, WrongStatus
@@ -15,6 +17,7 @@ from domain.match.events import Consequence, Event, HandEnded, MoveUndone
 from domain.match.finish import hand_ended
 from domain.match.guards import check_turn, hand_of
 from domain.match.penalties import record_penalty
+from domain.match.requests import HandRequest, MalformedRequest, ResultRequest
 from domain.match.state import HandResult, Match
 from domain.table import check_seat, next_seat, other, team_of
 
@@ -22,11 +25,13 @@ Start = Callable[[CardsDealt, Match], TrickHand]
 Apply = Callable[[TrickHand, Event], TrickHand]
 
 
-def card_in_turn(state: Match, seat: int, card: str) -> tuple[TrickHand, int, str]:
+def card_in_turn(
+    state: Match, seat: int, card: str, deck: tuple[str, ...], game: str
+) -> tuple[TrickHand, int, str]:
     """(the hand, the seat, the card) once it is the seat's turn and it holds the card."""
     hand = hand_of(state, TrickHand)
     seat = check_seat(seat)
-    card = normalise(card)
+    (card,) = in_deck([card], deck, game)
     check_turn(state, seat)
     if card not in hand.hands[seat]:
         raise IllegalMove("card-not-in-hand", f"seat {seat} does not hold {card}")
@@ -55,7 +60,8 @@ def undo(command: UndoLastMove, state: Match) -> list[Event]:
         )
     last = hand.moves[-1]
     seat = getattr(last, "seat", 0)
-    card = last.card if isinstance(last, CardPlayed) else None
+    # A covered card's face stays secret: the undo names it only when it was played face up.
+    card = last.card if isinstance(last, CardPlayed) and not last.covered else None
     move = str(type(last).__struct_config__.tag)
     return [MoveUndone(at=command.at, seat=seat, move=move, card=card)]
 
@@ -95,3 +101,20 @@ def card_facts(state: Match, hand: TrickHand | None) -> dict[str, Any]:
     if hand is None:
         return {"dealer": state.next_dealer}
     return {"dealer": hand.dealer, "tricks": hand.won, "raises": hand.raises}
+
+
+def posted_deal(request: HandRequest, at: datetime, game: str) -> DealCards:
+    if request.dorme:
+        raise MalformedRequest(f"a {game} deal has no dorme")
+    return DealCards(
+        at=at,
+        hands=request.hands,
+        dealer=request.dealer,
+        trump_card=request.trump_card,
+        vira=request.vira,
+    )
+
+
+def no_dominoes_result(request: ResultRequest, game: str) -> None:
+    if (request.outcome, request.seat, request.kind, request.sums) != (None,) * 4:
+        raise MalformedRequest(f"a {game} result has no batida, bloqueio, seat, kind or sums")

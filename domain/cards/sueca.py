@@ -2,6 +2,7 @@
 the dealer's last card, 120 card points a deal, 4 game points a game."""
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from msgspec.structs import replace
 
@@ -10,7 +11,16 @@ from domain.cards.commands import AskRedeal, DealCards, PlayCard, RecordSuecaRes
 from domain.cards.deal import check_hands, dealer_for, opener_after_dealer, shown_card
 from domain.cards.events import CardPlayed, CardsDealt, RedealAsked
 from domain.cards.hand import Played, TrickHand
-from domain.cards.play import after_hand, card_facts, card_in_turn, penalize, take_back, undo
+from domain.cards.play import (
+    after_hand,
+    card_facts,
+    card_in_turn,
+    no_dominoes_result,
+    penalize,
+    posted_deal,
+    take_back,
+    undo,
+)
 from domain.cards.rules import SuecaRules
 from domain.cards.tricks import holds_suit, play
 from domain.errors import IllegalMove, InvalidInput
@@ -19,6 +29,7 @@ from domain.match.events import Consequence, Event, MoveUndone
 from domain.match.finish import hand_ended, then_finish
 from domain.match.game import Game
 from domain.match.guards import check_time, hand_of, no_hand_in_progress
+from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
 from domain.match.state import Match, Outcome, PerTeam
 from domain.table import TEAMS, Team, check_seat
 
@@ -102,7 +113,7 @@ def _deal(command: DealCards, state: Match) -> list[Event]:
 
 
 def _play(command: PlayCard, state: Match, rules: SuecaRules) -> list[Event]:
-    hand, seat, card = card_in_turn(state, command.seat, command.card)
+    hand, seat, card = card_in_turn(state, command.seat, command.card, DECK_40, "Sueca")
     if command.covered:
         raise IllegalMove("covered-not-allowed", "in Sueca every card is played face up")
     if hand.trick:
@@ -232,6 +243,32 @@ def evolve(state: Match, event: Event) -> Match:
     return state
 
 
+def shuffled(state: Match, order: Sequence[str], at: datetime) -> DealCards:
+    """Ten cards to each seat; the trump card is the dealer's last."""
+    dealer = dealer_for(state, None)
+    cards = list(order)
+    hands = [cards[s * TRICKS : (s + 1) * TRICKS] for s in range(4)]
+    return DealCards(at=at, hands=hands, dealer=dealer, trump_card=hands[dealer][-1])
+
+
+def move(request: MoveRequest, at: datetime) -> PlayCard | AskRedeal:
+    if one_of(request, ("card", "redeal"), "Sueca") == "redeal":
+        return AskRedeal(at=at, seat=request.seat)
+    return PlayCard(at=at, seat=request.seat, card=request.card or "", covered=request.covered)
+
+
+def result(request: ResultRequest, at: datetime) -> RecordSuecaResult:
+    no_dominoes_result(request, "Sueca")
+    if request.points is None or request.winner is not None or request.value is not None:
+        raise MalformedRequest(
+            'a Sueca result gives the card points per team, "points": {"A": n, "B": m}, '
+            'and "tricks" likewise'
+        )
+    return RecordSuecaResult(
+        at=at, points=request.points, tricks=request.tricks, started_at=request.started_at
+    )
+
+
 SUECA = Game(
     name="sueca",
     family="cards",
@@ -239,4 +276,9 @@ SUECA = Game(
     decide=decide,
     evolve=evolve,
     after_hand=after_hand,
+    deck=DECK_40,
+    shuffled=shuffled,
+    deal=lambda request, at: posted_deal(request, at, "Sueca"),
+    move=move,
+    result=result,
 )

@@ -1,6 +1,9 @@
 """Truco paulista (seed 003): two partnerships, 40 cards, three to each seat; a hand is the
 best of three rounds, worth 1 and raised to 3, 6, 9, 12; the game goes to 12."""
 
+from collections.abc import Sequence
+from datetime import datetime
+
 from msgspec.structs import replace
 
 from domain.cards.cards import DECK_40, normalise, rank_of, suit_of
@@ -15,7 +18,16 @@ from domain.cards.commands import (
 from domain.cards.deal import check_hands, dealer_for, opener_after_dealer, shown_card
 from domain.cards.events import CardPlayed, CardsDealt, RaiseAccepted, RaiseCalled
 from domain.cards.hand import Played, TrickHand
-from domain.cards.play import after_hand, card_facts, card_in_turn, penalize, take_back, undo
+from domain.cards.play import (
+    after_hand,
+    card_facts,
+    card_in_turn,
+    no_dominoes_result,
+    penalize,
+    posted_deal,
+    take_back,
+    undo,
+)
 from domain.cards.rules import TrucoRules
 from domain.cards.tricks import play
 from domain.errors import IllegalMove, InvalidInput, WrongStatus
@@ -24,6 +36,7 @@ from domain.match.events import Consequence, Event, MoveUndone
 from domain.match.finish import hand_ended, then_finish
 from domain.match.game import Game
 from domain.match.guards import check_time, check_turn, hand_of, no_hand_in_progress
+from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
 from domain.match.state import Match, Raise
 from domain.table import Team, check_seat, next_seat, other, team_of
 
@@ -134,7 +147,7 @@ def _deal(command: DealCards, state: Match) -> list[Event]:
 
 def _play(command: PlayCard, state: Match, rules: TrucoRules) -> list[Event]:
     _no_pending(hand_of(state, TrickHand))
-    hand, seat, card = card_in_turn(state, command.seat, command.card)
+    hand, seat, card = card_in_turn(state, command.seat, command.card, DECK_40, "Truco")
     round_number = len(hand.tricks) + 1
     if command.covered and round_number < rules.covered_from_round:
         raise IllegalMove(
@@ -174,6 +187,8 @@ def _call(command: CallRaise, state: Match, rules: TrucoRules) -> list[Event]:
     if hand.eleven:
         # Seed 003: "Na mão de 11 não se pode pedir truco, se uma dupla pedir ela perde o jogo".
         winner = other(team_of(seat))
+        # The raise that forfeits is on the hand's record, as every raise of the hand is.
+        forfeiting = replace(hand, raises=(*hand.raises, Raise(seat=seat, value=asked)))
         lost = hand_ended(
             state,
             outcome="forfeit",
@@ -181,7 +196,7 @@ def _call(command: CallRaise, state: Match, rules: TrucoRules) -> list[Event]:
             base=max(1, rules.target - state.score.of(winner)),
             by_seat=seat,
             at=command.at,
-            **card_facts(state, hand),
+            **card_facts(state, forfeiting),
         )
         return then_finish(state, [called, lost], command.at)
     if hand.pending is not None:
@@ -331,6 +346,35 @@ def evolve(state: Match, event: Event) -> Match:
     return state
 
 
+def shuffled(state: Match, order: Sequence[str], at: datetime) -> DealCards:
+    """Three cards to each seat, then the vira turned up."""
+    cards = list(order)
+    hands = [cards[s * CARDS : (s + 1) * CARDS] for s in range(4)]
+    return DealCards(at=at, hands=hands, dealer=dealer_for(state, None), vira=cards[4 * CARDS])
+
+
+def move(request: MoveRequest, at: datetime) -> PlayCard | CallRaise | AnswerRaise:
+    said = one_of(request, ("card", "call", "accept", "run"), "Truco")
+    if said == "card":
+        return PlayCard(at=at, seat=request.seat, card=request.card or "", covered=request.covered)
+    if said == "call" and request.call is not None:
+        return CallRaise(at=at, seat=request.seat, call=request.call)
+    return AnswerRaise(at=at, seat=request.seat, accept=said == "accept")
+
+
+def result(request: ResultRequest, at: datetime) -> RecordTrucoResult:
+    no_dominoes_result(request, "Truco")
+    if request.points is not None or request.tricks is not None:
+        raise MalformedRequest('a Truco result is {"winner": "A", "value": 3} or {"tie": true}')
+    return RecordTrucoResult(
+        at=at,
+        winner=request.winner,
+        value=request.value,
+        tie=request.tie,
+        started_at=request.started_at,
+    )
+
+
 TRUCO = Game(
     name="truco",
     family="cards",
@@ -338,4 +382,9 @@ TRUCO = Game(
     decide=decide,
     evolve=evolve,
     after_hand=after_hand,
+    deck=DECK_40,
+    shuffled=shuffled,
+    deal=lambda request, at: posted_deal(request, at, "Truco"),
+    move=move,
+    result=result,
 )

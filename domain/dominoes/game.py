@@ -1,5 +1,8 @@
 """Brazilian partnership dominoes, as the core sees it: three rule sets of one game."""
 
+from collections.abc import Sequence
+from datetime import datetime
+
 from msgspec.structs import replace
 
 from domain.dominoes import board
@@ -11,11 +14,19 @@ from domain.dominoes.opener import opener_after
 from domain.dominoes.penalties import penalize
 from domain.dominoes.results import record_result
 from domain.dominoes.rules import Rules
+from domain.dominoes.tiles import ALL_TILES
 from domain.errors import InvalidInput
 from domain.match.commands import Command, RecordPenalty, UndoLastMove
 from domain.match.events import Event, MoveUndone
 from domain.match.game import Game
 from domain.match.guards import hand_of
+from domain.match.requests import (
+    HandRequest,
+    MalformedRequest,
+    MoveRequest,
+    ResultRequest,
+    one_of,
+)
 from domain.match.state import HandResult, Match
 
 
@@ -79,6 +90,45 @@ def _started(state: Match, event: HandStarted) -> Match:
     return replace(state, hand=hand, turn=event.opener, started_at=state.started_at or event.at)
 
 
+def shuffled(state: Match, order: Sequence[str], at: datetime) -> StartHand:
+    n = rules_of(state).tiles_per_seat
+    tiles = list(order)
+    return StartHand(
+        at=at, hands=[tiles[s * n : (s + 1) * n] for s in range(4)], dorme=tiles[4 * n :]
+    )
+
+
+def deal(request: HandRequest, at: datetime) -> StartHand:
+    if (request.dealer, request.trump_card, request.vira) != (None, None, None):
+        raise MalformedRequest(
+            "a dominoes deal is its hands and its dorme: no dealer, trump or vira"
+        )
+    return StartHand(at=at, hands=request.hands, dorme=request.dorme or [])
+
+
+def move(request: MoveRequest, at: datetime) -> PlayTile | Pass:
+    if one_of(request, ("tile", "pass"), "dominoes") == "pass":
+        return Pass(at=at, seat=request.seat)
+    return PlayTile(at=at, seat=request.seat, tile=request.tile or "", end=request.end)
+
+
+def result(request: ResultRequest, at: datetime) -> RecordResult:
+    if request.outcome is None:
+        raise MalformedRequest('a dominoes hand\'s result says its "outcome": batida or bloqueio')
+    if (request.points, request.tricks, request.winner, request.value) != (
+        None,
+    ) * 4 or request.tie:
+        raise MalformedRequest("a dominoes result is a batida (seat, kind) or a bloqueio (sums)")
+    return RecordResult(
+        at=at,
+        outcome=request.outcome,
+        seat=request.seat,
+        kind=request.kind,
+        sums=request.sums,
+        started_at=request.started_at,
+    )
+
+
 DOMINOES = Game(
     name="dominoes",
     family="dominoes",
@@ -86,4 +136,9 @@ DOMINOES = Game(
     decide=decide,
     evolve=evolve,
     after_hand=after_hand,
+    deck=ALL_TILES,
+    shuffled=shuffled,
+    deal=deal,
+    move=move,
+    result=result,
 )

@@ -1,12 +1,14 @@
 """What a game is to the core: its name, its presets, and the four functions through which
 the shared decide and evolve reach its own rules. `domain.games` registers every game."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Literal
 
 from domain.match.commands import Command
 from domain.match.events import Event
+from domain.match.requests import HandRequest, MoveRequest, ResultRequest
 from domain.match.state import HandResult, Match
 
 Family = Literal["dominoes", "cards"]
@@ -24,3 +26,11 @@ class Game:
     """The game's own events (deals, moves, undo); the shared ones are folded by the core."""
     after_hand: Callable[[Match, HandResult], Match]
     """The game's bookkeeping once a hand is counted: who opens or deals the next."""
+    deck: tuple[str, ...]
+    """Every tile or card of the game, for a deal made by the server."""
+    shuffled: Callable[[Match, Sequence[str], datetime], Command]
+    """The next deal from the deck in this (shuffled) order."""
+    deal: Callable[[HandRequest, datetime], Command]
+    """A posted deal, read into the game's command."""
+    move: Callable[[MoveRequest, datetime], Command]
+    result: Callable[[ResultRequest, datetime], Command]

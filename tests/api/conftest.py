@@ -20,8 +20,8 @@ import pytest
 from litestar import Litestar
 
 from service.app import create_app
-from service.database import APP_ROLE, database_dsn, with_credentials
 from service.settings import Settings
+from service.store.database import APP_ROLE, database_dsn, with_credentials
 from tests.conftest import APP_PASSWORD, Database
 
 pytest.register_assert_rewrite("tests.api.play")

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, TypedDict
 
 import httpx
+import pytest
 
 from domain import ALL_TILES, Ends, Hand, Match, legal_plays
 from tests.api.conftest import ADMIN, Player, Table
@@ -298,3 +299,19 @@ async def once_folded(client: httpx.AsyncClient, path: str, count: int, **query:
             return body
         await asyncio.sleep(0.025)
     raise AssertionError(f"{path} never showed {count}: {body}")
+
+
+def stack_server_deals(monkeypatch: pytest.MonkeyPatch, *deals: Json) -> None:
+    """Make the server deal these deals, in order, instead of shuffling."""
+    orders: list[list[str]] = [
+        [piece for hand in deal["hands"] for piece in hand] + list(deal.get("dorme", []))
+        for deal in deals
+    ]
+
+    class Stacked:
+        def sample(self, deck: tuple[str, ...], k: int) -> list[str]:
+            assert sorted(orders[0]) == sorted(deck)
+            assert k == len(deck)
+            return orders.pop(0)
+
+    monkeypatch.setattr("service.http.game_writes._random", Stacked())

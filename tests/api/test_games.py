@@ -10,7 +10,15 @@ import pytest
 
 from domain import DECODER, fold
 from tests.api.conftest import Table
-from tests.api.play import PRESETS, Game, Json, create_game, sorted_deal, void_deal
+from tests.api.play import (
+    PRESETS,
+    Game,
+    Json,
+    create_game,
+    sorted_deal,
+    stack_server_deals,
+    void_deal,
+)
 
 TARGET = {"pontos": 6, "cinquenta": 50, "federacao": 50}
 
@@ -126,8 +134,7 @@ async def test_a_void_server_deal_stays_on_record_and_is_dealt_again_at_once(
     client: httpx.AsyncClient, table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await create_game(client, table, "federacao")
-    deals = [void_deal(), sorted_deal("federacao")]
-    monkeypatch.setattr("service.http_matches.server_deal", lambda _: tuple(deals.pop(0).values()))
+    stack_server_deals(monkeypatch, void_deal(), sorted_deal("federacao"))
 
     state = await game.ok("hands", {"deal": "server"})
 

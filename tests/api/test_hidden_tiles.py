@@ -31,6 +31,7 @@ from tests.api.play import (
     next_move,
     shuffled_deal,
     sorted_deal,
+    stack_server_deals,
 )
 
 TILE = re.compile(r"^[0-6]-[0-6]$")
@@ -287,7 +288,7 @@ async def test_a_seated_scorekeeper_cannot_read_another_seats_hand_from_refusals
     seat0 = shared_table.players[0]
     game = await create_game(shared_client, shared_table, "cinquenta", by=seat0)
     dealt = sorted_deal("cinquenta")  # seat 3 holds 3-6 .. 6-6 and must open with 6-6
-    monkeypatch.setattr("service.http_matches.server_deal", lambda _: tuple(dealt.values()))
+    stack_server_deals(monkeypatch, dealt)
     await game.ok("hands", {"deal": "server"}, by=seat0)
 
     held = await game.post("moves", {"seat": 3, "tile": "3-6"}, by=seat0)

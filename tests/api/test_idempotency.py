@@ -19,6 +19,7 @@ from tests.api.play import (
     create_game,
     prepared,
     sorted_deal,
+    stack_server_deals,
     void_deal,
 )
 
@@ -47,7 +48,7 @@ async def dealt(shared_client: httpx.AsyncClient, shared_table: Table) -> Game:
 
 
 async def test_a_retry_answers_the_first_answer_byte_for_byte_and_appends_nothing(
-    dealt: Game
+    dealt: Game,
 ) -> None:
     first = await dealt.post("moves", MOVE, **Headers({"Idempotency-Key": KEYS["move-1"]}))
 
@@ -180,10 +181,16 @@ async def test_a_registration_retried_after_its_token_was_lost_gets_one_token(
         failed = await shared_client.post("/v1/players", json={"name": "Zé"}, headers=headers)
     retry = await shared_client.post("/v1/players", json={"name": "Zé"}, headers=headers)
     again = await shared_client.post("/v1/players", json={"name": "Zé"}, headers=headers)
-    concurrent = await asyncio.gather(*(
-        shared_client.post("/v1/players", json={"name": "Bia"},
-                           headers=ADMIN | {"Idempotency-Key": KEYS["register-bia"]})
-        for _ in range(4)))
+    concurrent = await asyncio.gather(
+        *(
+            shared_client.post(
+                "/v1/players",
+                json={"name": "Bia"},
+                headers=ADMIN | {"Idempotency-Key": KEYS["register-bia"]},
+            )
+            for _ in range(4)
+        )
+    )
 
     assert_problem(failed, 503, "database-unavailable")
     assert (retry.status_code, again.status_code) == (201, 201), retry.text
@@ -270,13 +277,7 @@ async def test_a_federacao_server_deal_with_a_key_deals_again_after_a_void_deal(
     shared_client: httpx.AsyncClient, shared_table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await create_game(shared_client, shared_table, "federacao")
-    deals = [void_deal(), void_deal(), sorted_deal("federacao")]
-
-    def shuffled(tiles_per_seat: int) -> tuple[list[list[str]], list[str]]:
-        deal = deals.pop(0)
-        return deal["hands"], deal["dorme"]
-
-    monkeypatch.setattr("service.http_matches.server_deal", shuffled)
+    stack_server_deals(monkeypatch, void_deal(), void_deal(), sorted_deal("federacao"))
 
     first = await game.post(
         "hands", {"deal": "server"}, **Headers({"Idempotency-Key": KEYS["deal-1"]})

@@ -31,7 +31,7 @@ async def games(two: tuple[httpx.AsyncClient, httpx.AsyncClient]) -> tuple[Game,
 
 
 async def test_a_read_from_one_instance_shows_a_write_through_the_other(
-    games: tuple[Game, Game]
+    games: tuple[Game, Game],
 ) -> None:
     one, other = games
     await other.ok("moves", {"seat": 0, "tile": "0-4", "end": "left"})
@@ -81,7 +81,7 @@ async def test_a_write_without_a_version_is_decided_on_the_newest_game(
 
 
 async def test_a_move_made_legal_by_the_other_instance_is_recorded(
-    games: tuple[Game, Game]
+    games: tuple[Game, Game],
 ) -> None:
     one, other = games
     await other.ok("moves", {"seat": 0, "tile": "0-4", "end": "left"})  # now seat 1's turn

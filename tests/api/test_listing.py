@@ -49,11 +49,17 @@ async def test_games_page_and_filter_by_status(client: httpx.AsyncClient, table:
 
 
 async def test_a_competition_lists_only_its_games(client: httpx.AsyncClient, table: Table) -> None:
-    created = await client.post("/v1/competitions", headers=table.scorekeeper.auth, json={
-        "name": "Copa do Bar", "kind": "amistoso", "rules": {"preset": "pontos"}})
+    created = await client.post(
+        "/v1/competitions",
+        headers=table.scorekeeper.auth,
+        json={"name": "Copa do Bar", "kind": "amistoso", "rules": {"preset": "pontos"}},
+    )
     competition = created.json()["id"]
-    inside = await client.post("/v1/matches", headers=table.scorekeeper.auth, json={
-        "seats": [p.id for p in table.players], "competition_id": competition})
+    inside = await client.post(
+        "/v1/matches",
+        headers=table.scorekeeper.auth,
+        json={"seats": [p.id for p in table.players], "competition_id": competition},
+    )
     assert inside.status_code == 201, inside.text
     await new_match(client, table)  # a friendly game outside it
     await once_folded(client, f"/v1/players/{table.players[0].id}/matches", 2)
@@ -68,8 +74,9 @@ async def test_unknown_ids_and_bad_filters_are_clear_problems(
     client: httpx.AsyncClient, table: Table
 ) -> None:
     unknown = await client.get("/v1/players/not-an-id/matches")
-    status = await client.get(f"/v1/players/{table.players[0].id}/matches",
-                              params={"status": "lost"})
+    status = await client.get(
+        f"/v1/players/{table.players[0].id}/matches", params={"status": "lost"}
+    )
 
     assert unknown.status_code == 404
     assert unknown.json()["code"] == "player-not-found"
@@ -111,19 +118,24 @@ async def test_competitions_are_listed_newest_first_and_by_kind(
     client: httpx.AsyncClient, table: Table
 ) -> None:
     for name in ("Copa do Bar", "Amistoso de Domingo"):
-        created = await client.post("/v1/competitions", headers=table.scorekeeper.auth, json={
-            "name": name, "kind": "amistoso", "rules": {"preset": "pontos"}})
+        created = await client.post(
+            "/v1/competitions",
+            headers=table.scorekeeper.auth,
+            json={"name": name, "kind": "amistoso", "rules": {"preset": "pontos"}},
+        )
         assert created.status_code == 201, created.text
     await once_folded(client, "/v1/competitions", 2)
 
     everything = (await client.get("/v1/competitions")).json()
     torneios = (await client.get("/v1/competitions", params={"kind": "torneio"})).json()
 
-    assert [c["name"] for c in everything["competitions"]] == [
-        "Amistoso de Domingo", "Copa do Bar"]
+    assert [c["name"] for c in everything["competitions"]] == ["Amistoso de Domingo", "Copa do Bar"]
     assert everything["competitions"][0]["preset"] == "pontos"
-    assert torneios == {"competitions": [], "total": 0,
-                        "as_of_position": torneios["as_of_position"]}
+    assert torneios == {
+        "competitions": [],
+        "total": 0,
+        "as_of_position": torneios["as_of_position"],
+    }
 
 
 async def test_lists_and_their_writes_share_a_path_and_say_so(client: httpx.AsyncClient) -> None:

@@ -12,7 +12,7 @@ import asyncpg
 import httpx
 import pytest
 
-from service.auth import FIRST_TOKEN_LOCK, Tokens, token_hash
+from service.http.auth import FIRST_TOKEN_LOCK, Tokens, token_hash
 from service.settings import Settings
 from tests.api.conftest import ADMIN, ADMIN_TOKEN, bearer
 from tests.api.conftest import serve as serve_with
@@ -38,8 +38,9 @@ async def test_a_new_token_says_when_it_expires_a_year_from_now_by_default(
         before = datetime.now(UTC)
         registered = await client.post("/v1/players", json={"name": "Zé"}, headers=ADMIN)
         player = registered.json()
-        renewed = await client.post(f"/v1/players/{player['id']}/tokens",
-                                    headers=bearer(player["token"]))
+        renewed = await client.post(
+            f"/v1/players/{player['id']}/tokens", headers=bearer(player["token"])
+        )
         read = await client.get(f"/v1/players/{player['id']}")
 
     year = timedelta(days=365)
@@ -75,10 +76,17 @@ async def test_with_no_lifetime_tokens_never_expire(database: Database) -> None:
     assert registered.json()["token_expires_at"] is None
 
 
-@pytest.mark.parametrize(("text", "days"), [
-    ("365", 365.0), ("0.5", 0.5), ("36500", 36_500.0), ("0", None), ("never", None),
-    (" Never ", None),
-])
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("365", 365.0),
+        ("0.5", 0.5),
+        ("36500", 36_500.0),
+        ("0", None),
+        ("never", None),
+        (" Never ", None),
+    ],
+)
 def test_the_token_lifetime_is_read_from_domino_token_days(
     monkeypatch: pytest.MonkeyPatch, text: str, days: float | None
 ) -> None:
@@ -105,10 +113,16 @@ async def test_a_players_first_token_is_issued_once_to_concurrent_askers(
         other = await asyncpg.connect(database.app_dsn)
         try:
             async with other.transaction():  # another asker, mid-way through issuing
-                await other.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))",
-                                    FIRST_TOKEN_LOCK, "a-new-player")
-                await other.execute("INSERT INTO tokens (token_hash, player_id) VALUES ($1, $2)",
-                                    token_hash("theirs"), "a-new-player")
+                await other.execute(
+                    "SELECT pg_advisory_xact_lock($1, hashtext($2))",
+                    FIRST_TOKEN_LOCK,
+                    "a-new-player",
+                )
+                await other.execute(
+                    "INSERT INTO tokens (token_hash, player_id) VALUES ($1, $2)",
+                    token_hash("theirs"),
+                    "a-new-player",
+                )
                 asking = asyncio.create_task(tokens.issue_first("a-new-player"))
                 await asyncio.sleep(0.2)
         finally:

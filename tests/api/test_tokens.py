@@ -10,7 +10,7 @@ from typing import Any
 import asyncpg
 import httpx
 
-from service.auth import LISTENER_NAME, Tokens, token_hash
+from service.http.auth import LISTENER_NAME, Tokens, token_hash
 from tests.api.conftest import ADMIN, Table, bearer, register, serve
 from tests.conftest import Database
 

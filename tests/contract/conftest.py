@@ -14,8 +14,8 @@ import pytest
 import uvicorn
 
 from service.app import create_app
-from service.database import APP_ROLE, database_dsn, with_credentials
 from service.settings import Settings
+from service.store.database import APP_ROLE, database_dsn, with_credentials
 from tests.conftest import APP_PASSWORD
 
 TOKEN = "fuzz-admin-token-0123456789"

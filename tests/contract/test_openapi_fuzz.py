@@ -9,7 +9,7 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from service.openapi_document import DOCUMENT
+from service.http.openapi.document import DOCUMENT
 from tests.contract.conftest import TOKEN
 
 # The live stream never ends by design: it is tested on its own (tests/integration).

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from service.openapi_document import DOCUMENT
+from service.http.openapi.document import DOCUMENT
 from tests.contract.conftest import TOKEN
 
 schema = schemathesis.openapi.from_path(str(DOCUMENT)).exclude(operation_id="streamEvents")

@@ -16,7 +16,7 @@ import asyncpg
 import httpx
 import pytest
 
-from service.embedded import EmbeddedPostgres, EmbeddedPostgresError
+from service.store.embedded import EmbeddedPostgres, EmbeddedPostgresError
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from service.event_store import (
+from service.store.event_store import (
     EventStore,
     IdempotencyKeyReused,
     NewEvent,

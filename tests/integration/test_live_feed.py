@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-from service.event_store import EventStore, NewEvent
-from service.live_feed import _stream
-from service.records import Matches
+from service.http.live_feed import _stream
+from service.store.event_store import EventStore, NewEvent
+from service.store.matches import Matches
 
 
 async def take(store: EventStore, after: int, count: int) -> list[tuple[int | str, str]]:

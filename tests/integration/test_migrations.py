@@ -10,7 +10,7 @@ import asyncpg
 from alembic import command
 from alembic.script import ScriptDirectory
 
-from service.database import alembic_config, current_revision
+from service.store.database import alembic_config, current_revision
 from tests.conftest import Database
 
 
@@ -50,7 +50,7 @@ async def test_every_revision_goes_down_to_nothing_and_up_again(database: Databa
     await asyncio.to_thread(command.upgrade, config, "head")
 
     assert emptied is None
-    assert await revision_of(database.owner_dsn) == head == "0007"
+    assert await revision_of(database.owner_dsn) == head == "0008"
 
 
 async def schema_of(dsn: str) -> tuple[list[tuple[str, ...]], ...]:

@@ -34,8 +34,8 @@ from domain import (
     legal_plays,
 )
 from domain.dominoes.rules import BatidaKind
-from service.encoding import new_event
-from service.event_store import EventStore
+from service.store.encoding import new_event
+from service.store.event_store import EventStore
 
 PRESETS = ("pontos", "pontos", "cinquenta", "federacao")
 KINDS: tuple[BatidaKind, ...] = ("simples", "carroca", "la-e-lo", "cruzada")
@@ -74,7 +74,10 @@ class RandomGame:
     def chunks(self) -> Iterator[list[Event]]:
         yield self._run(
             CreateMatch(
-                at=self.at, preset=self.preset, seats=self.seats, actor=self.seats[0],
+                at=self.at,
+                preset=self.preset,
+                seats=self.seats,
+                actor=self.seats[0],
                 competition_id=self.competition_id,
             )
         )
@@ -151,7 +154,9 @@ async def write_games(
     rng = random.Random(seed)
     games = {
         str(uuid.UUID(int=rng.getrandbits(128))): RandomGame(
-            rng, rng.sample(list(players), 4), start + timedelta(hours=n),
+            rng,
+            rng.sample(list(players), 4),
+            start + timedelta(hours=n),
             competition_id=rng.choice(list(competitions)),
         ).chunks()
         for n in range(count)
@@ -163,13 +168,16 @@ async def write_games(
             if chunk is None:
                 del games[match_id]
         written = [(m, c) for m, c in round_ if c is not None]
-        await asyncio.gather(*(
-            store.append(
-                f"match-{m}", [new_event(e, {"actor": "referee"}) for e in c],
-                expected_version=versions[m],
+        await asyncio.gather(
+            *(
+                store.append(
+                    f"match-{m}",
+                    [new_event(e, {"actor": "referee"}) for e in c],
+                    expected_version=versions[m],
+                )
+                for m, c in written
             )
-            for m, c in written
-        ))
+        )
         for m, c in written:
             versions[m] += len(c)
     return list(versions)

@@ -36,8 +36,8 @@ from domain import (
 from domain.competitions import CompetitionCreated, PlayerRegistered
 from domain.dominoes.rules import BatidaKind
 from domain.table import Team
-from service.encoding import new_event
-from service.event_store import EventStore
+from service.store.encoding import new_event
+from service.store.event_store import EventStore
 
 AT = datetime(2025, 5, 1, 20, 0, tzinfo=UTC)
 SEATS = ("ana", "bia", "caio", "duda")  # ana and caio are team A; bia and duda team B
@@ -83,7 +83,11 @@ async def play(
     """Write a game; answer its id."""
     match_id = match_id or str(uuid.uuid4())
     create = CreateMatch(
-        at=at, preset=preset, overrides=overrides, seats=list(seats), actor="referee",
+        at=at,
+        preset=preset,
+        overrides=overrides,
+        seats=list(seats),
+        actor="referee",
         competition_id=competition,
     )
     state, version = INITIAL, 0

@@ -14,9 +14,9 @@ from litestar import Litestar
 from domain import resolve_rules
 from domain.competitions import CompetitionCreated
 from service.app import create_app
-from service.encoding import new_event
-from service.event_store import EventStore
 from service.settings import Settings
+from service.store.encoding import new_event
+from service.store.event_store import EventStore
 from tests.conftest import Database
 from tests.projections.scripts import AT, days, play, register
 
@@ -70,18 +70,46 @@ async def test_the_ranking_with_names_criteria_and_provisional_games(
     assert response.status_code == 200
     body = response.json()
     assert body["criteria"] == [
-        "games_won", "hands_won", "average_points_per_hand", "cruzadas", "blocks_suffered",
+        "games_won",
+        "hands_won",
+        "average_points_per_hand",
+        "cruzadas",
+        "blocks_suffered",
         "buchudas",
     ]
     assert [(r["rank"], r["name"]) for r in body["rows"]] == [
-        (1, "Ana"), (2, "Caio"), (3, "Bia"), (3, "Duda")
+        (1, "Ana"),
+        (2, "Caio"),
+        (3, "Bia"),
+        (3, "Duda"),
     ]
     assert body["rows"][0] | {"player_id": None} == {
-        "rank": 1, "player_id": None, "name": "Ana", "partner_id": None, "partner_name": None,
-        "games_played": 1, "games_won": 1, "games_lost": 0, "hands_played": 2, "hands_won": 2,
-        "hands_lost": 0, "points": 8, "average_points_per_hand": 4.0, "cruzadas": 2,
-        "blocks_suffered": 0, "buchudas": 1,
+        "rank": 1,
+        "player_id": None,
+        "name": "Ana",
+        "partner_id": None,
+        "partner_name": None,
+        "games_played": 1,
+        "games_won": 1,
+        "games_lost": 0,
+        "hands_played": 2,
+        "hands_won": 2,
+        "hands_lost": 0,
+        "points": 8,
+        "average_points_per_hand": 4.0,
+        "cruzadas": 2,
+        "blocks_suffered": 0,
+        "buchudas": 1,
+        "values": {
+            "games_won": 1,
+            "hands_won": 2,
+            "average_points_per_hand": 4.0,
+            "cruzadas": 2,
+            "blocks_suffered": 0,
+            "buchudas": 1,
+        },
     }
+    assert (body["game"], body["preset"]) == ("dominoes", "pontos")
     assert body["total"] == 4
     assert body["provisional_total"] == 1
     game = body["provisional"][0]
@@ -93,8 +121,12 @@ async def test_the_ranking_with_names_criteria_and_provisional_games(
 async def test_a_competitions_ranking_by_teams(database: Database, store: EventStore) -> None:
     seats = await four(store)
     competition = CompetitionCreated(
-        at=AT, name="Copa do Bar", kind="torneio", rules=resolve_rules("pontos"),
-        organizers=("referee",), teams=((seats[0], seats[2]), (seats[1], seats[3])),
+        at=AT,
+        name="Copa do Bar",
+        kind="torneio",
+        rules=resolve_rules("pontos"),
+        organizers=("referee",),
+        teams=((seats[0], seats[2]), (seats[1], seats[3])),
         created_by="referee",
     )
     torneio = "9a1d7a7e-1f0e-4a8e-8a55-2d8e1c0f3b21"
@@ -103,22 +135,22 @@ async def test_a_competitions_ranking_by_teams(database: Database, store: EventS
     await play(store, "1 cruzada", "1 cruzada", seats=seats)
     async with serving(database) as client:
         await settled(client)
-        response = await client.get(
-            "/v1/rankings", params={"competition": torneio, "by": "teams"}
-        )
+        response = await client.get("/v1/rankings", params={"competition": torneio, "by": "teams"})
 
     body = response.json()
     assert response.status_code == 200, body
     assert [({r["name"], r["partner_name"]}, r["games_won"]) for r in body["rows"]] == [
-        ({"Ana", "Caio"}, 1), ({"Bia", "Duda"}, 0)
+        ({"Ana", "Caio"}, 1),
+        ({"Bia", "Duda"}, 0),
     ]
 
 
 async def test_a_players_statistics(database: Database, store: EventStore) -> None:
     seats = await four(store)
     for day in range(3):
-        await play(store, "1 simples", "0 cruzada", "block A by 0", "0 la-e-lo",
-                   seats=seats, at=days(day))
+        await play(
+            store, "1 simples", "0 cruzada", "block A by 0", "0 la-e-lo", seats=seats, at=days(day)
+        )
     async with serving(database) as client:
         await settled(client)
         response = await client.get(f"/v1/players/{seats[0]}/stats")
@@ -126,21 +158,22 @@ async def test_a_players_statistics(database: Database, store: EventStore) -> No
     body = response.json()
     assert response.status_code == 200, body
     assert (body["name"], body["games_won"], body["hands_won"]) == ("Ana", 3, 9)
-    assert body["batidas"] == {"simples": 0, "carroca": 0, "la-e-lo": 3, "cruzada": 3,
-                               "total": 6}
+    assert body["batidas"] == {"simples": 0, "carroca": 0, "la-e-lo": 3, "cruzada": 3, "total": 6}
     assert (body["points"], body["points_against"]) == (24, 3)
     assert (body["average_points_per_hand"], body["average_points_per_game"]) == (2.0, 8.0)
     assert (body["blocks_made"], body["blocks_closed"]) == (3, 3)
     assert body["current_streak"]["length"] == body["best_streak"]["length"] == 3
     assert body["viradas"] == {"given": 3, "suffered": 0}
     assert body["best_partner"] == {
-        "player_id": seats[2], "name": "Caio", "games": 3, "won": 3, "lost": 0
+        "player_id": seats[2],
+        "name": "Caio",
+        "games": 3,
+        "won": 3,
+        "lost": 0,
     }
     assert body["toughest_opponent"] is None
     assert [o["name"] for o in body["opponents"]] == ["Bia", "Duda"]
-    assert {a["kind"] for a in body["achievements"]} == {
-        "virada", "first-cruzada", "win-streak-3"
-    }
+    assert {a["kind"] for a in body["achievements"]} == {"virada", "first-cruzada", "win-streak-3"}
 
 
 async def test_records_and_a_players_achievements(database: Database, store: EventStore) -> None:
@@ -157,10 +190,12 @@ async def test_records_and_a_players_achievements(database: Database, store: Eve
     }
     assert records["achievement_kinds"]["virada"].startswith("Won a virada")
     assert {(a["name"], a["kind"]) for a in buchudas["achievements"]} == {
-        ("Ana", "buchuda"), ("Caio", "buchuda")
+        ("Ana", "buchuda"),
+        ("Caio", "buchuda"),
     }
     assert [(a["kind"], a["match_id"]) for a in mine["achievements"]] == [
-        ("first-cruzada", game), ("buchuda", game)
+        ("first-cruzada", game),
+        ("buchuda", game),
     ]
     assert {"most-cruzadas", "most-buchudas"} <= {r["kind"] for r in mine["records"]}
     assert mine["best_streak"]["length"] == 1
@@ -177,12 +212,12 @@ async def test_errors_are_problem_details(database: Database, store: EventStore)
                 "/v1/rankings", params={"competition": "0b0c5b8e-1111-4a2a-9f0e-000000000000"}
             ),
             "empty period": await client.get(
-                "/v1/rankings", params={"since": "2025-05-02T00:00:00Z",
-                                        "until": "2025-05-01T00:00:00Z"}
+                "/v1/rankings",
+                params={"since": "2025-05-02T00:00:00Z", "until": "2025-05-01T00:00:00Z"},
             ),
             "no time zone": await client.get("/v1/rankings", params={"since": "2025-05-02T00:00"}),
             "a number": await client.get("/v1/rankings", params={"until": "0.5"}),
-            "unknown rule set": await client.get("/v1/rankings", params={"preset": "truco"}),
+            "unknown rule set": await client.get("/v1/rankings", params={"preset": "espadas"}),
             "unknown achievement": await client.get("/v1/records", params={"kind": "x"}),
         }
 
@@ -207,15 +242,17 @@ async def test_health_shows_each_projections_position_and_lag(
         health = await settled(client)
 
     assert [(p["name"], p["position"], p["lag"]) for p in health["projections"]] == [
-        ("directory", 1, 0), ("stats", 1, 0)
+        ("directory", 1, 0),
+        ("stats", 1, 0),
     ]
 
 
 async def test_health_says_degraded_while_nothing_folds_the_waiting_events(
     database: Database, store: EventStore
 ) -> None:
-    app = create_app(Settings(pool_size=2, stale_after=0.2), database.app_dsn,
-                     run_projections=False)
+    app = create_app(
+        Settings(pool_size=2, stale_after=0.2), database.app_dsn, run_projections=False
+    )
     async with running_app(app) as client:
         quiet = (await client.get("/health")).json()
         await register(store, "Ana")
@@ -226,7 +263,9 @@ async def test_health_says_degraded_while_nothing_folds_the_waiting_events(
     assert waiting.status_code == 200  # this instance still serves: only reads lag
     assert waiting.json()["status"] == "degraded"
     assert {p["name"]: (p["lag"], p["stale"]) for p in waiting.json()["projections"]} == {
-        "directory": (1, True), "stats": (1, True)}
+        "directory": (1, True),
+        "stats": (1, True),
+    }
 
 
 async def test_health_is_ok_once_the_runner_folds_what_waited(

@@ -6,7 +6,7 @@ from typing import Any
 
 from projections import player_stats
 from projections.rankings import RankingQuery
-from service.event_store import EventStore
+from service.store.event_store import EventStore
 from tests.projections.conftest import Project
 from tests.projections.scripts import days, play
 
@@ -26,10 +26,15 @@ async def test_games_and_hands_played_won_and_lost(
 
     ana = await stats(db, "ana")
     assert {k: ana[k] for k in ("games_played", "games_won", "games_lost")} == {
-        "games_played": 2, "games_won": 1, "games_lost": 1
+        "games_played": 2,
+        "games_won": 1,
+        "games_lost": 1,
     }
     assert {k: ana[k] for k in ("hands_played", "hands_won", "hands_lost", "empates")} == {
-        "hands_played": 6, "hands_won": 2, "hands_lost": 3, "empates": 1
+        "hands_played": 6,
+        "hands_won": 2,
+        "hands_lost": 3,
+        "empates": 1,
     }
 
 
@@ -41,7 +46,11 @@ async def test_batidas_by_kind_are_the_players_own(
 
     ana, bia, caio = [await stats(db, p) for p in ("ana", "bia", "caio")]
     assert [ana[k] for k in ("batidas", "simples", "carrocas", "la_e_los", "cruzadas")] == [
-        2, 1, 1, 0, 0
+        2,
+        1,
+        1,
+        0,
+        0,
     ]
     assert [caio[k] for k in ("batidas", "cruzadas", "team_cruzadas")] == [1, 1, 1]
     assert (ana["team_cruzadas"], bia["la_e_los"], bia["team_cruzadas"]) == (1, 1, 0)
@@ -106,8 +115,9 @@ async def test_abandonments_and_wins_by_abandonment(
 async def test_penalties_are_the_players_own_warnings_included(
     store: EventStore, project: Project, db: Any
 ) -> None:
-    await play(store, "warn 0", "penalty 0 out-of-turn", "penalty 3 tiles-shown",
-               "0 cruzada", "0 cruzada")
+    await play(
+        store, "warn 0", "penalty 0 out-of-turn", "penalty 3 tiles-shown", "0 cruzada", "0 cruzada"
+    )
     await project()
 
     ana, caio, duda = [await stats(db, p) for p in ("ana", "caio", "duda")]
@@ -151,11 +161,14 @@ async def test_best_partner_and_head_to_head(store: EventStore, project: Project
 
     partners = await player_stats.partners(db, "ana", EVERYTHING)
     assert [(p["player_id"], p["games"], p["won"], p["lost"]) for p in partners] == [
-        ("caio", 3, 2, 1), ("duda", 1, 0, 1)
+        ("caio", 3, 2, 1),
+        ("duda", 1, 0, 1),
     ]
     opponents = await player_stats.opponents(db, "ana", EVERYTHING)
     assert [(o["player_id"], o["games"], o["won"], o["lost"]) for o in opponents] == [
-        ("edu", 3, 1, 2), ("duda", 2, 1, 1), ("bia", 3, 2, 1)
+        ("edu", 3, 1, 2),
+        ("duda", 2, 1, 1),
+        ("bia", 3, 2, 1),
     ]
 
 

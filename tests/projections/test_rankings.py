@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from projections.rankings import CRITERIA, RankingQuery, provisional_games, ranking
-from service.event_store import EventStore
+from service.store.event_store import EventStore
 from tests.projections.conftest import Project, order, rank
 from tests.projections.scripts import AT, confirm_game, days, play
 
@@ -25,7 +25,10 @@ async def test_games_won_come_first(store: EventStore, project: Project, db: Any
 
     rows = await rank(db)
     assert [(r["player_id"], r["games_won"]) for r in rows] == [
-        ("ana", 2), ("caio", 2), ("bia", 1), ("duda", 1)
+        ("ana", 2),
+        ("caio", 2),
+        ("bia", 1),
+        ("duda", 1),
     ]
     assert (row_of(rows, "ana")["hands_won"], row_of(rows, "bia")["hands_won"]) == (4, 6)
 
@@ -51,7 +54,10 @@ async def test_then_average_points_per_hand_even_against_more_cruzadas(
 
     rows = await rank(db)
     assert [(r["player_id"], r["average_points_per_hand"]) for r in rows] == [
-        ("ana", 1.4), ("caio", 1.4), ("bia", 1.2), ("duda", 1.2)
+        ("ana", 1.4),
+        ("caio", 1.4),
+        ("bia", 1.2),
+        ("duda", 1.2),
     ]
     assert [r["rank"] for r in rows] == [1, 1, 3, 4]  # bia's own cruzada puts her above duda
 
@@ -72,7 +78,14 @@ async def test_then_fewest_blocks_suffered(store: EventStore, project: Project, 
 
     rows = await rank(db)
     assert order(rows) == [
-        (1, "p1"), (1, "p2"), (1, "p5"), (1, "p6"), (5, "p3"), (5, "p4"), (7, "p7"), (7, "p8")
+        (1, "p1"),
+        (1, "p2"),
+        (1, "p5"),
+        (1, "p6"),
+        (5, "p3"),
+        (5, "p4"),
+        (7, "p7"),
+        (7, "p8"),
     ]
     assert [row_of(rows, p)["blocks_suffered"] for p in ("p3", "p7")] == [0, 6]
 
@@ -168,7 +181,10 @@ async def test_a_competitions_own_ranking(store: EventStore, project: Project, d
 
     rows = await rank(db, competition_id=torneio)
     assert [(r["player_id"], r["games_won"]) for r in rows] == [
-        ("bia", 1), ("duda", 1), ("ana", 0), ("caio", 0)
+        ("bia", 1),
+        ("duda", 1),
+        ("ana", 0),
+        ("caio", 0),
     ]
     assert [r["player_id"] for r in await rank(db)][:2] == ["ana", "caio"]
 
@@ -212,7 +228,8 @@ async def test_teams_of_a_torneio_ranked_as_pairs(
 
     rows = await rank(db, competition_id=torneio, by="teams")
     assert [(r["rank"], r["player_id"], r["partner_id"]) for r in rows] == [
-        (1, "ana", "caio"), (2, "bia", "duda")
+        (1, "ana", "caio"),
+        (2, "bia", "duda"),
     ]
     assert (rows[0]["games_won"], rows[0]["cruzadas"], rows[1]["cruzadas"]) == (2, 2, 1)
 

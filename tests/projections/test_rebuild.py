@@ -19,7 +19,7 @@ from projections.batches import catch_up
 from projections.rebuild import RebuildRunning, rebuild
 from projections.runner import ProjectionRunner
 from projections.stats import Stats
-from service.event_store import EventStore
+from service.store.event_store import EventStore
 from tests.conftest import Database
 from tests.projections.conftest import caught_up, rank, read_models
 from tests.projections.random_games import write_games
@@ -52,8 +52,9 @@ async def test_a_rebuild_equals_the_incremental_build(
     runner = ProjectionRunner(database.app_dsn, all_projections(), batch_size=3, poll_seconds=0.02)
     await runner.start()
     try:  # folded while it is written, in batches of at most 3 events
-        await write_games(store, 30, seed=1, players=everyone, start=AT,
-                          competitions=(None, TORNEIO))
+        await write_games(
+            store, 30, seed=1, players=everyone, start=AT, competitions=(None, TORNEIO)
+        )
         await caught_up(db, within=60)
     finally:
         await runner.stop()
@@ -185,9 +186,16 @@ async def test_the_command_line_rebuilds_with_a_progress_bar(
     await db.execute("DELETE FROM proj_achievements")
 
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "service", "projections", "rebuild", "stats",
-        cwd=ROOT, env={**os.environ, "DATABASE_URL": database.owner_dsn},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "service",
+        "projections",
+        "rebuild",
+        "stats",
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": database.owner_dsn},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     _, err = await asyncio.wait_for(process.communicate(), 60)
 

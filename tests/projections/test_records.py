@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from projections import player_stats, records
-from service.event_store import EventStore
+from projections.achievements import ACHIEVEMENTS
+from service.store.event_store import EventStore
 from tests.projections.conftest import Project
 from tests.projections.scripts import days, play
 
@@ -111,11 +112,10 @@ async def test_tallies_are_held_by_every_player_tied_on_them(
     await project()
 
     assert [(r["player_id"], r["value"]) for r in await held(db, "most-buchudas")] == [
-        ("ana", 2.0), ("caio", 2.0)
+        ("ana", 2.0),
+        ("caio", 2.0),
     ]
-    assert [(r["player_id"], r["value"]) for r in await held(db, "most-cruzadas")] == [
-        ("ana", 3.0)
-    ]
+    assert [(r["player_id"], r["value"]) for r in await held(db, "most-cruzadas")] == [("ana", 3.0)]
 
 
 async def test_the_best_average_needs_a_minimum_of_games(
@@ -127,11 +127,13 @@ async def test_the_best_average_needs_a_minimum_of_games(
     await project()
 
     assert {r["player_id"] for r in await held(db, "best-average-points-per-hand", 1)} == {
-        "ana", "caio"
+        "ana",
+        "caio",
     }
     best = await held(db, "best-average-points-per-hand", 2)
     assert [(r["player_id"], r["value"], r["preset"]) for r in best] == [
-        ("p1", 1.0, "pontos"), ("p2", 1.0, "pontos")
+        ("p1", 1.0, "pontos"),
+        ("p2", 1.0, "pontos"),
     ]
 
 
@@ -166,10 +168,13 @@ async def test_recent_achievements_of_everyone(
     await play(store, "1 cruzada", "1 cruzada", at=days(1))
     await project()
 
-    recent = await records.achievements(db)
+    recent = await records.achievements(db, list(ACHIEVEMENTS))
     assert [(a["player_id"], a["kind"]) for a in recent[:3]] == [
-        ("bia", "buchuda"), ("duda", "buchuda"), ("bia", "first-cruzada")
+        ("bia", "buchuda"),
+        ("duda", "buchuda"),
+        ("bia", "first-cruzada"),
     ]
-    assert {a["player_id"] for a in await records.achievements(db, "first-cruzada")} == {
-        "ana", "bia"
+    assert {a["player_id"] for a in await records.achievements(db, ["first-cruzada"])} == {
+        "ana",
+        "bia",
     }

@@ -26,7 +26,7 @@ from projections.batches import (
 from projections.rebuild import rebuild
 from projections.runner import APPLICATION_NAME, ProjectionRunner
 from projections.stats import Stats
-from service.event_store import EventStore
+from service.store.event_store import EventStore
 from tests.conftest import Database
 from tests.projections.conftest import Project, caught_up, rank, read_models
 from tests.projections.scripts import days, play
@@ -163,8 +163,13 @@ async def test_a_runner_killed_mid_batch_resumes_with_the_right_result(
     before = await read_models(db)
 
     killed = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.projections.stuck_runner", database.app_dsn, "15",
-        cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "tests.projections.stuck_runner",
+        database.app_dsn,
+        "15",
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
     )
     assert killed.stdout is not None
     assert await asyncio.wait_for(killed.stdout.readline(), 30) == b"inside\n"

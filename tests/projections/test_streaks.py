@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from projections import player_stats
-from service.event_store import EventStore
+from service.store.event_store import EventStore
 from tests.projections.conftest import Project
 from tests.projections.scripts import confirm_game, days, play
 
@@ -75,7 +75,9 @@ async def test_streaks_of_3_5_and_10_are_achievements_with_the_game_that_earned_
 
     mine = await earned(db, "caio")
     assert {k: v for k, v in mine.items() if k.startswith("win-streak")} == {
-        "win-streak-3": games[2], "win-streak-5": games[4], "win-streak-10": games[9]
+        "win-streak-3": games[2],
+        "win-streak-5": games[4],
+        "win-streak-10": games[9],
     }
     when = {a["kind"]: a["earned_at"] for a in await player_stats.achievements(db, "caio")}
     assert when["win-streak-5"] == days(4).replace(minute=2)  # its last hand
@@ -105,7 +107,9 @@ async def test_a_game_confirmed_late_takes_its_place_in_the_order_of_play(
     ana = await streak(db, "ana")
     assert (ana["current_length"], ana["current_first_match"]) == (2, games[1])
     assert (ana["best_length"], ana["best_first_match"], ana["best_last_match"]) == (
-        2, games[1], games[2]
+        2,
+        games[1],
+        games[2],
     )
     assert (await earned(db, "ana"))["win-streak-3"] == games[2]  # kept forever
     bia = await streak(db, "bia")

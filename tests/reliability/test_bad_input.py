@@ -10,7 +10,7 @@ import asyncpg
 import httpx
 import pytest
 
-from service.auth import token_hash
+from service.http.auth import token_hash
 from tests.api.conftest import ADMIN, Table, bearer, new_match, seat_a_table, serve
 from tests.conftest import Database
 

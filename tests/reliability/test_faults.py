@@ -16,11 +16,11 @@ import msgspec
 import pytest
 
 from projections.runner import APPLICATION_NAME as RUNNER_NAME
-from service.auth import LISTENER_NAME
 from service.cli import GRACEFUL_SECONDS
-from service.embedded import EmbeddedPostgres
-from service.event_store import RecordedEvent
-from service.records import replay
+from service.http.auth import LISTENER_NAME
+from service.store.embedded import EmbeddedPostgres
+from service.store.event_store import RecordedEvent
+from service.store.matches import replay
 from tests.conftest import APP_PASSWORD, Database
 from tests.projections.test_http import settled
 from tests.reliability.harness import (

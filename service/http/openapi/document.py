@@ -1,4 +1,4 @@
-"""The committed OpenAPI document: `python -m service.openapi_document` rewrites openapi/.
+"""The committed OpenAPI document: `python -m service.http.openapi.document` rewrites openapi/.
 
 A test fails when the committed file differs from what the app generates.
 """
@@ -13,7 +13,7 @@ from typing import Any
 from service.app import create_app
 from service.settings import Settings
 
-DOCUMENT = Path(__file__).resolve().parents[1] / "openapi" / "openapi.json"
+DOCUMENT = Path(__file__).resolve().parents[3] / "openapi" / "openapi.json"
 
 
 def generate() -> dict[str, Any]:

@@ -7,9 +7,9 @@ import uuid
 from typing import TypeVar
 
 from domain.competitions import REGISTRY_DECODER, CompetitionCreated, PlayerRegistered
-from service.encoding import new_event
-from service.event_store import EventStore, NewEvent
-from service.problems import ApiError
+from service.http.problems import ApiError
+from service.store.encoding import new_event
+from service.store.event_store import EventStore, NewEvent
 
 T = TypeVar("T", PlayerRegistered, CompetitionCreated)
 

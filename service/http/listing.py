@@ -12,8 +12,8 @@ from litestar.params import QueryParameter
 from msgspec import Meta
 
 from projections.directory import search_key
-from service.http_stats import folded_up_to, snapshot
-from service.registry import parse_id
+from service.http.stats import folded_up_to, snapshot
+from service.store.registry import parse_id
 
 
 class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -83,9 +83,7 @@ async def list_matches(
     player_id = parse_id(player, "player") if player else None
     competition_id = parse_id(competition, "competition") if competition else None
     async with snapshot(state) as connection:
-        rows = await connection.fetch(
-            _SQL, player_id, competition_id, status, limit, offset, stage
-        )
+        rows = await connection.fetch(_SQL, player_id, competition_id, status, limit, offset, stage)
         position = await connection.fetchval(
             "SELECT coalesce(min(position), 0) FROM projection_checkpoints"
         )
@@ -161,6 +159,7 @@ SELECT competition_id, name, kind, preset, created_at, count(*) OVER ()
  ORDER BY created_at DESC, competition_id
  LIMIT $2 OFFSET $3
 """
+
 
 async def list_players(state: State, name: str | None, limit: int, offset: int) -> PlayerList:
     async with snapshot(state) as connection:

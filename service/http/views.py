@@ -13,8 +13,10 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-from domain import Hand, HandResult, Match
-from service.records import MatchRecord
+from domain import HandResult, Match, PerTeam, game_of
+from domain.dominoes.game import DOMINOES
+from service.http.hand_views import VIEWS, HandView
+from service.store.matches import MatchRecord
 
 
 class Score(msgspec.Struct, frozen=True):
@@ -22,22 +24,9 @@ class Score(msgspec.Struct, frozen=True):
     B: Annotated[int, Meta(description="Team B's points (seats 1 and 3).")]
 
 
-class HandNow(msgspec.Struct, frozen=True, kw_only=True):
-    number: Annotated[int, Meta(description="1 for the first hand of the game.")]
-    opener: Annotated[int, Meta(description="The seat that opens this hand.")]
-    opening_tile: Annotated[str | None, Meta(description="The tile it must open with, if any.")]
-    board: Annotated[list[str], Meta(description="Tiles laid, from the left end to the right.")]
-    open_ends: Annotated[
-        dict[str, int] | None,
-        Meta(description='The open numbers: {"left": n, "right": m}; null on an empty board.'),
-    ] = None
-    tiles_left: Annotated[list[int], Meta(description="How many tiles each seat still holds.")]
-    hands: Annotated[
-        list[list[str] | None],
-        Meta(description=("Each seat's tiles, null where the reader may not see them.")),
-    ]
-    dorme: Annotated[list[str] | None, Meta(description="The undealt tiles, if visible.")]
-    started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
+class RaiseOut(msgspec.Struct, frozen=True, kw_only=True):
+    seat: Annotated[int, Meta(description="Who raised.")]
+    value: Annotated[int, Meta(description="What the raise asked for: 3, 6, 9 or 12.")]
 
 
 class HandOut(msgspec.Struct, frozen=True, kw_only=True):
@@ -53,6 +42,16 @@ class HandOut(msgspec.Struct, frozen=True, kw_only=True):
     recorded_as: Annotated[str, Meta(description="plays (move by move) or result.")]
     started_at: Annotated[datetime, Meta(description="Start of the hand.")]
     ended_at: Annotated[datetime, Meta(description="End of the hand.")]
+    dealer: Annotated[int | None, Meta(description="Cards: the seat that dealt it.")] = None
+    card_points: Annotated[
+        Score | None, Meta(description="Sueca: card points each team took (120 in all).")
+    ] = None
+    tricks: Annotated[
+        Score | None, Meta(description="Sueca: tricks each team took; Truco: rounds won.")
+    ] = None
+    raises: Annotated[
+        list[RaiseOut] | None, Meta(description="Truco: the raises of the hand, in order.")
+    ] = None
 
 
 class ConfirmationOut(msgspec.Struct, frozen=True):
@@ -65,12 +64,18 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     id: Annotated[str, Meta(description="The game's id.")]
     version: Annotated[int, Meta(description="Its number of events; send it as If-Match.")]
     status: Annotated[str, Meta(description="in_progress, finished or confirmed.")]
+    game: Annotated[
+        str, Meta(description='The game: "dominoes", or the card game ("sueca", "truco").')
+    ]
     rules: Annotated[dict[str, Any], Meta(description="The effective rules of this game.")]
     seats: Annotated[list[str], Meta(description="Player ids in order of play.")]
     score: Annotated[Score, Meta(description="Points per team.")]
     winner: Annotated[str | None, Meta(description="The winning team, once finished.")]
     turn: Annotated[int | None, Meta(description="The seat to play, or null.")]
-    hand: Annotated[HandNow | None, Meta(description="The hand in progress, or null.")]
+    hand: Annotated[
+        HandView | None,
+        Meta(description="The hand in progress, or null: a dominoes hand or a card game's."),
+    ]
     hands: Annotated[list[HandOut], Meta(description="Finished hands, in order.")]
     pending_bonus: Annotated[int, Meta(description="Points an empate adds to the next win.")]
     confirmations: Annotated[list[ConfirmationOut], Meta(description="Who confirmed.")]
@@ -90,20 +95,6 @@ def visible_seats(record: MatchRecord, viewer: str | None, sees_all: bool) -> fr
     return frozenset(s for s, player in enumerate(record.state.seats) if player == viewer)
 
 
-def _hand_now(hand: Hand, seen: frozenset[int]) -> HandNow:
-    return HandNow(
-        number=hand.number,
-        opener=hand.opener,
-        opening_tile=hand.opening_tile,
-        board=list(hand.board),
-        open_ends=None if hand.ends is None else {"left": hand.ends.left, "right": hand.ends.right},
-        tiles_left=list(hand.tiles_left),
-        hands=[list(tiles) if seat in seen else None for seat, tiles in enumerate(hand.hands)],
-        dorme=list(hand.dorme) if len(seen) == 4 else None,
-        started_at=hand.started_at,
-    )
-
-
 def _hand_out(result: HandResult) -> HandOut:
     sums = None if result.sums is None else Score(result.sums.A, result.sums.B)
     return HandOut(
@@ -119,20 +110,31 @@ def _hand_out(result: HandResult) -> HandOut:
         recorded_as=result.recorded_as,
         started_at=result.started_at,
         ended_at=result.ended_at,
+        dealer=result.dealer,
+        card_points=_score(result.card_points),
+        tricks=_score(result.tricks),
+        raises=[RaiseOut(seat=r.seat, value=r.value) for r in result.raises] or None,
     )
 
 
+def _score(pair: PerTeam | None) -> Score | None:
+    return None if pair is None else Score(pair.A, pair.B)
+
+
 def match_state(match_id: str, version: int, state: Match, seen: frozenset[int]) -> MatchState:
+    game = game_of(state.rules) if state.rules else DOMINOES
+    hand = None if state.hand is None else VIEWS[game.family](state.hand, seen)
     return MatchState(
         id=match_id,
         version=version,
         status=state.status,
+        game=game.name,
         rules=msgspec.to_builtins(state.rules) if state.rules else {},
         seats=list(state.seats),
         score=Score(state.score.A, state.score.B),
         winner=state.winner,
         turn=state.turn,
-        hand=_hand_now(state.hand, seen) if isinstance(state.hand, Hand) else None,
+        hand=hand,
         hands=[_hand_out(h) for h in state.hands],
         pending_bonus=state.pending_bonus,
         confirmations=[ConfirmationOut(c.by, c.actor, c.at) for c in state.confirmations],

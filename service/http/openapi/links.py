@@ -8,14 +8,44 @@ from __future__ import annotations
 
 from litestar.openapi.spec import Link, OpenAPI, Operation
 
-_PLAYER = ("player_id", ["getPlayer", "getPlayerStats", "getPlayerAchievements",
-                         "listPlayerMatches", "issuePlayerToken"])
+_PLAYER = (
+    "player_id",
+    [
+        "getPlayer",
+        "getPlayerStats",
+        "getPlayerAchievements",
+        "listPlayerMatches",
+        "issuePlayerToken",
+    ],
+)
 _COMPETITION = ("competition_id", ["getCompetition", "listCompetitionMatches"])
-_MATCH = ("match_id", ["getMatch", "getMatchEvents", "verifyMatch", "startHand", "postMove",
-                       "postResult", "postPenalty", "undoMove", "annulHand", "abandonMatch",
-                       "confirmMatch"])
-_MATCH_WRITES = ["createMatch", "startHand", "postMove", "postResult", "postPenalty",
-                 "undoMove", "annulHand", "abandonMatch", "confirmMatch"]
+_MATCH = (
+    "match_id",
+    [
+        "getMatch",
+        "getMatchEvents",
+        "verifyMatch",
+        "startHand",
+        "postMove",
+        "postResult",
+        "postPenalty",
+        "undoMove",
+        "annulHand",
+        "abandonMatch",
+        "confirmMatch",
+    ],
+)
+_MATCH_WRITES = [
+    "createMatch",
+    "startHand",
+    "postMove",
+    "postResult",
+    "postPenalty",
+    "undoMove",
+    "annulHand",
+    "abandonMatch",
+    "confirmMatch",
+]
 
 # operation id -> (path parameter the answer's `id` fills, operations that take it)
 PRODUCERS: dict[str, tuple[str, list[str]]] = {

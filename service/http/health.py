@@ -13,7 +13,7 @@ from litestar.datastructures import State
 from msgspec import Meta
 
 from projections import all_projections
-from service.database import current_revision, head_revision
+from service.store.database import current_revision, head_revision
 
 
 class ProjectionHealth(msgspec.Struct, frozen=True):

@@ -13,13 +13,13 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import QueryParameter
 from msgspec import Meta
 
-from service.access import access_of
-from service.auth import Principal, provide_viewer
-from service.event_store import EventStore, RecordedEvent
-from service.records import Matches, MatchRecord, stream_of
-from service.schemas import MatchIdPath
-from service.views import MatchState, match_state, over_now, visible_seats
-from service.writes import competition_of
+from service.http.access import access_of
+from service.http.auth import Principal, provide_viewer
+from service.http.schemas import MatchIdPath
+from service.http.views import MatchState, match_state, over_now, visible_seats
+from service.http.writes import competition_of
+from service.store.event_store import EventStore, RecordedEvent
+from service.store.matches import Matches, MatchRecord, stream_of
 
 _OBJECT = msgspec.json.Decoder(dict[str, Any])
 _HIDDEN_METADATA = ("idempotency_key",)
@@ -54,25 +54,27 @@ class Verification(msgspec.Struct, frozen=True, kw_only=True):
     first_bad_version: Annotated[int | None, Meta(description="The first broken link.")]
 
 
-def _in_progress(record: MatchRecord, data: dict[str, Any]) -> bool:
-    hand = record.state.hand
-    return (
-        hand is not None
-        and hand.number == data.get("number")
-        and (hand.started_at == msgspec.convert(data.get("at"), datetime, strict=False))
-    )
+_DEALS = ("hand_started", "cards_dealt")
+_SECRETS = (*_DEALS, "card_played")
+"""The events that can hold what a seat has not shown: a deal, a card played face down."""
+
+
+def _in_progress(record: MatchRecord, stored: RecordedEvent) -> bool:
+    return record.state.hand is not None and stored.version >= record.dealt_at > 0
 
 
 def event_out(
     stored: RecordedEvent, hidden: frozenset[int] | None = None, by_version: bool = True
 ) -> EventOut:
     data = _OBJECT.decode(stored.data)
-    if hidden is not None and stored.type == "hand_started":
+    if hidden and stored.type in _DEALS:
         data["hands"] = [
             None if seat in hidden else tiles for seat, tiles in enumerate(data.get("hands", []))
         ]
-        if hidden:
+        if "dorme" in data:
             data["dorme"] = None
+    elif hidden and stored.type == "card_played" and data.get("covered"):
+        data["card"] = None if data.get("seat") in hidden else data.get("card")
     metadata = {
         k: v for k, v in _OBJECT.decode(stored.metadata).items() if k not in _HIDDEN_METADATA
     }
@@ -91,7 +93,7 @@ def event_out(
 def _hidden_seats(
     record: MatchRecord, stored: RecordedEvent, seen: frozenset[int]
 ) -> frozenset[int] | None:
-    if stored.type != "hand_started" or not _in_progress(record, _OBJECT.decode(stored.data)):
+    if stored.type not in _SECRETS or not _in_progress(record, stored):
         return None
     return frozenset(range(4)) - seen
 
@@ -101,7 +103,7 @@ async def public_events(matches: Matches, stored: list[RecordedEvent]) -> list[E
     events = []
     for event in stored:
         hidden = None
-        if event.type == "hand_started":
+        if event.type in _SECRETS:
             record = await matches.latest(event.stream_id.removeprefix("match-"))
             hidden = _hidden_seats(record, event, frozenset())
         events.append(event_out(event, hidden))

@@ -5,22 +5,23 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
+import msgspec
 from litestar import Request, Response
 from litestar.datastructures import State
 
-from domain import MatchCommand
+from domain import Command, DomainError
 from domain.competitions import CompetitionCreated
-from service.access import Access, access_of
-from service.auth import Principal
-from service.problems import ApiError
-from service.records import Matches, MatchRecord
-from service.views import MatchState, match_state, visible_seats
+from service.http.access import Access, access_of
+from service.http.auth import Principal
+from service.http.problems import ApiError
+from service.http.views import MatchState, match_state, visible_seats
+from service.store.matches import Matches, MatchRecord
 
-Build = Callable[[MatchRecord, datetime], MatchCommand]
-Authorize = Callable[[Access, MatchRecord], None]
+Build = Callable[[MatchRecord, datetime], Command]
 
 
 def now() -> datetime:
@@ -96,16 +97,49 @@ async def first_answer(state: State, key: str | None, digest: bytes | None) -> M
     return await matches.at_version(prior.stream_id.removeprefix("match-"), prior.last_version)
 
 
+class Sender(msgspec.Struct, frozen=True):
+    """Who sends a write, and what they may do to this game."""
+
+    principal: Principal
+    access: Access
+
+
+class VersionedBody(Protocol):
+    @property
+    def expected_version(self) -> int | None: ...
+
+
+B = TypeVar("B", bound=VersionedBody)
+
+
+@dataclass(frozen=True)
+class GameWrite(Generic[B]):
+    """A write on a game, declared once: where it is posted, its body, the command it sends
+    and who may send it. `game_writes` turns each into a route; `write` serves them all."""
+
+    path: str
+    operation_id: str
+    summary: str
+    description: str
+    body: type[B]
+    command: Callable[[B, Sender], Build]
+    """The command to decide, from the body (built against the game as it is then)."""
+    who: Callable[[B, Access, MatchRecord], None]
+    """Refuses (403) a sender who may not send this write to this game."""
+    again: Callable[[B], Callable[[MatchRecord], bool] | None] = lambda _: None
+    """Decide the command anew after its own events while this says so (a void deal)."""
+    metadata: Callable[[B], dict[str, object]] = lambda _: {}
+    secret_seat: Callable[[B], int | None] = lambda _: None
+    """The seat whose hand a refusal of this write could tell about (see `refusal`)."""
+
+
 async def write(
     request: Request[Any, Any, Any],
     state: State,
     principal: Principal,
     match_id: str,
-    build: Build,
-    authorize: Authorize,
-    body_version: int | None,
-    again: Callable[[MatchRecord], bool] | None = None,
-    **extra_metadata: object,
+    spec: GameWrite[B],
+    body: B,
 ) -> Response[MatchState]:
     matches: Matches = state.matches
     key = idempotency_key(request, principal)
@@ -116,14 +150,49 @@ async def write(
         return answer(first, access, principal, 201)
     record = await matches.load(match_id)
     access = access_of(principal, record.state, await competition_of(state, record))
-    authorize(access, record)
-    record = await matches.execute(
-        match_id,
-        lambda current: build(current, now()),
-        metadata(request, principal, key, **extra_metadata),
-        expected_version=expected_version(request, body_version),
-        idempotency_key=key,
-        fingerprint=digest,
-        again=again,
-    )
+    spec.who(body, access, record)
+    build = spec.command(body, Sender(principal, access))
+    try:
+        record = await matches.execute(
+            match_id,
+            lambda current: build(current, now()),
+            metadata(request, principal, key, **spec.metadata(body)),
+            expected_version=expected_version(request, body.expected_version),
+            idempotency_key=key,
+            fingerprint=digest,
+            again=spec.again(body),
+        )
+    except DomainError as error:
+        raise await refusal(state, principal, match_id, spec.secret_seat(body), error) from None
     return answer(record, access, principal, 201)
+
+
+TELLS_A_HAND = frozenset(
+    {
+        "tile-not-in-hand",
+        "wrong-opening-tile",
+        "tile-does-not-fit",
+        "end-required",
+        "must-play",
+        "not-an-infraction",
+        "card-not-in-hand",
+        "must-follow-suit",
+        "redeal-not-allowed",
+    }
+)
+"""Refusals that depend on what a seat holds: told apart, they would show its hand."""
+
+
+async def refusal(
+    state: State, principal: Principal, match_id: str, seat: int | None, error: DomainError
+) -> Exception:
+    """The error to answer: the domain's own, unless it would tell the sender something
+    about a hand they may not see (whether seat N holds a tile or a card)."""
+    if seat is None or error.code not in TELLS_A_HAND:
+        return error
+    matches: Matches = state.matches
+    record = await matches.load(match_id)
+    access = access_of(principal, record.state, await competition_of(state, record))
+    if seat in visible_seats(record, principal.actor, access.sees_all):
+        return error
+    return ApiError(422, "move-refused", "this cannot be recorded for that seat")

@@ -11,8 +11,8 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
 from domain.competitions import CompetitionCreated, create_competition, register_player
-from service.auth import Issued, Principal, provide_principal
-from service.http_listing import (
+from service.http.auth import Issued, Principal, provide_principal
+from service.http.listing import (
     CompetitionList,
     KindFilter,
     Limit,
@@ -26,10 +26,10 @@ from service.http_listing import (
     list_matches,
     list_players,
 )
-from service.problems import ApiError
-from service.registry import Registry, parse_id
-from service.schemas import CompetitionOut, NewCompetition, NewPlayer, PlayerOut
-from service.writes import fingerprint, idempotency_key, now
+from service.http.problems import ApiError
+from service.http.schemas import CompetitionOut, NewCompetition, NewPlayer, PlayerOut
+from service.http.writes import fingerprint, idempotency_key, now
+from service.store.registry import Registry, parse_id
 
 
 def player_out(player_id: str, name: str, issued: Issued | None) -> PlayerOut:
@@ -191,8 +191,7 @@ class CompetitionController(Controller):
         "/",
         operation_id="listCompetitions",
         summary="Competitions, newest first",
-        description="From the projections: a competition shows here a moment after it is "
-        "created.",
+        description="From the projections: a competition shows here a moment after it is created.",
     )
     async def competitions(
         self, state: State, kind: KindFilter = None, limit: Limit = 50, offset: Offset = 0

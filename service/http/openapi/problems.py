@@ -17,7 +17,7 @@ from litestar.openapi.spec import (
     Schema,
 )
 
-from service.problems import PROBLEM_JSON
+from service.http.problems import PROBLEM_JSON
 
 _READ = {
     400: "Invalid parameters.",
@@ -159,4 +159,3 @@ def document_examples(document: OpenAPI) -> OpenAPI:
                 for name, (summary, value) in EXAMPLES[operation.operation_id].items()
             }
     return document
-

@@ -16,18 +16,19 @@ import msgspec
 from domain import (
     DECODER,
     INITIAL,
+    CardsDealt,
+    Command,
     DomainError,
     Event,
     HandStarted,
     Match,
-    MatchCommand,
     decide,
     evolve,
 )
-from service.encoding import new_event
-from service.event_store import EventStore, RecordedEvent, VersionConflict
-from service.problems import ApiError
-from service.registry import parse_id
+from service.http.problems import ApiError
+from service.store.encoding import new_event
+from service.store.event_store import EventStore, RecordedEvent, VersionConflict
+from service.store.registry import parse_id
 
 CACHE_SIZE = 10_000
 RETRIES = 5
@@ -41,6 +42,8 @@ class MatchRecord(msgspec.Struct, frozen=True):
     state: Match
     dealer: str | None = None
     """Who posted the current hand's deal (they may see every hand); None: dealt by the server."""
+    dealt_at: int = 0
+    """The version of the current hand's deal: its events from there on are in progress."""
 
 
 def stream_of(match_id: str) -> str:
@@ -48,10 +51,11 @@ def stream_of(match_id: str) -> str:
 
 
 def apply(record: MatchRecord, event: Event, metadata: dict[str, object]) -> MatchRecord:
-    dealer = record.dealer
-    if isinstance(event, HandStarted):
+    dealer, dealt_at, version = record.dealer, record.dealt_at, record.version + 1
+    if isinstance(event, HandStarted | CardsDealt):
         dealer = str(metadata["actor"]) if metadata.get("deal") == "posted" else None
-    return MatchRecord(record.match_id, record.version + 1, evolve(record.state, event), dealer)
+        dealt_at = version
+    return MatchRecord(record.match_id, version, evolve(record.state, event), dealer, dealt_at)
 
 
 def replay(
@@ -108,7 +112,7 @@ class Matches:
     async def execute(
         self,
         match_id: str,
-        command: Callable[[MatchRecord], MatchCommand],
+        command: Callable[[MatchRecord], Command],
         metadata: dict[str, object],
         *,
         expected_version: int | None = None,
@@ -160,7 +164,7 @@ class Matches:
 
 def _decided(
     record: MatchRecord,
-    command: Callable[[MatchRecord], MatchCommand],
+    command: Callable[[MatchRecord], Command],
     metadata: dict[str, object],
     again: Callable[[MatchRecord], bool] | None,
 ) -> list[Event]:

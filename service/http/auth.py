@@ -16,7 +16,7 @@ import msgspec
 from litestar import Request
 from litestar.datastructures import State
 
-from service.problems import ApiError
+from service.http.problems import ApiError
 
 CACHE_SECONDS = 30.0
 REVOKED_CHANNEL = "domino_tokens_revoked"
@@ -160,9 +160,7 @@ class Tokens:
                 " AND (expires_at IS NULL OR expires_at > now())",
                 digest,
             )
-            await connection.execute(
-                "SELECT pg_notify($1, $2)", REVOKED_CHANNEL, digest.hex()
-            )
+            await connection.execute("SELECT pg_notify($1, $2)", REVOKED_CHANNEL, digest.hex())
         self._generation += 1
         self._cache.pop(digest, None)
 

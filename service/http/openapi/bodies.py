@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 from litestar.openapi.spec import OpenAPI, OpenAPIType, Reference, Schema
 
-from service.schemas import Body
+from service.http.schemas import Body
 
 _SCHEMA_LISTS = {"anyOf", "oneOf", "allOf", "prefixItems"}
 
@@ -65,3 +65,20 @@ def _subclasses(cls: type) -> list[type]:
     for direct in cls.__subclasses__():
         found += [direct, *_subclasses(direct)]
     return found
+
+
+TAG_FIELDS = {
+    "family": 'Which shape this hand has: "dominoes" (a board of tiles) or "cards" (tricks).'
+}
+"""Fields that msgspec writes as a union's tag: Litestar leaves them undescribed."""
+
+
+def describe_tag_fields(document: OpenAPI) -> OpenAPI:
+    assert document.components is not None
+    schemas = document.components.schemas
+    assert isinstance(schemas, dict)
+    for schema in schemas.values():
+        for name, prop in (schema.properties or {}).items():
+            if name in TAG_FIELDS and isinstance(prop, Schema) and not prop.description:
+                prop.description = TAG_FIELDS[name]
+    return document

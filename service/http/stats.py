@@ -20,12 +20,15 @@ from litestar.openapi.spec import OpenAPIFormat
 from litestar.params import PathParameter, QueryParameter
 from msgspec import Meta
 
+from domain import BY_NAME, game_of
+from domain.games import BY_PRESET
 from projections import player_stats, rankings, records
-from projections.achievements import ACHIEVEMENTS
+from projections.achievements import ACHIEVEMENTS, BY_GAME
 from projections.base import Connection
-from projections.rankings import CRITERIA, RankingQuery
-from service.problems import ApiError
-from service.registry import Registry, parse_id
+from projections.criteria import BY_GAME as CRITERIA_BY_GAME
+from projections.rankings import RankingQuery
+from service.http.problems import ApiError
+from service.store.registry import Registry, parse_id
 
 Count = Annotated[int, Meta(ge=0, description="A count.")]
 When = Annotated[datetime | None, Meta(description="When, if known.")]
@@ -62,6 +65,13 @@ class RankingRow(msgspec.Struct, frozen=True, kw_only=True):
         int, Meta(description="Criterion 5, fewer is better: hands lost by bloqueio.")
     ]
     buchudas: Annotated[int, Meta(description="Criterion 6: games won by buchuda.")]
+    values: Annotated[
+        dict[str, float],
+        Meta(
+            description="The row's value of each of the game's criteria, by name (`criteria`):"
+            " dominoes' six above; Sueca's and Truco's own."
+        ),
+    ]
 
 
 class Score(msgspec.Struct, frozen=True):
@@ -86,12 +96,23 @@ class ProvisionalGame(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Ranking(msgspec.Struct, frozen=True, kw_only=True):
+    game: Annotated[str, Meta(description="The game ranked: dominoes, sueca or truco.")]
     criteria: Annotated[list[str], Meta(description="The criteria, in order of precedence.")]
+    criteria_descriptions: Annotated[
+        dict[str, str],
+        Meta(description="What each criterion counts; larger is better unless it says fewer."),
+    ]
     competition_id: Annotated[str | None, Meta(description="The competition, if filtered.")]
     stage: Annotated[str | None, Meta(description="The torneio stage, if filtered.")] = None
     since: Annotated[datetime | None, Meta(description="Games finished at or after this.")]
     until: Annotated[datetime | None, Meta(description="Games finished before this.")]
-    preset: Annotated[str | None, Meta(description="The rule set, if filtered.")]
+    preset: Annotated[
+        str | None,
+        Meta(
+            description="The rule set ranked: a ranking never adds points of different scales, "
+            "so it ranks one rule set (pontos unless asked, or the competition's)."
+        ),
+    ]
     by: Annotated[str, Meta(description="players, or teams (pairs of partners).")]
     min_games: Annotated[int, Meta(description="Rows with fewer confirmed games are left out.")]
     total: Annotated[int, Meta(description="Rows in the whole ranking.")]
@@ -127,6 +148,15 @@ class Tally(msgspec.Struct, frozen=True, kw_only=True):
 class PlayerStats(msgspec.Struct, frozen=True, kw_only=True):
     player_id: Annotated[str, Meta(description="The player.")]
     name: Annotated[str, Meta(description="The player's name.")]
+    game: Annotated[str, Meta(description="The game counted: dominoes, sueca or truco.")]
+    game_counters: Annotated[
+        dict[str, int],
+        Meta(
+            description="The game's own counts, the player's team's: Sueca's bandeiradas, "
+            "bandeiradas_suffered, card_points, deals; Truco's raises_called, raises_won, "
+            "run_from, runs, hands_of_twelve."
+        ),
+    ]
     games_played: Annotated[int, Meta(description="Confirmed games played.")]
     games_won: Annotated[int, Meta(description="Confirmed games won.")]
     games_lost: Annotated[int, Meta(description="Confirmed games lost.")]
@@ -168,9 +198,7 @@ class PlayerStats(msgspec.Struct, frozen=True, kw_only=True):
     toughest_opponent: Annotated[
         Versus | None, Meta(description="The opponent the player lost most games against.")
     ]
-    opponents: Annotated[
-        list[Versus], Meta(description="Head to head, most losses first (top 5).")
-    ]
+    opponents: Annotated[list[Versus], Meta(description="Head to head, most losses first (top 5).")]
     achievements: Annotated[list[Achievement], Meta(description="Achievements, oldest first.")]
     as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
 
@@ -199,6 +227,7 @@ class EarnedOut(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Records(msgspec.Struct, frozen=True, kw_only=True):
+    game: Annotated[str, Meta(description="The game: dominoes, sueca or truco.")]
     records: Annotated[list[RecordOut], Meta(description="All-time records, one per holder.")]
     achievements: Annotated[
         list[EarnedOut], Meta(description="Achievements earned, the most recent first.")
@@ -222,14 +251,16 @@ class PlayerAchievements(msgspec.Struct, frozen=True, kw_only=True):
 Since = Annotated[
     str | None,
     QueryParameter(
-        format=OpenAPIFormat.DATE_TIME, max_length=40,
+        format=OpenAPIFormat.DATE_TIME,
+        max_length=40,
         description="Only games finished at or after this instant (RFC 3339, with a zone).",
     ),
 ]
 Until = Annotated[
     str | None,
     QueryParameter(
-        format=OpenAPIFormat.DATE_TIME, max_length=40,
+        format=OpenAPIFormat.DATE_TIME,
+        max_length=40,
         description="Only games finished before this instant (RFC 3339, with a zone).",
     ),
 ]
@@ -246,8 +277,12 @@ StageParam = Annotated[
     ),
 ]
 PresetParam = Annotated[
-    Literal["pontos", "cinquenta", "federacao"] | None,
-    QueryParameter(description="Only the games of this rule set."),
+    Literal["pontos", "cinquenta", "federacao", "sueca", "truco"] | None,
+    QueryParameter(description="Only the games of this rule set (it names its game)."),
+]
+GameParam = Annotated[
+    Literal["dominoes", "sueca", "truco"] | None,
+    QueryParameter(description="Only the games of this game (dominoes by default)."),
 ]
 PlayerIdPath = Annotated[str, PathParameter(description="The player's id.")]
 
@@ -283,25 +318,50 @@ def _instant(text: str | None) -> datetime | None:
         instant = None
     if instant is None or not 1900 <= instant.year <= 3000:
         raise ApiError(
-            400, "invalid-period",
+            400,
+            "invalid-period",
             f"{text!r} is not an instant: write it RFC 3339 with a zone, e.g. 2025-05-01T20:00:00Z",
         )
     return instant
 
 
 async def _query(
-    state: State, competition: str | None, since_text: str | None, until_text: str | None,
-    preset: str | None, **more: Any,
+    state: State,
+    competition: str | None,
+    since_text: str | None,
+    until_text: str | None,
+    preset: str | None,
+    game: str | None = None,
+    *,
+    one_rule_set: bool = False,
+    **more: Any,
 ) -> RankingQuery:
+    """The games asked for. `one_rule_set`: a ranking's, which never adds points of
+    different scales: pontos unless a rule set is asked, or the competition's."""
     since, until = _instant(since_text), _instant(until_text)
     if since is not None and until is not None and since >= until:
         raise ApiError(400, "invalid-period", "since must be before until")
     if competition is not None:
         registry: Registry = state.registry
-        await registry.competition(competition)
+        rules = (await registry.competition(competition)).rules
         competition = parse_id(competition, "competition")
+        if preset is None and game in (None, game_of(rules).name):
+            preset = rules.preset
+    if preset is not None:
+        if game is not None and BY_PRESET[preset].name != game:
+            raise ApiError(400, "invalid-parameters", f"{preset} is not a rule set of {game}")
+        game = BY_PRESET[preset].name
+    game = game or "dominoes"
+    if preset is None and one_rule_set:
+        preset = BY_NAME[game].presets[0]
     return RankingQuery(
-        competition_id=competition, since=since, until=until, preset=preset, **more
+        competition_id=competition,
+        since=since,
+        until=until,
+        preset=preset,
+        presets=BY_NAME[game].presets,
+        game=game,
+        **more,
     )
 
 
@@ -344,13 +404,36 @@ def _stats(player_id: str, name: str, totals: dict[str, Any], **parts: Any) -> P
     return PlayerStats(
         player_id=player_id,
         name=name,
-        **{k: t[k] for k in ("games_played", "games_won", "games_lost", "provisional_games",
-                             "hands_played", "hands_won", "hands_lost", "empates", "points",
-                             "points_against", "biggest_hand", "blocks_made", "blocks_suffered",
-                             "blocks_closed", "abandonments", "wins_by_abandonment",
-                             "hands_lost_by_penalty", "penalties")},
-        batidas={"simples": t["simples"], "carroca": t["carrocas"], "la-e-lo": t["la_e_los"],
-                 "cruzada": t["cruzadas"], "total": t["batidas"]},
+        **{
+            k: t[k]
+            for k in (
+                "games_played",
+                "games_won",
+                "games_lost",
+                "provisional_games",
+                "hands_played",
+                "hands_won",
+                "hands_lost",
+                "empates",
+                "points",
+                "points_against",
+                "biggest_hand",
+                "blocks_made",
+                "blocks_suffered",
+                "blocks_closed",
+                "abandonments",
+                "wins_by_abandonment",
+                "hands_lost_by_penalty",
+                "penalties",
+            )
+        },
+        batidas={
+            "simples": t["simples"],
+            "carroca": t["carrocas"],
+            "la-e-lo": t["la_e_los"],
+            "cruzada": t["cruzadas"],
+            "total": t["batidas"],
+        },
         average_points_per_hand=round(t["points"] / hands, 4) if hands else 0.0,
         average_points_per_game=round(t["points"] / games, 4) if games else 0.0,
         buchudas=Tally(given=t["buchudas"], suffered=t["buchudas_suffered"]),
@@ -368,11 +451,14 @@ class RankingController(Controller):
     @get(
         "/",
         operation_id="getRankings",
-        summary="Ranking by the seed's criteria",
-        description="Games won; then hands won; average points per hand; cruzadas; fewest "
-        "blocks suffered; buchudas. Global, or per competition, period (finish time) and rule "
-        "set; by players or by teams. Only confirmed games count; finished games awaiting "
-        "confirmation are listed apart under `provisional`.",
+        summary="Ranking of one game by its criteria",
+        description="Dominoes, by the seed's criteria: games won; then hands won; average "
+        "points per hand; cruzadas; fewest blocks suffered; buchudas. Sueca: games won; game "
+        "points; bandeiradas; card points per deal. Truco: games won; hands won; raises won; "
+        "raises run from. One rule set at a time (points of different scales never add up): "
+        "pontos unless `preset` or `game` says otherwise, or the competition's. Per "
+        "competition, period (finish time); by players or by teams. Only confirmed games "
+        "count; finished games awaiting confirmation are listed apart under `provisional`.",
     )
     async def rankings(
         self,
@@ -382,6 +468,7 @@ class RankingController(Controller):
         since: Since = None,
         until: Until = None,
         preset: PresetParam = None,
+        game: GameParam = None,
         min_games: Annotated[
             int, QueryParameter(ge=1, le=100_000, description="Leave out rows with fewer games.")
         ] = 1,
@@ -390,26 +477,36 @@ class RankingController(Controller):
             QueryParameter(description="Rank players, or teams (pairs of partners)."),
         ] = "players",
         limit: Annotated[int, QueryParameter(ge=1, le=1000, description="Page size.")] = 100,
-        offset: Annotated[
-            int, QueryParameter(ge=0, le=1_000_000, description="Rows to skip.")
-        ] = 0,
+        offset: Annotated[int, QueryParameter(ge=0, le=1_000_000, description="Rows to skip.")] = 0,
     ) -> Ranking:
         query = await _query(
-            state, competition, since, until, preset,
+            state,
+            competition,
+            since,
+            until,
+            preset,
+            game,
+            one_rule_set=True,
             stage=stage.strip() if stage is not None else None,
-            min_games=min_games, by=by, limit=limit, offset=offset,
+            min_games=min_games,
+            by=by,
+            limit=limit,
+            offset=offset,
         )
         async with snapshot(state) as connection:
             rows, total = await rankings.ranking(connection, query)
             games, games_total = await rankings.provisional_games(connection, query)
             position = await folded_up_to(connection)
+        criteria = CRITERIA_BY_GAME[query.game]
         return Ranking(
-            criteria=list(CRITERIA),
+            game=query.game,
+            criteria=[c.name for c in criteria],
+            criteria_descriptions={c.name: c.description for c in criteria},
             competition_id=query.competition_id,
             stage=stage,
             since=query.since,
             until=query.until,
-            preset=preset,
+            preset=query.preset,
             by=by,
             min_games=min_games,
             total=total,
@@ -428,8 +525,9 @@ class PlayerStatsController(Controller):
         "/stats",
         operation_id="getPlayerStats",
         summary="A player's statistics, streaks and achievements",
-        description="Sums of the player's confirmed games (optionally of one competition, "
-        "period or rule set); streaks and achievements are always all-time.",
+        description="Sums of the player's confirmed games of one game (dominoes, all three rule "
+        "sets, unless `game` or `preset` says otherwise), optionally of one competition or "
+        "period; the game's streaks and achievements are always all-time.",
     )
     async def stats(
         self,
@@ -439,17 +537,19 @@ class PlayerStatsController(Controller):
         since: Since = None,
         until: Until = None,
         preset: PresetParam = None,
+        game: GameParam = None,
     ) -> PlayerStats:
         registry: Registry = state.registry
         player = await registry.player(player_id)
         player_id = parse_id(player_id, "player")
-        query = await _query(state, competition, since, until, preset)
+        query = await _query(state, competition, since, until, preset, game)
+        kinds = list(BY_GAME[query.game])
         async with snapshot(state) as connection:
             totals = await player_stats.totals(connection, player_id, query)
-            streak = await player_stats.streaks(connection, player_id)
+            streak = await player_stats.streaks(connection, player_id, query.game)
             partners = await player_stats.partners(connection, player_id, query)
             opponents = await player_stats.opponents(connection, player_id, query)
-            earned = await player_stats.achievements(connection, player_id)
+            earned = await player_stats.achievements(connection, player_id, kinds)
             position = await folded_up_to(connection)
         partners_out = [Versus(**p) for p in partners]
         opponents_out = [Versus(**o) for o in opponents]
@@ -457,6 +557,8 @@ class PlayerStatsController(Controller):
             player_id,
             player.name,
             totals,
+            game=query.game,
+            game_counters=totals["extra"],
             current_streak=_run(streak, "current"),
             best_streak=_run(streak, "best"),
             best_partner=partners_out[0] if partners_out and partners_out[0].won else None,
@@ -473,6 +575,7 @@ class PlayerStatsController(Controller):
         "/achievements",
         operation_id="getPlayerAchievements",
         summary="A player's achievements and the records they hold",
+        description="Of every game; `best_streak` is the player's longest run of dominoes wins.",
     )
     async def achievements(self, state: State, player_id: PlayerIdPath) -> PlayerAchievements:
         registry: Registry = state.registry
@@ -481,7 +584,7 @@ class PlayerStatsController(Controller):
         async with snapshot(state) as connection:
             earned = await player_stats.achievements(connection, player_id)
             streak = await player_stats.streaks(connection, player_id)
-            held = await records.all_time(connection)
+            held = [r for game in BY_NAME for r in await records.all_time(connection, game=game)]
             position = await folded_up_to(connection)
         mine = [r for r in held if player_id in (r["player_id"], r["partner_id"])]
         return PlayerAchievements(
@@ -502,8 +605,9 @@ class RecordsController(Controller):
         "/",
         operation_id="getRecords",
         summary="All-time records and the achievements earned",
-        description="Records across every rule set (tallies, longest win streak) and per rule "
-        "set (best average, fastest game, biggest hand, ...); achievements are kept forever.",
+        description="Records of one game (dominoes unless `game` says otherwise): across its "
+        "rule sets (tallies, longest win streak) and per rule set (best average, fastest game, "
+        "biggest hand, ...); its achievements, kept forever.",
     )
     async def records(
         self,
@@ -518,20 +622,26 @@ class RecordsController(Controller):
         limit: Annotated[
             int, QueryParameter(ge=1, le=1000, description="How many achievements.")
         ] = 100,
+        game: GameParam = None,
     ) -> Records:
         if kind is not None and kind not in ACHIEVEMENTS:
             known = ", ".join(ACHIEVEMENTS)
             raise ApiError(400, "invalid-achievement", f"no achievement {kind!r}: one of {known}")
+        named: str = game or next((g for g, k in BY_GAME.items() if kind in k), "dominoes")
+        kinds = BY_GAME[named]
+        if kind is not None and kind not in kinds:
+            raise ApiError(400, "invalid-achievement", f"{kind!r} is not an achievement of {named}")
         async with snapshot(state) as connection:
-            held = await records.all_time(connection, min_games)
-            earned = await records.achievements(connection, kind, limit)
+            held = await records.all_time(connection, min_games, named)
+            earned = await records.achievements(connection, [kind] if kind else list(kinds), limit)
             position = await folded_up_to(connection)
         return Records(
+            game=named,
             records=[msgspec.convert(r, RecordOut) for r in held],
             achievements=[
                 EarnedOut(description=ACHIEVEMENTS.get(e["kind"], ""), **e) for e in earned
             ],
-            achievement_kinds=dict(ACHIEVEMENTS),
+            achievement_kinds=dict(kinds),
             min_games=min_games,
             as_of_position=position,
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from service.event_store import NewEvent
+from service.store.event_store import NewEvent
 
 ENCODER = msgspec.json.Encoder()
 

@@ -19,7 +19,7 @@ from litestar.exceptions import ValidationException
 from litestar.handlers import HTTPRouteHandler
 from litestar.routes import HTTPRoute
 
-from service.auth import provide_principal
+from service.http.auth import provide_principal
 
 _AT_FIELD = re.compile(r" - at `\$\.?(.*)`$")
 

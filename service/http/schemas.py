@@ -13,6 +13,23 @@ from msgspec import Meta
 Tile = Annotated[
     str, Meta(pattern=r"^[0-6]-[0-6]$", description='A tile "a-b", e.g. "3-5".', examples=["3-5"])
 ]
+Card = Annotated[
+    str,
+    Meta(
+        pattern=r"^([AJQKajqk]|[2-9]|10)[CDHScdhs]$",
+        description='A card "<rank><suit>": rank A 2-10 J Q K, suit C D H S, e.g. "7H", "10S".',
+        examples=["7H"],
+    ),
+]
+Piece = Annotated[
+    str,
+    Meta(
+        pattern=r"^([0-6]-[0-6]|([AJQKajqk]|[2-9]|10)[CDHScdhs])$",
+        description='A tile "a-b" (dominoes) or a card "<rank><suit>" (card games).',
+        examples=["3-5", "7H"],
+    ),
+]
+PresetName = Literal["pontos", "cinquenta", "federacao", "sueca", "truco"]
 Seat = Annotated[int, Meta(ge=0, le=3, description="Seat 0..3 in order of play; A = 0, 2.")]
 TeamName = Literal["A", "B"]
 Version = Annotated[int, Meta(ge=0, description="The game's version (its number of events).")]
@@ -59,7 +76,11 @@ class PlayerOut(msgspec.Struct, frozen=True, kw_only=True):
 
 class RulesIn(Body, frozen=True, kw_only=True):
     preset: Annotated[
-        Literal["pontos", "cinquenta", "federacao"], Meta(description="The rule set.")
+        PresetName,
+        Meta(
+            description="The rule set, which names the game: pontos, cinquenta, federacao "
+            "(dominoes), sueca, truco."
+        ),
     ]
     target: Annotated[int, Meta(ge=1, le=1000, description="Points that win the game.")] | None = (
         None
@@ -141,7 +162,7 @@ class NewHand(Body, frozen=True, kw_only=True):
     ] = None
     hands: (
         Annotated[
-            list[Annotated[list[Tile], Meta(max_length=28)]],
+            list[Annotated[list[Piece], Meta(max_length=28)]],
             Meta(max_length=4, description="The posted deal: four hands in seat order."),
         ]
         | None
@@ -150,6 +171,22 @@ class NewHand(Body, frozen=True, kw_only=True):
         Annotated[list[Tile], Meta(max_length=28, description=("The undealt tiles (pontos: 4)."))]
         | None
     ) = None
+    dealer: (
+        Annotated[
+            int,
+            Meta(
+                ge=0,
+                le=3,
+                description="Cards: the seat that deals (the seat due, or the first "
+                "hand's: 3 if not said); the seat after it leads.",
+            ),
+        ]
+        | None
+    ) = None
+    trump_card: Annotated[
+        Card | None, Meta(description="Sueca: the dealer's last card, whose suit is the trump.")
+    ] = None
+    vira: Annotated[Card | None, Meta(description="Truco: the card turned up.")] = None
     expected_version: ExpectedVersion = None
 
 
@@ -168,6 +205,21 @@ class NewMove(Body, frozen=True, kw_only=True):
     pass_: Annotated[bool, Meta(description="true: the seat passes.")] = msgspec.field(
         default=False, name="pass"
     )
+    card: Annotated[Card | None, Meta(description="Cards: the card played.")] = None
+    covered: Annotated[
+        bool, Meta(description="Truco: the card is played face down (from round 2).")
+    ] = False
+    call: Annotated[
+        Literal["truco", "seis", "nove", "doze"] | None,
+        Meta(description="Truco: raise the hand to 3, 6, 9 or 12, before playing."),
+    ] = None
+    accept: Annotated[bool, Meta(description="Truco: accept the other team's raise.")] = False
+    run: Annotated[
+        bool, Meta(description="Truco: run from the raise; the raisers take the hand's value.")
+    ] = False
+    redeal: Annotated[
+        bool, Meta(description="Sueca: the opening player's cards are worth 10 or less: redeal.")
+    ] = False
     expected_version: ExpectedVersion = None
 
 
@@ -176,8 +228,20 @@ class Sums(Body, frozen=True, kw_only=True):
     B: Annotated[int, Meta(ge=0, le=168, description="Pips left in team B's hands.")]
 
 
+class TeamPoints(Body, frozen=True, kw_only=True):
+    A: Annotated[int, Meta(ge=0, le=120, description="Team A's card points.")]
+    B: Annotated[int, Meta(ge=0, le=120, description="Team B's card points.")]
+
+
+class TeamTricks(Body, frozen=True, kw_only=True):
+    A: Annotated[int, Meta(ge=0, le=10, description="Tricks team A took.")]
+    B: Annotated[int, Meta(ge=0, le=10, description="Tricks team B took.")]
+
+
 class NewResult(Body, frozen=True, kw_only=True):
-    outcome: Annotated[Literal["batida", "bloqueio"], Meta(description="How the hand ended.")]
+    outcome: Annotated[
+        Literal["batida", "bloqueio"] | None, Meta(description="Dominoes: how the hand ended.")
+    ] = None
     seat: (
         Annotated[
             int,
@@ -204,16 +268,48 @@ class NewResult(Body, frozen=True, kw_only=True):
             )
         ),
     ] = None
+    points: Annotated[
+        TeamPoints | None, Meta(description="Sueca: card points per team (120 in all).")
+    ] = None
+    tricks: Annotated[
+        TeamTricks | None, Meta(description="Sueca: tricks per team (10 to 0: a bandeirada).")
+    ] = None
+    winner: Annotated[TeamName | None, Meta(description="Truco: the team that won it.")] = None
+    value: (
+        Annotated[int, Meta(ge=1, le=12, description="Truco: what it was worth: 1, 3, 6, 9 or 12.")]
+        | None
+    ) = None
+    tie: Annotated[bool, Meta(description="Truco: every round tied; nobody scores.")] = False
     expected_version: ExpectedVersion = None
 
 
 class NewPenalty(Body, frozen=True, kw_only=True):
     seat: Seat
     kind: Annotated[
-        Literal["wrong-tile-shown", "slow-play", "irregular-pass", "out-of-turn", "tiles-shown"],
-        Meta(description="The infraction."),
+        Literal[
+            "wrong-tile-shown",
+            "slow-play",
+            "irregular-pass",
+            "out-of-turn",
+            "tiles-shown",
+            "signal",
+            "cards-shown",
+            "renounce",
+        ],
+        Meta(
+            description="The infraction. Dominoes: wrong-tile-shown, slow-play, irregular-pass, "
+            "out-of-turn, tiles-shown, signal. Sueca: slow-play, signal, out-of-turn, "
+            "cards-shown, renounce. Truco: slow-play, out-of-turn, cards-shown."
+        ),
     ]
     note: Annotated[str, Meta(max_length=500, description="What happened.")] = ""
+    sums: Annotated[
+        Sums | None,
+        Meta(
+            description="Dominoes scored by pips: a hand lost with its tiles unknown scores the "
+            "offenders' pips left, given here."
+        ),
+    ] = None
     expected_version: ExpectedVersion = None
 
 

@@ -16,21 +16,25 @@ from litestar.datastructures import State
 from litestar.params import QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from service.event_store import EventStore
-from service.history import public_events
-from service.records import Matches
+from service.http.history import public_events
+from service.store.event_store import EventStore
+from service.store.matches import Matches
 
 POLL_SECONDS = 0.25
 _ENCODER = msgspec.json.Encoder()
 
 
-async def _stream(store: EventStore, matches: Matches, after: int,
-                  ) -> AsyncGenerator[ServerSentEventMessage, None]:
+async def _stream(
+    store: EventStore,
+    matches: Matches,
+    after: int,
+) -> AsyncGenerator[ServerSentEventMessage, None]:
     while True:
         stored = await store.read_all(after, 500)
         for event in await public_events(matches, stored):
-            yield ServerSentEventMessage(data=_ENCODER.encode(event).decode(),
-                                         event=event.type, id=str(event.position))
+            yield ServerSentEventMessage(
+                data=_ENCODER.encode(event).decode(), event=event.type, id=str(event.position)
+            )
         if stored:
             after = stored[-1].position
         else:
@@ -41,14 +45,19 @@ async def _stream(store: EventStore, matches: Matches, after: int,
 class LiveFeedController(Controller):
     tags = ["history"]
 
-    @get("/v1/events/stream", operation_id="streamEvents",
-         summary="The global feed, live (Server-Sent Events)",
-         description="Every event after a position as it is appended; resume with "
-                     "Last-Event-ID.")
+    @get(
+        "/v1/events/stream",
+        operation_id="streamEvents",
+        summary="The global feed, live (Server-Sent Events)",
+        description="Every event after a position as it is appended; resume with Last-Event-ID.",
+    )
     async def stream(
-        self, request: Request[object, object, State], state: State,
-        after: Annotated[int, QueryParameter(
-            ge=0, le=2**62, description="Start after this position.")] = 0,
+        self,
+        request: Request[object, object, State],
+        state: State,
+        after: Annotated[
+            int, QueryParameter(ge=0, le=2**62, description="Start after this position.")
+        ] = 0,
     ) -> ServerSentEvent:
         last_seen = request.headers.get("last-event-id", "")
         start = int(last_seen) if last_seen.isdigit() and len(last_seen) < 19 else after

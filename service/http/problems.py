@@ -18,8 +18,9 @@ from litestar.exceptions import (
 )
 from msgspec import Meta
 
-from domain import DomainError, IllegalMove, InvalidInput, WrongStatus
-from service.event_store import IdempotencyKeyReused, VersionConflict
+from domain import DomainError, WrongStatus
+from domain.match.requests import MalformedRequest
+from service.store.event_store import IdempotencyKeyReused, VersionConflict
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("domino.problems")
@@ -66,8 +67,8 @@ def problem(
 
 def _domain(_: Request[Any, Any, Any], error: DomainError) -> Response[Problem]:
     status = 409 if isinstance(error, WrongStatus) else 422
-    if not isinstance(error, InvalidInput | IllegalMove | WrongStatus):
-        status = 422
+    if isinstance(error, MalformedRequest):
+        status = 400  # the body does not say one thing the game can do
     return problem(status, error.code, error.message)
 
 

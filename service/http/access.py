@@ -7,8 +7,8 @@ import msgspec
 
 from domain import Match
 from domain.competitions import CompetitionCreated
-from service.auth import Principal
-from service.problems import ApiError
+from service.http.auth import Principal
+from service.http.problems import ApiError
 
 
 class Access(msgspec.Struct, frozen=True):

@@ -25,7 +25,7 @@ import asyncpg
 import msgspec
 from asyncpg.pool import PoolConnectionProxy
 
-from service.hash_chain import first_broken_link
+from service.store.hash_chain import first_broken_link
 
 log = logging.getLogger("domino.store")
 

@@ -1,0 +1,82 @@
+"""What a client may say when it deals, moves or records a hand's result, in any game.
+
+One shape per kind of request, with every game's fields; each game reads the fields it
+knows into its own command and refuses a request that does not say one thing it can do
+(`MalformedRequest`, told to clients as a bad body).
+"""
+
+from datetime import datetime
+from typing import Literal
+
+import msgspec
+
+from domain.errors import InvalidInput
+from domain.match.state import PerTeam
+from domain.table import End, Team
+
+
+class HandRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """A posted deal."""
+
+    hands: list[list[str]]
+    dorme: list[str] | None = None
+    dealer: int | None = None
+    trump_card: str | None = None
+    vira: str | None = None
+
+
+class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    tile: str | None = None
+    end: End | None = None
+    pass_: bool = False
+    card: str | None = None
+    covered: bool = False
+    call: Literal["truco", "seis", "nove", "doze"] | None = None
+    accept: bool = False
+    run: bool = False
+    redeal: bool = False
+
+    def saying(self) -> frozenset[str]:
+        """The things this request asks for (a game wants exactly one of its own)."""
+        said = {
+            "tile": self.tile is not None,
+            "pass": self.pass_,
+            "card": self.card is not None,
+            "call": self.call is not None,
+            "accept": self.accept,
+            "run": self.run,
+            "redeal": self.redeal,
+        }
+        return frozenset(name for name, yes in said.items() if yes)
+
+
+class ResultRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """A whole hand recorded by its result."""
+
+    outcome: Literal["batida", "bloqueio"] | None = None
+    seat: int | None = None
+    kind: Literal["simples", "carroca", "la-e-lo", "cruzada"] | None = None
+    sums: PerTeam | None = None
+    points: PerTeam | None = None
+    tricks: PerTeam | None = None
+    winner: Team | None = None
+    value: int | None = None
+    tie: bool = False
+    started_at: datetime | None = None
+
+
+def one_of(request: MoveRequest, allowed: tuple[str, ...], game: str) -> str:
+    """The one thing the move says, among those this game knows."""
+    said = request.saying()
+    if len(said) != 1 or not said <= set(allowed):
+        names = ", ".join(f'"{a}"' for a in allowed)
+        raise MalformedRequest(f"a {game} move sends exactly one of {names}")
+    return next(iter(said))
+
+
+class MalformedRequest(InvalidInput):
+    """The request does not say one thing this game can do: a bad body, not a bad move."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("invalid-body", message)

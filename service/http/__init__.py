@@ -1,0 +1,2 @@
+"""The HTTP layer: one controller per resource, translating requests to commands and
+results to JSON."""

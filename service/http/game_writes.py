@@ -1,0 +1,274 @@
+"""Every write on a game, declared once in `WRITES`: its path, its body, the command it sends
+and who may send it. One handler serves them all; the game's own rules (through the
+registry, `domain.game_of`) read a deal, a move or a result into the game's command."""
+
+import secrets
+from collections.abc import Callable
+from typing import Any, cast
+
+from litestar import Request, Response, Router, post
+from litestar.datastructures import State
+from litestar.di import NamedDependency, Provide
+from litestar.handlers import HTTPRouteHandler
+from litestar.params import JSONBody
+
+from domain import (
+    Abandon,
+    AnnulHand,
+    Command,
+    Confirm,
+    PerTeam,
+    RecordPenalty,
+    UndoLastMove,
+    game_of,
+)
+from domain.match.guards import rules_of
+from domain.match.requests import HandRequest, MoveRequest, ResultRequest
+from service.http import access as can
+from service.http.auth import Principal, provide_principal
+from service.http.problems import ApiError
+from service.http.schemas import (
+    MatchIdPath,
+    NewAbandon,
+    NewAnnulment,
+    NewConfirmation,
+    NewHand,
+    NewMove,
+    NewPenalty,
+    NewResult,
+    NewUndo,
+)
+from service.http.views import MatchState
+from service.http.writes import Build, GameWrite, Sender, write
+from service.store.matches import MatchRecord
+
+_random = secrets.SystemRandom()
+
+
+def _deal(body: NewHand, _: Sender) -> Build:
+    if body.deal == "server":
+        if body.hands is not None or body.dorme is not None:
+            raise ApiError(400, "invalid-body", 'either post a deal or ask for "server"')
+
+        def shuffled(record: MatchRecord, at: Any) -> Command:
+            game = game_of(rules_of(record.state))
+            return game.shuffled(record.state, _random.sample(game.deck, len(game.deck)), at)
+
+        return shuffled
+    if body.hands is None:
+        raise ApiError(400, "invalid-body", 'post "hands" (and "dorme"), or "deal": "server"')
+    request = HandRequest(
+        hands=body.hands,
+        dorme=body.dorme,
+        dealer=body.dealer,
+        trump_card=body.trump_card,
+        vira=body.vira,
+    )
+    return lambda record, at: game_of(rules_of(record.state)).deal(request, at)
+
+
+def _may_deal(body: NewHand, access: can.Access, _: MatchRecord) -> None:
+    if body.deal == "server":
+        can.require(
+            access.staff or bool(access.seats),
+            "only the game's players, scorekeeper or organizers may deal",
+        )
+    else:
+        can.staff_only(access, "post a deal")
+
+
+def _void_deal(body: NewHand) -> Callable[[MatchRecord], bool] | None:
+    """A void deal (federacao: 4+ doubles) stays on record; the server deals again."""
+    if body.deal != "server":
+        return None
+    return lambda record: record.state.hand is None and record.state.status == "in_progress"
+
+
+def _move(body: NewMove, _: Sender) -> Build:
+    request = MoveRequest(
+        seat=body.seat,
+        tile=body.tile,
+        end=body.end,
+        pass_=body.pass_,
+        card=body.card,
+        covered=body.covered,
+        call=body.call,
+        accept=body.accept,
+        run=body.run,
+        redeal=body.redeal,
+    )
+    return lambda record, at: game_of(rules_of(record.state)).move(request, at)
+
+
+def _result(body: NewResult, _: Sender) -> Build:
+    request = ResultRequest(
+        outcome=body.outcome,
+        seat=body.seat,
+        kind=body.kind,
+        sums=_pair(body.sums),
+        points=_pair(body.points),
+        tricks=_pair(body.tricks),
+        winner=body.winner,
+        value=body.value,
+        tie=body.tie,
+    )
+    return lambda record, at: game_of(rules_of(record.state)).result(request, at)
+
+
+def _pair(pair: Any) -> PerTeam | None:
+    return None if pair is None else PerTeam(pair.A, pair.B)
+
+
+def _penalty(body: NewPenalty, _: Sender) -> Build:
+    return lambda _, at: RecordPenalty(
+        at=at, seat=body.seat, kind=body.kind, note=body.note, sums=_pair(body.sums)
+    )
+
+
+def _may_abandon(body: NewAbandon, access: can.Access, _: MatchRecord) -> None:
+    own = {s % 2 for s in access.seats}
+    side = {"A": 0, "B": 1}.get(body.team or "", None if body.seat is None else body.seat % 2)
+    can.require(
+        access.staff or (side is not None and side in own),
+        "a player may abandon only for their own team",
+    )
+
+
+def _confirm(_: NewConfirmation, sender: Sender) -> Build:
+    actor = sender.principal.actor
+    if sender.access.sees_all:
+        return lambda _, at: Confirm(at=at, by="organizer", actor=actor)
+    seat = min(sender.access.seats)
+    return lambda _, at: Confirm(at=at, by="A" if seat % 2 == 0 else "B", actor=actor)
+
+
+def _may_confirm(_: NewConfirmation, access: can.Access, __: MatchRecord) -> None:
+    can.require(
+        access.admin or access.organizer or bool(access.seats),
+        "only an organizer or a player of the game may confirm it",
+    )
+
+
+WRITES: tuple[GameWrite[Any], ...] = (
+    GameWrite(
+        path="hands",
+        operation_id="startHand",
+        summary="Deal the next hand",
+        description='Post the deal, or `{"deal": "server"}` to have the service shuffle it. '
+        'Dominoes: four hands and the dorme. Sueca: `{"dealer": 3, "hands": [10 cards x4], '
+        '"trump_card": "7H"}` (the dealer\'s last card). Truco: `{"dealer": 3, "hands": '
+        '[3 cards x4], "vira": "4C"}`.',
+        body=NewHand,
+        command=_deal,
+        who=_may_deal,
+        again=_void_deal,
+        metadata=lambda body: {"deal": "server" if body.deal == "server" else "posted"},
+    ),
+    GameWrite(
+        path="moves",
+        operation_id="postMove",
+        summary="Play a tile or a card, pass, raise or answer a raise",
+        description='Dominoes: `{"seat": 2, "tile": "3-5", "end": "left"}` or `{"seat": 2, '
+        '"pass": true}`. Sueca: `{"seat": 1, "card": "7H"}`, or `{"seat": 0, "redeal": true}`. '
+        'Truco: `{"seat": 1, "card": "7H"}` (`"covered": true` face down), `{"seat": 1, '
+        '"call": "truco"}`, `{"seat": 2, "accept": true}` or `{"seat": 2, "run": true}`.',
+        body=NewMove,
+        command=_move,
+        who=lambda body, access, _: can.may_play_seat(access, body.seat),
+        secret_seat=lambda body: body.seat,
+    ),
+    GameWrite(
+        path="results",
+        operation_id="postResult",
+        summary="Record a whole hand by its result",
+        description="For scorekeepers without the deal; the service computes the points. "
+        'Dominoes: a batida `{"outcome": "batida", "seat": 3, "kind": "cruzada"}` or a '
+        'bloqueio `{"outcome": "bloqueio", "sums": {"A": 12, "B": 17}}`. Sueca: `{"points": '
+        '{"A": 75, "B": 45}, "tricks": {"A": 6, "B": 4}}`. Truco: `{"winner": "A", "value": 3}` '
+        'or `{"tie": true}`.',
+        body=NewResult,
+        command=_result,
+        who=lambda _, access, __: can.staff_only(access, "record a result"),
+    ),
+    GameWrite(
+        path="penalties",
+        operation_id="postPenalty",
+        summary="Record an infraction; its consequence follows the rules of the game",
+        description="A warning is only recorded; an infraction that costs the hand ends it "
+        "for the other team.",
+        body=NewPenalty,
+        command=_penalty,
+        who=lambda _, access, __: can.staff_only(access, "record a penalty"),
+        secret_seat=lambda body: body.seat,
+    ),
+    GameWrite(
+        path="abandon",
+        operation_id="abandonMatch",
+        summary="A team abandons: it loses the game",
+        description="By a player of that team, the scorekeeper or an organizer.",
+        body=NewAbandon,
+        command=lambda body, _: lambda __, at: Abandon(at=at, team=body.team, seat=body.seat),
+        who=_may_abandon,
+    ),
+    GameWrite(
+        path="undo",
+        operation_id="undoMove",
+        summary="Take back the last move of the hand in progress",
+        description="A tile, a pass, a card, a raise or its acceptance; a move that ended a "
+        "hand is corrected by annulling the hand.",
+        body=NewUndo,
+        command=lambda _, __: lambda ___, at: UndoLastMove(at=at),
+        who=lambda _, access, __: can.staff_only(access, "undo a move"),
+    ),
+    GameWrite(
+        path="annulments",
+        operation_id="annulHand",
+        summary="Annul the last finished hand (before confirmation)",
+        description="By an organizer; outside a competition, by the scorekeeper too.",
+        body=NewAnnulment,
+        command=lambda body, _: lambda __, at: AnnulHand(at=at, number=body.hand),
+        who=lambda _, access, record: can.organizer_only(
+            access, record.state.competition_id is not None, "annul a hand"
+        ),
+    ),
+    GameWrite(
+        path="confirmations",
+        operation_id="confirmMatch",
+        summary="Confirm a finished game",
+        description="By an organizer, or by one player of each team; then it is final.",
+        body=NewConfirmation,
+        command=_confirm,
+        who=_may_confirm,
+    ),
+)
+
+
+def route(spec: GameWrite[Any]) -> HTTPRouteHandler:
+    """The route of one write: the one handler, typed with this write's body."""
+
+    async def handler(
+        request: Request[Any, Any, Any],
+        state: State,
+        data: Any,
+        principal: NamedDependency[Principal],
+        match_id: MatchIdPath,
+    ) -> Response[MatchState]:
+        return await write(request, state, principal, match_id, spec, data)
+
+    handler.__annotations__ = {**handler.__annotations__, "data": cast(Any, JSONBody)[spec.body]}
+    handler.__name__ = handler.__qualname__ = spec.operation_id
+    return post(
+        f"/{{match_id:str}}/{spec.path}",
+        operation_id=spec.operation_id,
+        summary=spec.summary,
+        description=spec.description,
+        status_code=201,
+    )(handler)
+
+
+GAME_WRITES = Router(
+    path="/v1/matches",
+    route_handlers=[route(spec) for spec in WRITES],
+    dependencies={"principal": Provide(provide_principal)},
+    tags=["matches"],
+)

@@ -1,0 +1,165 @@
+"""The hand in progress as a reader sees it, one view per family of games. Unplayed tiles
+and cards are secret: `seen` names the seats whose hands this reader may see."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta
+
+from domain import GameHand, Hand, Played, TrickHand
+from domain.cards.commands import RAISES
+
+Seen = frozenset[int]
+
+
+class HandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family", tag="dominoes"):
+    """A dominoes hand in progress (`"family": "dominoes"`)."""
+
+    number: Annotated[int, Meta(description="1 for the first hand of the game.")]
+    opener: Annotated[int, Meta(description="The seat that opens this hand.")]
+    opening_tile: Annotated[str | None, Meta(description="The tile it must open with, if any.")]
+    board: Annotated[list[str], Meta(description="Tiles laid, from the left end to the right.")]
+    open_ends: Annotated[
+        dict[str, int] | None,
+        Meta(description='The open numbers: {"left": n, "right": m}; null on an empty board.'),
+    ] = None
+    tiles_left: Annotated[list[int], Meta(description="How many tiles each seat still holds.")]
+    hands: Annotated[
+        list[list[str] | None],
+        Meta(description=("Each seat's tiles, null where the reader may not see them.")),
+    ]
+    dorme: Annotated[list[str] | None, Meta(description="The undealt tiles, if visible.")]
+    started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
+
+
+class CardOnTable(msgspec.Struct, frozen=True, kw_only=True):
+    seat: Annotated[int, Meta(description="Who played it.")]
+    card: Annotated[
+        str | None, Meta(description="The card; null for a covered card the reader may not see.")
+    ]
+    covered: Annotated[bool, Meta(description="Truco: played face down, worth nothing.")] = False
+
+
+class TrickOut(msgspec.Struct, frozen=True, kw_only=True):
+    cards: Annotated[list[CardOnTable], Meta(description="Its cards, in the order played.")]
+    winner: Annotated[int | None, Meta(description="The seat that took it; null: a tied round.")]
+    team: Annotated[str | None, Meta(description="The team that took it.")]
+
+
+class PendingCall(msgspec.Struct, frozen=True, kw_only=True):
+    seat: Annotated[int, Meta(description="Who raised.")]
+    call: Annotated[str, Meta(description="truco, seis, nove or doze.")]
+    value: Annotated[int, Meta(description="What the hand is worth if the raise is accepted.")]
+
+
+class Count(msgspec.Struct, frozen=True):
+    A: Annotated[int, Meta(description="Team A (seats 0 and 2).")]
+    B: Annotated[int, Meta(description="Team B (seats 1 and 3).")]
+
+
+class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family", tag="cards"):
+    """A card game's hand in progress: Sueca, Truco (`"family": "cards"`)."""
+
+    number: Annotated[int, Meta(description="1 for the first hand of the game.")]
+    dealer: Annotated[int, Meta(description="The seat that dealt it.")]
+    opener: Annotated[int, Meta(description="The seat that led the first trick.")]
+    leader: Annotated[int, Meta(description="The seat that leads the trick on the table.")]
+    trick: Annotated[list[CardOnTable], Meta(description="The cards on the table, in order.")]
+    tricks: Annotated[Count, Meta(description="Tricks (Truco: rounds) each team has taken.")]
+    tricks_played: Annotated[list[TrickOut], Meta(description="The finished tricks, in order.")]
+    cards_left: Annotated[list[int], Meta(description="How many cards each seat still holds.")]
+    hands: Annotated[
+        list[list[str] | None],
+        Meta(description="Each seat's cards, null where the reader may not see them."),
+    ]
+    trump: Annotated[str | None, Meta(description="Sueca: the trump suit (C, D, H or S).")] = None
+    trump_card: Annotated[
+        str | None, Meta(description="Sueca: the dealer's last card, shown to all.")
+    ] = None
+    card_points: Annotated[
+        Count | None, Meta(description="Sueca: card points taken so far (120 in a deal).")
+    ] = None
+    vira: Annotated[str | None, Meta(description="Truco: the card turned up.")] = None
+    manilha: Annotated[str | None, Meta(description="Truco: the rank of the four manilhas.")] = None
+    hand_value: Annotated[int | None, Meta(description="Truco: what the hand is worth now.")] = None
+    pending_call: Annotated[
+        PendingCall | None, Meta(description="Truco: a raise waiting for its answer.")
+    ] = None
+    mao_de_onze: Annotated[
+        bool, Meta(description="Truco: a team is on 11; raising loses the game.")
+    ] = False
+    mao_de_ferro: Annotated[
+        bool, Meta(description="Truco: both teams are on 11; nobody sees their own cards.")
+    ] = False
+    started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
+
+
+HandView = HandNow | CardHandNow
+
+
+def dominoes_view(hand: GameHand, seen: Seen) -> HandNow:
+    assert isinstance(hand, Hand)
+    return HandNow(
+        number=hand.number,
+        opener=hand.opener,
+        opening_tile=hand.opening_tile,
+        board=list(hand.board),
+        open_ends=None if hand.ends is None else {"left": hand.ends.left, "right": hand.ends.right},
+        tiles_left=list(hand.tiles_left),
+        hands=[list(tiles) if seat in seen else None for seat, tiles in enumerate(hand.hands)],
+        dorme=list(hand.dorme) if len(seen) == 4 else None,
+        started_at=hand.started_at,
+    )
+
+
+_CALLS = {value: name for name, value in RAISES.items()}
+
+
+def cards_view(hand: GameHand, seen: Seen) -> CardHandNow:
+    assert isinstance(hand, TrickHand)
+    if hand.blind and len(seen) < 4:
+        seen = frozenset()  # mão de ferro: a seated player does not see their own cards
+    pending = hand.pending
+    return CardHandNow(
+        number=hand.number,
+        dealer=hand.dealer,
+        opener=hand.opener,
+        leader=hand.leader,
+        trick=[_on_table(p, seen) for p in hand.trick],
+        tricks=Count(hand.won.A, hand.won.B),
+        tricks_played=[
+            TrickOut(cards=[_on_table(p, seen) for p in t.cards], winner=t.winner, team=t.team)
+            for t in hand.tricks
+        ],
+        cards_left=[len(cards) for cards in hand.hands],
+        hands=[list(cards) if seat in seen else None for seat, cards in enumerate(hand.hands)],
+        trump=hand.trump,
+        trump_card=hand.trump_card,
+        card_points=Count(hand.card_points.A, hand.card_points.B) if hand.trump else None,
+        vira=hand.vira,
+        manilha=hand.manilha,
+        hand_value=hand.value if hand.vira else None,
+        pending_call=None
+        if pending is None
+        else PendingCall(seat=pending.seat, call=_CALLS[pending.value], value=pending.value),
+        mao_de_onze=hand.eleven,
+        mao_de_ferro=hand.blind,
+        started_at=hand.started_at,
+    )
+
+
+def _on_table(played: Played, seen: Seen) -> CardOnTable:
+    """A covered card's face is secret until the hand ends, but to its own seat's reader."""
+    card = played.card if not played.covered or played.seat in seen else None
+    return CardOnTable(seat=played.seat, card=card, covered=played.covered)
+
+
+VIEWS: dict[str, Callable[[GameHand, Seen], HandView]] = {
+    "dominoes": dominoes_view,
+    "cards": cards_view,
+}
+"""The view of a hand in progress, by the game's family (`Game.family`)."""
