@@ -10,6 +10,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import NamedTuple
 
+from domain import BY_NAME as GAMES_BY_NAME
 from projections.contributions import team_of
 from projections.games import Finish, GameFacts, HandFact
 from projections.streaks import MILESTONES, Milestone
@@ -41,11 +42,11 @@ def _streaks(game: str) -> dict[str, str]:
     }
 
 
+_OWN = {"dominoes": DOMINOES, "sueca": SUECA, "truco": TRUCO}
 BY_GAME: dict[str, dict[str, str]] = {
-    "dominoes": DOMINOES | _streaks("dominoes"),
-    "sueca": SUECA | _streaks("sueca"),
-    "truco": TRUCO | _streaks("truco"),
+    game: _OWN.get(game, {}) | _streaks(game) for game in GAMES_BY_NAME
 }
+"""Every game's achievements: its own, and its win streaks."""
 ACHIEVEMENTS: dict[str, str] = {
     kind: text for kinds in BY_GAME.values() for kind, text in kinds.items()
 }
@@ -79,6 +80,10 @@ def _truco(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
     return {"truco-from-0-11": won and finish.buchuda_de_re, "truco-virada": won and finish.virada}
 
 
+def _no_feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
+    return {}
+
+
 _GAME_FEATS: dict[str, Callable[[GameFacts, Finish, bool, int], Feats]] = {
     "dominoes": _dominoes,
     "sueca": _sueca,
@@ -103,10 +108,10 @@ def earned_in(game: GameFacts) -> list[Earned]:
         team = team_of(seat)
         won = finish.winner == team
         score = finish.score_a if team == "A" else finish.score_b
-        feats = _GAME_FEATS[game.game](game, finish, won, score)
+        feats = _GAME_FEATS.get(game.game, _no_feats)(game, finish, won, score)
         earned += [Earned(player, k, game.match_id, finish.at) for k, got in feats.items() if got]
         by_team = game.game != "dominoes"  # a batida is the seat's own; a trick, its team's
-        for kind, did in _HAND_FEATS[game.game]:
+        for kind, did in _HAND_FEATS.get(game.game, ()):
             hand = next(
                 (h for h in game.hands if did(h, team) and (by_team or h.by_seat == seat)), None
             )

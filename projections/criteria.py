@@ -1,7 +1,7 @@
 """Each game's ranking criteria, in order, each breaking the previous one's ties.
 
 Dominoes keeps the seed's six (rules.md, "Ranking"). Where the seeds give a card game no
-ranking, these are the decisions (docs/rules-decisions.md, R1-R2):
+ranking, these are the decisions (docs/rules-decisions.md, R1, R2):
 - Sueca: games won; game points; bandeiradas; card points per deal.
 - Truco: games won; hands won; raises won (hands the team raised and won); raises run from
   (hands the other team gave up on the team's raise).
@@ -31,7 +31,11 @@ def _ratio(top: str, bottom: str) -> str:
 GAMES_WON = Criterion("games_won", "sum(games_won)", True, "Confirmed games won.")
 HANDS_WON = Criterion("hands_won", "sum(hands_won)", True, "Hands won by the player's team.")
 
-BY_GAME: dict[str, tuple[Criterion, ...]] = {
+POINTS = Criterion("points", "sum(points)", True, "Points the team scored.")
+DEFAULT = (GAMES_WON, HANDS_WON, POINTS)
+"""A game with no criteria of its own is ranked by these."""
+
+_BY_GAME: dict[str, tuple[Criterion, ...]] = {
     "dominoes": (
         GAMES_WON,
         HANDS_WON,
@@ -65,3 +69,7 @@ BY_GAME: dict[str, tuple[Criterion, ...]] = {
         Criterion("raises_run_from", _extra("run_from"), True, "Hands the other team ran from."),
     ),
 }
+
+
+def criteria_of(game: str) -> tuple[Criterion, ...]:
+    return _BY_GAME.get(game, DEFAULT)

@@ -14,9 +14,9 @@ from typing import Any, Literal
 import msgspec
 
 from projections.base import Connection
-from projections.criteria import BY_GAME
+from projections.criteria import criteria_of
 
-CRITERIA = tuple(c.name for c in BY_GAME["dominoes"])
+CRITERIA = tuple(c.name for c in criteria_of("dominoes"))
 """Dominoes' six, the seed's; each game's are in `projections.criteria`."""
 
 
@@ -70,7 +70,7 @@ def _ranking_sql(query: RankingQuery, args: list[Any]) -> str:
     else:
         source = "proj_player_games" if query.per_game else "proj_player_totals"
         keys, cruzadas, group = "player_id, NULL::text AS partner_id", "cruzadas", "player_id"
-    criteria = BY_GAME[query.game]
+    criteria = criteria_of(query.game)
     values = ", ".join(
         f"{c.sql.format(cruzadas=cruzadas)} AS criterion_{i}" for i, c in enumerate(criteria)
     )
@@ -123,7 +123,7 @@ async def ranking(connection: Connection, query: RankingQuery) -> tuple[list[dic
     total = records[0]["total"] if records else 0
     if not records and query.offset:
         total = await _count(connection, query)
-    names = [c.name for c in BY_GAME[query.game]]
+    names = [c.name for c in criteria_of(query.game)]
     rows = []
     for record in records:
         row = dict(record)

@@ -42,6 +42,8 @@ TALLIES_BY_GAME: dict[str, dict[str, tuple[str, str]]] = {
 }
 """Each game's tallies: an aggregate over a player's totals, and what it counts."""
 TALLIES = TALLIES_BY_GAME["dominoes"]
+DEFAULT_TALLIES = {"most-games-won": _GAMES_WON, "most-hands-won": _HANDS_WON}
+"""A game with no tallies of its own keeps these."""
 GAME_RECORDS = {
     "fastest-game": ("duration_seconds", "ASC", "Fastest game won (seconds), abandonments aside."),
     "longest-game": ("duration_seconds", "DESC", "Longest game (seconds), abandonments aside."),
@@ -59,7 +61,7 @@ DESCRIPTIONS = {
 
 def _tallies_sql(game: str) -> str:
     """$2: the game's rule sets."""
-    tallies = TALLIES_BY_GAME[game]
+    tallies = TALLIES_BY_GAME.get(game, DEFAULT_TALLIES)
     columns = {kind: f"t{i}" for i, kind in enumerate(tallies)}
     sums = ", ".join(f"{sql}::int AS {columns[kind]}" for kind, (sql, _) in tallies.items())
     parts = [

@@ -68,7 +68,7 @@ def manilha_of(vira: str) -> str:
 
 
 def strength(hand: TrickHand, played: Played, lead: str) -> int:
-    """A covered card is worth nothing; a manilha beats every other card."""
+    """A covered card is worth nothing; a manilha beats every other card (T1, T5)."""
     if played.covered:
         return 0
     rank = rank_of(played.card)
@@ -79,7 +79,7 @@ def strength(hand: TrickHand, played: Played, lead: str) -> int:
 
 def hand_outcome(rounds: list[Team | None]) -> tuple[bool, Team | None]:
     """(over, winner) from the rounds so far: two rounds won; a tie goes to the team that
-    won another round (the first round's winner when each won one); three ties, nobody."""
+    won another round (the first round's winner when each won one); three ties, nobody (T2)."""
     a, b = rounds.count("A"), rounds.count("B")
     if a == 2 or b == 2:
         return True, "A" if a == 2 else "B"
@@ -180,6 +180,7 @@ def _no_pending(hand: TrickHand) -> None:
 
 
 def _call(command: CallRaise, state: Match, rules: TrucoRules) -> list[Event]:
+    """A raise by the seat in turn, or a raise answering a raise (T3, T6)."""
     hand = hand_of(state, TrickHand)
     seat = check_seat(command.seat)
     asked = RAISES[command.call]

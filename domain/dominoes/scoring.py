@@ -11,7 +11,7 @@ BATIDA_KINDS: tuple[BatidaKind, ...] = ("simples", "carroca", "la-e-lo", "cruzad
 
 def batida_kind(tile: str, ends: Ends) -> BatidaKind:
     """Classify by the last tile and the two open ends just before it is placed: by the
-    sides it could go to (rules.md, changed 2026-11-22)."""
+    sides it could go to (rules.md, changed 2026-11-22; D26)."""
     x, y = NUMBERS[tile]
     left, right = ends.left, ends.right
     fits_left, fits_right = left in (x, y), right in (x, y)

@@ -4,11 +4,13 @@ clients rely on these shapes; add fields freely, never rename or remove one."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
 from litestar.params import PathParameter
 from msgspec import Meta
+
+from domain import BY_NAME, PRESETS
 
 Tile = Annotated[
     str, Meta(pattern=r"^[0-6]-[0-6]$", description='A tile "a-b", e.g. "3-5".', examples=["3-5"])
@@ -29,7 +31,12 @@ Piece = Annotated[
         examples=["3-5", "7H"],
     ),
 ]
-PresetName = Literal["pontos", "cinquenta", "federacao", "sueca", "truco"]
+if TYPE_CHECKING:
+    PresetName = str
+    GameName = str
+else:  # the registry's names, so that a new game needs no change here
+    PresetName = Literal[tuple(PRESETS)]
+    GameName = Literal[tuple(BY_NAME)]
 Seat = Annotated[int, Meta(ge=0, le=3, description="Seat 0..3 in order of play; A = 0, 2.")]
 TeamName = Literal["A", "B"]
 Version = Annotated[int, Meta(ge=0, description="The game's version (its number of events).")]

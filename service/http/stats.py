@@ -25,9 +25,10 @@ from domain.games import BY_PRESET
 from projections import player_stats, rankings, records
 from projections.achievements import ACHIEVEMENTS, BY_GAME
 from projections.base import Connection
-from projections.criteria import BY_GAME as CRITERIA_BY_GAME
+from projections.criteria import criteria_of
 from projections.rankings import RankingQuery
 from service.http.problems import ApiError
+from service.http.schemas import GameName, PresetName
 from service.store.registry import Registry, parse_id
 
 Count = Annotated[int, Meta(ge=0, description="A count.")]
@@ -277,11 +278,11 @@ StageParam = Annotated[
     ),
 ]
 PresetParam = Annotated[
-    Literal["pontos", "cinquenta", "federacao", "sueca", "truco"] | None,
+    PresetName | None,
     QueryParameter(description="Only the games of this rule set (it names its game)."),
 ]
 GameParam = Annotated[
-    Literal["dominoes", "sueca", "truco"] | None,
+    GameName | None,
     QueryParameter(description="Only the games of this game (dominoes by default)."),
 ]
 PlayerIdPath = Annotated[str, PathParameter(description="The player's id.")]
@@ -337,7 +338,7 @@ async def _query(
     **more: Any,
 ) -> RankingQuery:
     """The games asked for. `one_rule_set`: a ranking's, which never adds points of
-    different scales: pontos unless a rule set is asked, or the competition's."""
+    different scales: pontos unless a rule set is asked, or the competition's (R3)."""
     since, until = _instant(since_text), _instant(until_text)
     if since is not None and until is not None and since >= until:
         raise ApiError(400, "invalid-period", "since must be before until")
@@ -497,7 +498,7 @@ class RankingController(Controller):
             rows, total = await rankings.ranking(connection, query)
             games, games_total = await rankings.provisional_games(connection, query)
             position = await folded_up_to(connection)
-        criteria = CRITERIA_BY_GAME[query.game]
+        criteria = criteria_of(query.game)
         return Ranking(
             game=query.game,
             criteria=[c.name for c in criteria],

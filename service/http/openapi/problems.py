@@ -95,6 +95,14 @@ EXAMPLES: dict[str, dict[str, tuple[str, object]]] = {
                 "place": "Bar do Zé",
             },
         ),
+        "sueca": (
+            "A game of Sueca to 4 game points",
+            {"rules": {"preset": "sueca"}, "seats": SEATS, "place": "Bar do Zé"},
+        ),
+        "truco": (
+            "A game of Truco to 12",
+            {"rules": {"preset": "truco"}, "seats": SEATS},
+        ),
         "torneio": (
             "A game of a torneio, with its rules",
             {
@@ -117,10 +125,48 @@ EXAMPLES: dict[str, dict[str, tuple[str, object]]] = {
                 "dorme": ["0-5", "1-5", "2-3", "4-6"],
             },
         ),
+        "sueca": (
+            "A Sueca deal: 10 cards each; the trump card is the dealer's last",
+            {
+                "dealer": 3,
+                "hands": [
+                    ["AH", "7H", "KH", "2C", "3C", "4C", "5C", "6C", "QS", "JS"],
+                    ["QH", "JH", "2H", "3H", "AC", "7C", "KC", "2S", "3S", "4S"],
+                    ["4H", "5H", "6H", "QC", "JC", "5S", "6S", "KS", "7S", "AS"],
+                    ["2D", "3D", "4D", "5D", "6D", "QD", "JD", "KD", "7D", "AD"],
+                ],
+                "trump_card": "AD",
+            },
+        ),
+        "truco": (
+            "A Truco deal: 3 cards each and the vira (its next rank is the manilha)",
+            {
+                "dealer": 3,
+                "hands": [
+                    ["3H", "KC", "5D"],
+                    ["AS", "4C", "QH"],
+                    ["2C", "7D", "JS"],
+                    ["6H", "3S", "AD"],
+                ],
+                "vira": "4H",
+            },
+        ),
     },
     "postMove": {
         "play": ("Seat 2 lays 3-5 on the left end", {"seat": 2, "tile": "3-5", "end": "left"}),
         "pass": ("Seat 2 passes", {"seat": 2, "pass": True}),
+        "card": ("Seat 1 plays the 7 of copas", {"seat": 1, "card": "7H"}),
+        "redeal": (
+            "Sueca: the opening player's cards are worth 10 or less",
+            {"seat": 0, "redeal": True},
+        ),
+        "truco": ("Truco: seat 0 raises the hand to 3", {"seat": 0, "call": "truco"}),
+        "accept": ("Truco: seat 1 accepts the raise", {"seat": 1, "accept": True}),
+        "run": ("Truco: seat 3 runs from the raise", {"seat": 3, "run": True}),
+        "covered": (
+            "Truco: seat 2 plays a card face down (from round 2)",
+            {"seat": 2, "card": "4C", "covered": True},
+        ),
         "guarded": (
             "Only if the game is still at version 12",
             {"seat": 1, "tile": "6-6", "expected_version": 12},
@@ -135,6 +181,16 @@ EXAMPLES: dict[str, dict[str, tuple[str, object]]] = {
             "Blocked: team A holds 12 pips, team B 17",
             {"outcome": "bloqueio", "sums": {"A": 12, "B": 17}},
         ),
+        "sueca": (
+            "Sueca: team A took 75 card points in 6 tricks",
+            {"points": {"A": 75, "B": 45}, "tricks": {"A": 6, "B": 4}},
+        ),
+        "bandeirada": (
+            "Sueca: team B took every trick",
+            {"points": {"A": 0, "B": 120}, "tricks": {"A": 0, "B": 10}},
+        ),
+        "truco": ("Truco: team A won a hand worth 3", {"winner": "A", "value": 3}),
+        "truco-tie": ("Truco: every round tied", {"tie": True}),
     },
     "postPenalty": {
         "out-of-turn": (
