@@ -1,5 +1,6 @@
 """A client that plays legal moves from a game's answered state, as the scorekeeper who
-posted the deal (who sees every hand). Used by the fault tests and the API benchmarks."""
+posted the deal (who sees every hand): dominoes, Sueca and Truco (cards only, no raises).
+Used by the fault tests and the API benchmarks."""
 
 from __future__ import annotations
 
@@ -7,18 +8,24 @@ import random
 from typing import Any
 
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
+CARDS = [
+    rank + suit for suit in "CDHS" for rank in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
+]
+CARDS_PER_SEAT = {"sueca": 10, "truco": 3}
 
 
 def random_deal(tiles_per_seat: int, rng: random.Random | None = None) -> dict[str, Any]:
     tiles = (rng or random.Random()).sample(TILES, 28)
-    hands = [tiles[s * tiles_per_seat:(s + 1) * tiles_per_seat] for s in range(4)]
-    return {"hands": hands, "dorme": tiles[4 * tiles_per_seat:]}
+    hands = [tiles[s * tiles_per_seat : (s + 1) * tiles_per_seat] for s in range(4)]
+    return {"hands": hands, "dorme": tiles[4 * tiles_per_seat :]}
 
 
 def next_request(state: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     """The next write that moves the game on: a deal or a legal move; None once it is over."""
     if state["status"] != "in_progress":
         return None
+    if state.get("game", "dominoes") != "dominoes":
+        return _next_card_request(state)
     hand = state["hand"]
     if hand is None:
         return "hands", random_deal(state["rules"]["tiles_per_seat"])
@@ -33,3 +40,32 @@ def next_request(state: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
             if ends[end] in numbers:
                 return "moves", {"seat": seat, "tile": tile, "end": end}
     return "moves", {"seat": seat, "pass": True}
+
+
+def random_card_deal(state: dict[str, Any], rng: random.Random | None = None) -> dict[str, Any]:
+    """A posted deal for a card game, by the seat due to deal."""
+    game, hands = state["game"], state["hands"]
+    n = CARDS_PER_SEAT[game]
+    cards = (rng or random.Random()).sample(CARDS, len(CARDS))
+    dealer = (hands[-1]["dealer"] + 1) % 4 if hands and hands[-1]["dealer"] is not None else 3
+    deal: dict[str, Any] = {
+        "dealer": dealer,
+        "hands": [cards[s * n : (s + 1) * n] for s in range(4)],
+    }
+    if game == "sueca":
+        deal["trump_card"] = deal["hands"][dealer][-1]
+    else:
+        deal["vira"] = cards[4 * n]
+    return deal
+
+
+def _next_card_request(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    hand = state["hand"]
+    if hand is None:
+        return "hands", random_card_deal(state)
+    seat = state["turn"]
+    held: list[str] = hand["hands"][seat]
+    if state["game"] == "sueca" and hand["trick"]:
+        lead = hand["trick"][0]["card"][-1]
+        held = [c for c in held if c[-1] == lead] or held
+    return "moves", {"seat": seat, "card": held[0]}

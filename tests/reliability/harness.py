@@ -118,9 +118,11 @@ class Ledger:
             await asyncio.sleep(0.005)
 
 
-async def new_game(client: httpx.AsyncClient, url: str, seats: list[str]) -> str:
+async def new_game(
+    client: httpx.AsyncClient, url: str, seats: list[str], preset: str = "cinquenta"
+) -> str:
     response = await client.post(f"{url}/v1/matches", headers=ADMIN,
-                                 json={"rules": {"preset": "cinquenta"}, "seats": seats})
+                                 json={"rules": {"preset": preset}, "seats": seats})
     assert response.status_code == 201, response.text
     return str(response.json()["id"])
 

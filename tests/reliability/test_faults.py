@@ -36,6 +36,8 @@ from tests.reliability.harness import (
 pytestmark = pytest.mark.reliability
 
 GAMES, WRITES = 6, 40
+PRESETS = ("cinquenta", "sueca", "truco")
+"""The clients play dominoes and both card games, cards and deals as they come."""
 
 
 @pytest.fixture
@@ -77,7 +79,7 @@ def assert_every_write_acknowledged(ledger: Ledger) -> None:
 async def start_games(url: str) -> list[str]:
     async with httpx.AsyncClient(timeout=15) as client:
         seats = await register_seats(client, url)
-        return [await new_game(client, url, seats) for _ in range(GAMES)]
+        return [await new_game(client, url, seats, PRESETS[n % 3]) for n in range(GAMES)]
 
 
 async def playing_until_a_tenth_is_acknowledged(

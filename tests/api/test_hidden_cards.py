@@ -1,0 +1,132 @@
+"""The hidden-card rule, as a property of random card games over HTTP.
+
+While a hand is in progress, no public read (a game's state or history, anonymous, now or
+`?at=N`, and the global feed) holds a card still in a seat's hand, nor the face of a card
+played covered; a seated player sees only their own cards (none in a mão de ferro); whoever
+posted the deal and the administrator see all. The trump card and the vira are public.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import httpx
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.api.cards_play import legal_cards, sueca_deal, truco_deal
+from tests.api.conftest import ADMINISTRATOR, Player, Table
+from tests.api.play import Game, Json, create_game
+
+CARD = re.compile(r"^([AJQK2-9]|10)[CDHS]$")
+RAISES = {1: "truco", 3: "seis", 6: "nove", 9: "doze"}
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card written anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value} if CARD.match(value) else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value))
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values()))
+    return set()
+
+
+def secret(truth: Json) -> set[str]:
+    """What nobody outside may see: the cards still held, and covered cards' faces."""
+    hand = truth["hand"]
+    held = {card for cards in hand["hands"] for card in cards} - {hand["trump_card"]}
+    on_table = [*hand["trick"], *(c for t in hand["tricks_played"] for c in t["cards"])]
+    return held | {c["card"] for c in on_table if c["covered"]}
+
+
+async def step(game: Game, preset: str, rng: random.Random, poster: list[Player | None]) -> Json:
+    """One random thing a table does; `poster` holds who posted the deal in progress."""
+    truth = await game.admin_state()
+    table = game.table
+    if truth["hand"] is None:
+        if rng.random() < 0.5:
+            poster[0] = game.scorekeeper
+            dealer = truth["hands"][-1]["dealer"] + 1 if truth["hands"] else 3
+            deal = (sueca_deal if preset == "sueca" else truco_deal)(rng, dealer % 4)
+            return await game.ok("hands", deal)
+        poster[0] = None
+        return await game.ok("hands", {"deal": "server"}, by=rng.choice(table.players))
+    hand = truth["hand"]
+    if hand["pending_call"] is not None:
+        seat = (hand["pending_call"]["seat"] + rng.choice((1, 3))) % 4
+        answer = {"seat": seat} | ({"accept": True} if rng.random() < 0.6 else {"run": True})
+        return await game.ok("moves", answer, by=poster[0] or table.players[seat])
+    seat = truth["turn"]
+    mover = poster[0] or table.players[seat]
+    if preset == "truco" and hand["hand_value"] in RAISES and rng.random() < 0.15:
+        raised = await game.post("moves", {"seat": seat, "call": RAISES[hand["hand_value"]]}, mover)
+        if raised.status_code == 201:
+            return dict(raised.json())
+        assert raised.json()["code"] in ("raise-twice",), raised.text
+    card = rng.choice(legal_cards(truth))
+    covered = preset == "truco" and len(hand["tricks_played"]) > 0 and rng.random() < 0.3
+    return await game.ok("moves", {"seat": seat, "card": card, "covered": covered}, by=mover)
+
+
+async def check(game: Game, poster: Player | None, rng: random.Random, feed_start: int) -> bool:
+    truth = await game.admin_state()
+    if truth["hand"] is None:
+        return False
+    hidden = secret(truth)
+    now = await game.state()
+    assert now["hand"]["hands"] == [None] * 4
+    assert not cards_in(now) & hidden
+    events = await game.events()
+    dealt = max(e["version"] for e in events if e["type"] == "cards_dealt")
+    assert not cards_in([e for e in events if e["version"] >= dealt]) & hidden
+    feed = await game.client.get("/v1/events", params={"after": feed_start, "limit": 1000})
+    ours = [e for e in feed.json()["events"] if e["stream"] == f"match-{game.id}"]
+    assert not cards_in([e for e in ours if e["version"] >= dealt]) & hidden
+    at = rng.randint(dealt, truth["version"])  # earlier hands are over: all public
+    assert not cards_in(await game.state(at=at)) & hidden
+    page = await game.client.get(game.url("events"), params={"at": at, "after": dealt - 1})
+    assert not cards_in(page.json()) & hidden
+    blind = truth["hand"]["mao_de_ferro"]
+    for seat, player in enumerate(game.table.players):
+        if player == poster:
+            continue
+        mine = (await game.state(by=player))["hand"]["hands"]
+        expected = [
+            truth["hand"]["hands"][s] if s == seat and not blind else None for s in range(4)
+        ]
+        assert mine == expected
+    if poster is not None:
+        assert (await game.state(by=poster))["hand"]["hands"] == truth["hand"]["hands"]
+    assert (await game.state(by=ADMINISTRATOR))["hand"]["hands"] == truth["hand"]["hands"]
+    return True
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    preset=st.sampled_from(("sueca", "truco")),
+    seed=st.integers(0, 2**32 - 1),
+    steps=st.integers(1, 40),
+)
+async def test_no_public_read_shows_a_card_still_held_or_played_covered(
+    shared_client: httpx.AsyncClient, shared_table: Table, preset: str, seed: int, steps: int
+) -> None:
+    rng = random.Random(seed)
+    last = (await shared_client.get("/v1/events", params={"after": 0, "limit": 1})).json()
+    feed_start = last["events"][0]["position"] if last["events"] else 0
+    game = await create_game(shared_client, shared_table, preset)
+    poster: list[Player | None] = [None]
+    checked = 0
+    for _ in range(steps):
+        state = await step(game, preset, rng, poster)
+        checked += await check(game, poster[0], rng, feed_start)
+        if state["status"] != "in_progress":
+            break
+    assert checked >= 1
