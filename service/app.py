@@ -21,6 +21,7 @@ from service.http.auth import Tokens
 from service.http.game_writes import GAME_WRITES
 from service.http.health import HealthController
 from service.http.history import HistoryController
+from service.http.key_locks import KeyLocks
 from service.http.live_feed import LiveFeedController
 from service.http.matches import MatchController
 from service.http.openapi.bodies import describe_tag_fields, document_request_bodies
@@ -29,7 +30,7 @@ from service.http.openapi.problems import document_examples, document_problems
 from service.http.players import CompetitionController, PlayerController, TokenController
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.stats import STATS_CONTROLLERS
-from service.http.strict_bodies import body_decoders, refuse_lax_bodies
+from service.http.strict_bodies import before_handling, body_decoders
 from service.settings import Settings, configure_logging
 from service.store.event_store import EventStore
 from service.store.matches import Matches
@@ -103,11 +104,12 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OPENAPI,
         request_max_body_size=MAX_BODY_BYTES,
-        before_request=refuse_lax_bodies,
+        before_request=before_handling,
         debug=False,
     )
     _options_answer_whole_routes(app)
     app.state.body_decoders = body_decoders(app)
+    app.state.key_locks = KeyLocks()
     document = document_problems(app.openapi_schema)
     document_links(document_examples(describe_tag_fields(document_request_bodies(document))))
     return app

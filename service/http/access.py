@@ -24,7 +24,9 @@ class Access(msgspec.Struct, frozen=True):
 
     @property
     def sees_all(self) -> bool:
-        return self.admin or self.organizer
+        """Sees every hand: an administrator, or an organizer who does not play in the game
+        (a seated organizer sees their own hand only, as any player)."""
+        return self.admin or (self.organizer and not self.seats)
 
 
 def access_of(

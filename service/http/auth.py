@@ -220,7 +220,11 @@ _PRINCIPAL_KEY = "domino.principal"
 
 
 async def provide_viewer(request: Request[object, object, State]) -> Principal | None:
-    """Reads: anonymous is fine; a token, if sent, must be valid."""
+    """Reads: anonymous is fine; a token, if sent, must be valid (`before_handling` has
+    already looked it up: it is found on the request)."""
+    known = request.scope.get(_PRINCIPAL_KEY)
+    if isinstance(known, Principal):
+        return known
     token = _bearer(request)
     if token is None:
         return None

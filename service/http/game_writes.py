@@ -67,7 +67,8 @@ def _deal(body: NewHand, _: Sender) -> Build:
     return lambda record, at: game_of(rules_of(record.state)).deal(request, at)
 
 
-def _may_deal(body: NewHand, access: can.Access, _: MatchRecord) -> None:
+def _may_deal(body: NewHand, sender: Sender, _: MatchRecord) -> None:
+    access = sender.access
     if body.deal == "server":
         can.require(
             access.staff or bool(access.seats),
@@ -100,6 +101,29 @@ def _move(body: NewMove, _: Sender) -> Build:
     return lambda record, at: game_of(rules_of(record.state)).move(request, at)
 
 
+def _may_move(body: NewMove, sender: Sender, record: MatchRecord) -> None:
+    """The seat's own player, or staff who see its hand: a move for a seat whose hand the
+    sender cannot see would tell, by its answer, what that hand holds."""
+    can.may_play_seat(sender.access, body.seat)
+    if record.state.hand is not None and not sender.sees(record, body.seat):
+        raise ApiError(403, "forbidden", _UNSEEN.format(seat=body.seat, what="move for it"))
+
+
+def _may_penalize(body: NewPenalty, sender: Sender, record: MatchRecord) -> None:
+    """Staff; an irregular pass (accepted only when the seat holds a tile that fits) only
+    from who sees the seat's hand."""
+    can.staff_only(sender.access, "record a penalty")
+    irregular = body.kind == "irregular-pass" and record.state.hand is not None
+    if irregular and not sender.sees(record, body.seat):
+        raise ApiError(403, "forbidden", _UNSEEN.format(seat=body.seat, what="record it"))
+
+
+_UNSEEN = (
+    "only who sees seat {seat}'s hand may {what}: its player, whoever posted the deal, "
+    "an organizer who does not play in the game"
+)
+
+
 def _result(body: NewResult, _: Sender) -> Build:
     request = ResultRequest(
         outcome=body.outcome,
@@ -125,7 +149,8 @@ def _penalty(body: NewPenalty, _: Sender) -> Build:
     )
 
 
-def _may_abandon(body: NewAbandon, access: can.Access, _: MatchRecord) -> None:
+def _may_abandon(body: NewAbandon, sender: Sender, _: MatchRecord) -> None:
+    access = sender.access
     own = {s % 2 for s in access.seats}
     side = {"A": 0, "B": 1}.get(body.team or "", None if body.seat is None else body.seat % 2)
     can.require(
@@ -142,7 +167,8 @@ def _confirm(_: NewConfirmation, sender: Sender) -> Build:
     return lambda _, at: Confirm(at=at, by="A" if seat % 2 == 0 else "B", actor=actor)
 
 
-def _may_confirm(_: NewConfirmation, access: can.Access, __: MatchRecord) -> None:
+def _may_confirm(_: NewConfirmation, sender: Sender, __: MatchRecord) -> None:
+    access = sender.access
     can.require(
         access.admin or access.organizer or bool(access.seats),
         "only an organizer or a player of the game may confirm it",
@@ -174,7 +200,7 @@ WRITES: tuple[GameWrite[Any], ...] = (
         '"call": "truco"}`, `{"seat": 2, "accept": true}` or `{"seat": 2, "run": true}`.',
         body=NewMove,
         command=_move,
-        who=lambda body, access, _: can.may_play_seat(access, body.seat),
+        who=_may_move,
         secret_seat=lambda body: body.seat,
     ),
     GameWrite(
@@ -188,7 +214,7 @@ WRITES: tuple[GameWrite[Any], ...] = (
         'or `{"tie": true}`.',
         body=NewResult,
         command=_result,
-        who=lambda _, access, __: can.staff_only(access, "record a result"),
+        who=lambda _, sender, __: can.staff_only(sender.access, "record a result"),
     ),
     GameWrite(
         path="penalties",
@@ -198,7 +224,7 @@ WRITES: tuple[GameWrite[Any], ...] = (
         "for the other team.",
         body=NewPenalty,
         command=_penalty,
-        who=lambda _, access, __: can.staff_only(access, "record a penalty"),
+        who=_may_penalize,
         secret_seat=lambda body: body.seat,
     ),
     GameWrite(
@@ -218,7 +244,7 @@ WRITES: tuple[GameWrite[Any], ...] = (
         "hand is corrected by annulling the hand.",
         body=NewUndo,
         command=lambda _, __: lambda ___, at: UndoLastMove(at=at),
-        who=lambda _, access, __: can.staff_only(access, "undo a move"),
+        who=lambda _, sender, __: can.staff_only(sender.access, "undo a move"),
     ),
     GameWrite(
         path="annulments",
@@ -227,8 +253,8 @@ WRITES: tuple[GameWrite[Any], ...] = (
         description="By an organizer; outside a competition, by the scorekeeper too.",
         body=NewAnnulment,
         command=lambda body, _: lambda __, at: AnnulHand(at=at, number=body.hand),
-        who=lambda _, access, record: can.organizer_only(
-            access, record.state.competition_id is not None, "annul a hand"
+        who=lambda _, sender, record: can.organizer_only(
+            sender.access, record.state.competition_id is not None, "annul a hand"
         ),
     ),
     GameWrite(

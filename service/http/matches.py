@@ -19,6 +19,7 @@ from domain import (
 from domain.competitions import check_pairing
 from service.http import access as can
 from service.http.auth import Principal, provide_principal, provide_viewer
+from service.http.key_locks import KeyLocks
 from service.http.listing import (
     CompetitionFilter,
     Limit,
@@ -89,6 +90,19 @@ class MatchController(Controller):
     ) -> Response[MatchState]:
         key = idempotency_key(request, principal)
         digest = await fingerprint(request) if key else None
+        key_locks: KeyLocks = state.key_locks
+        async with key_locks.held(key):
+            return await self._create(request, state, data, principal, key, digest)
+
+    async def _create(
+        self,
+        request: Request[Any, Any, Any],
+        state: State,
+        data: NewMatch,
+        principal: Principal,
+        key: str | None,
+        digest: bytes | None,
+    ) -> Response[MatchState]:
         first = await first_answer(state, key, digest)
         if first is not None:
             return answer(first, can.access_of(principal, first.state, None), principal, 201)

@@ -37,10 +37,18 @@ def body_decoders(app: Litestar) -> dict[HTTPRouteHandler, msgspec.json.Decoder[
     return decoders
 
 
+async def before_handling(request: Request[Any, Any, Any]) -> None:
+    """The `before_request` hook: a token sent with any request must be valid, reads too
+    (a revoked or unknown token is refused everywhere, 401); then bodies are read strictly."""
+    if request.headers.get("authorization") is not None:
+        await provide_principal(request)
+    await refuse_lax_bodies(request)
+
+
 async def refuse_lax_bodies(request: Request[Any, Any, Any]) -> None:
-    """A `before_request` hook. Every route with a body is a write: who asks is checked
-    first, as the handler would (401 before 400). Bodies that are empty or not JSON at all
-    are left to Litestar, which refuses them as before."""
+    """Every route with a body is a write: who asks is checked first, as the handler would
+    (401 before 400). Bodies that are empty or not JSON at all are left to Litestar, which
+    refuses them as before."""
     decoder = request.app.state.body_decoders.get(request.route_handler)
     if decoder is None:
         return

@@ -17,6 +17,7 @@ from domain import Command, DomainError
 from domain.competitions import CompetitionCreated
 from service.http.access import Access, access_of
 from service.http.auth import Principal
+from service.http.key_locks import KeyLocks
 from service.http.problems import ApiError
 from service.http.views import MatchState, match_state, visible_seats
 from service.store.matches import Matches, MatchRecord
@@ -103,6 +104,10 @@ class Sender(msgspec.Struct, frozen=True):
     principal: Principal
     access: Access
 
+    def sees(self, record: MatchRecord, seat: int) -> bool:
+        """Whether this sender may see the seat's hand in progress."""
+        return seat in visible_seats(record, self.principal.actor, self.access.sees_all)
+
 
 class VersionedBody(Protocol):
     @property
@@ -124,7 +129,7 @@ class GameWrite(Generic[B]):
     body: type[B]
     command: Callable[[B, Sender], Build]
     """The command to decide, from the body (built against the game as it is then)."""
-    who: Callable[[B, Access, MatchRecord], None]
+    who: Callable[[B, Sender, MatchRecord], None]
     """Refuses (403) a sender who may not send this write to this game."""
     again: Callable[[B], Callable[[MatchRecord], bool] | None] = lambda _: None
     """Decide the command anew after its own events while this says so (a void deal)."""
@@ -141,17 +146,33 @@ async def write(
     spec: GameWrite[B],
     body: B,
 ) -> Response[MatchState]:
-    matches: Matches = state.matches
     key = idempotency_key(request, principal)
     digest = await fingerprint(request) if key else None
+    key_locks: KeyLocks = state.key_locks
+    async with key_locks.held(key):
+        return await _write(request, state, principal, match_id, spec, body, key, digest)
+
+
+async def _write(
+    request: Request[Any, Any, Any],
+    state: State,
+    principal: Principal,
+    match_id: str,
+    spec: GameWrite[B],
+    body: B,
+    key: str | None,
+    digest: bytes | None,
+) -> Response[MatchState]:
+    matches: Matches = state.matches
     first = await first_answer(state, key, digest)
     if first is not None:
         access = access_of(principal, first.state, await competition_of(state, first))
         return answer(first, access, principal, 201)
     record = await matches.load(match_id)
     access = access_of(principal, record.state, await competition_of(state, record))
-    spec.who(body, access, record)
-    build = spec.command(body, Sender(principal, access))
+    sender = Sender(principal, access)
+    spec.who(body, sender, record)
+    build = spec.command(body, sender)
     try:
         record = await matches.execute(
             match_id,

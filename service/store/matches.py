@@ -130,6 +130,8 @@ class Matches:
                 if not new:  # the cache may be behind: another instance may have written
                     record = await self.refresh(match_id, record)
                 if expected_version != record.version:
+                    if first := await self._first_answer(idempotency_key, fingerprint):
+                        return first
                     raise VersionConflict(stream_of(match_id), expected_version, record.version)
             try:
                 events = _decided(record, command, metadata, again)
@@ -138,6 +140,10 @@ class Matches:
                 # rules refuse on the game as it is now.
                 fresh = record if new else await self.refresh(match_id, record)
                 if fresh.version == record.version:
+                    # Refused now, but perhaps because this very request (a retry with its
+                    # key, on another instance) was recorded meanwhile: answer that instead.
+                    if first := await self._first_answer(idempotency_key, fingerprint):
+                        return first
                     raise
                 record = fresh
                 continue
@@ -153,13 +159,24 @@ class Matches:
                 record = await self.refresh(match_id, None if new else record)
                 continue
             if result.replayed:  # the key's first request won (for a new game: another id)
-                first = result.stream_id.removeprefix("match-")
-                return await self.at_version(first, result.last_version)
+                first_id = result.stream_id.removeprefix("match-")
+                return await self.at_version(first_id, result.last_version)
             for event in events:
                 record = apply(record, event, metadata)
             self._remember(record)
             return record
+        if first := await self._first_answer(idempotency_key, fingerprint):
+            return first
         raise ApiError(503, "busy", "the game is changing too fast to record this: retry")
+
+    async def _first_answer(self, key: str | None, fingerprint: bytes | None) -> MatchRecord | None:
+        """The game as the first request with this key left it, if one was recorded."""
+        if key is None or fingerprint is None:
+            return None
+        prior = await self.store.idempotent_result(key, fingerprint)
+        if prior is None:
+            return None
+        return await self.at_version(prior.stream_id.removeprefix("match-"), prior.last_version)
 
 
 def _decided(

@@ -75,7 +75,7 @@ async def test_the_deal_goes_round_when_the_server_deals(
     assert (first["hand"]["dealer"], first["turn"]) == (3, 0)
     assert first["hand"]["manilha"] is not None
     assert first["hand"]["vira"] is not None
-    await game.ok("moves", {"seat": 0, "call": "truco"})
+    await game.ok("moves", {"seat": 0, "call": "truco"}, by=shared_table.players[0])
     await game.ok("moves", {"seat": 1, "run": True}, by=shared_table.players[1])
     second = await game.ok("hands", {"deal": "server"})
     assert (second["hand"]["dealer"], second["turn"]) == (0, 1)

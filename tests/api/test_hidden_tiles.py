@@ -190,7 +190,10 @@ async def step(watch: Watch, preset: str, rng: random.Random) -> Json:
     if rng.random() < 0.03:
         penalty = {"seat": rng.randrange(4), "kind": "tiles-shown"}
         return await game.ok("penalties", penalty, by=keeper)
-    return await game.ok("moves", next_move(truth, rng), by=keeper)
+    # Whoever posted the deal sees every hand and plays for every seat; after a server deal
+    # each seat's own player moves (nobody else may move for a hand they cannot see).
+    mover = watch.poster or table.players[truth["turn"]]
+    return await game.ok("moves", next_move(truth, rng), by=mover)
 
 
 @settings(
@@ -294,4 +297,6 @@ async def test_a_seated_scorekeeper_cannot_read_another_seats_hand_from_refusals
     held = await game.post("moves", {"seat": 3, "tile": "3-6"}, by=seat0)
     not_held = await game.post("moves", {"seat": 3, "tile": "1-2"}, by=seat0)
 
-    assert held.json()["code"] == not_held.json()["code"] == "move-refused"
+    # Refused before the rules are asked, so the answer cannot tell what seat 3 holds.
+    assert held.status_code == not_held.status_code == 403
+    assert held.json()["detail"] == not_held.json()["detail"]
