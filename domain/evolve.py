@@ -38,7 +38,11 @@ def evolve(state: Match, event: Event) -> Match:
         case MatchFinished():
             return replace(state, status="finished", winner=event.winner, finished_at=event.at)
         case HandAnnulled():
-            return recount(state, state.hands[:-1], _game(state).after_hand)
+            annulled = state.hands[-1]
+            after = recount(state, state.hands[:-1], _game(state).after_hand)
+            if annulled.dealer is not None:  # dealt again by its dealer (C2)
+                after = replace(after, next_dealer=annulled.dealer)
+            return after
         case MatchReopened():
             return replace(
                 state, status="in_progress", winner=None, finished_at=None, confirmations=()

@@ -84,6 +84,11 @@ def _no_feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
     return {}
 
 
+def _worth_twelve(hand: HandFact) -> bool:
+    """Played out at 12 (a forfeit's points only bring the winners to the target)."""
+    return hand.outcome == "tricks" and hand.points >= 12
+
+
 _GAME_FEATS: dict[str, Callable[[GameFacts, Finish, bool, int], Feats]] = {
     "dominoes": _dominoes,
     "sueca": _sueca,
@@ -94,7 +99,7 @@ _HAND_FEATS: dict[str, tuple[tuple[str, Callable[[HandFact, str], bool]], ...]] 
     "sueca": (
         ("sueca-bandeirada", lambda h, team: h.outcome == "bandeirada" and h.winner == team),
     ),
-    "truco": (("truco-doze", lambda h, team: h.winner == team and h.points >= 12),),
+    "truco": (("truco-doze", lambda h, team: h.winner == team and _worth_twelve(h)),),
 }
 """Feats of one hand: the first hand that earns each (dominoes' cruzada is the seat's own)."""
 

@@ -8,7 +8,7 @@ Decisions where rules.md is silent:
   a deal with every trick.
 - Truco: a raise won is a hand in which the team raised and that it won (played out or
   run from); `run_from` counts the hands the other team ran from the team's raise, `runs`
-  those the team ran from; `hands_of_twelve`, hands won while worth 12.
+  those the team ran from; `hands_of_twelve`, hands played out and won while worth 12.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ def truco(game: GameFacts) -> dict[str, Counts]:
             c["raises_won"] += won and team in raisers
             if hand.outcome == "run":
                 c["run_from" if won else "runs"] += 1
-            c["hands_of_twelve"] += won and hand.points >= 12
+            # Played out at 12: a forfeit's points only bring the winners to the target.
+            c["hands_of_twelve"] += won and hand.outcome == "tricks" and hand.points >= 12
     return counts
 
 

@@ -38,9 +38,14 @@ async def totals(connection: Connection, player_id: str, query: RankingQuery) ->
     )
     assert record is not None
     row = dict(record)
+    pending: list[Any] = [player_id]
+    conditions = [
+        "status = 'finished'",
+        "$1 = ANY(seats)",
+        *game_filters(query, "finished_at", pending),
+    ]
     provisional = await connection.fetchval(
-        "SELECT count(*)::int FROM proj_games WHERE status = 'finished' AND $1 = ANY(seats)",
-        player_id,
+        f"SELECT count(*)::int FROM proj_games WHERE {' AND '.join(conditions)}", *pending
     )
     row["provisional_games"] = int(provisional)
     args = []

@@ -183,7 +183,9 @@ def _call(command: CallRaise, state: Match, rules: TrucoRules) -> list[Event]:
     """A raise by the seat in turn, or a raise answering a raise (T3, T6)."""
     hand = hand_of(state, TrickHand)
     seat = check_seat(command.seat)
-    asked = RAISES[command.call]
+    asked = RAISES.get(command.call)
+    if asked is None:
+        raise InvalidInput("invalid-command", f"a raise is one of {', '.join(RAISES)}")
     called = RaiseCalled(at=command.at, seat=seat, value=asked)
     if hand.eleven:
         # Seed 003: "Na mão de 11 não se pode pedir truco, se uma dupla pedir ela perde o jogo".
@@ -254,8 +256,8 @@ def _result(command: RecordTrucoResult, state: Match, rules: TrucoRules) -> list
         check_time(command.started_at)
     in_eleven = eleven(rules, state)[0]
     if command.tie:
-        if command.winner is not None:
-            raise InvalidInput("invalid-result", "a tied hand has no winner")
+        if command.winner is not None or command.value is not None:
+            raise InvalidInput("invalid-result", "a tied hand has no winner and is worth nothing")
         winner, value = None, 0
     else:
         if command.winner is None or command.value not in VALUES:

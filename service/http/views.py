@@ -78,6 +78,10 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     ]
     hands: Annotated[list[HandOut], Meta(description="Finished hands, in order.")]
     pending_bonus: Annotated[int, Meta(description="Points an empate adds to the next win.")]
+    next_dealer: Annotated[
+        int | None,
+        Meta(description="Cards: the seat due to deal the next hand (null: any, the first)."),
+    ] = None
     confirmations: Annotated[list[ConfirmationOut], Meta(description="Who confirmed.")]
     competition_id: Annotated[str | None, Meta(description="Its competition, if any.")]
     stage: Annotated[str | None, Meta(description="Its torneio stage, if any.")]
@@ -137,6 +141,7 @@ def match_state(match_id: str, version: int, state: Match, seen: frozenset[int])
         hand=hand,
         hands=[_hand_out(h) for h in state.hands],
         pending_bonus=state.pending_bonus,
+        next_dealer=state.next_dealer,
         confirmations=[ConfirmationOut(c.by, c.actor, c.at) for c in state.confirmations],
         competition_id=state.competition_id,
         stage=state.stage,

@@ -1,0 +1,34 @@
+"""Cards are written rank then suit; both games play with the 40-card deck."""
+
+import pytest
+
+from domain import DECK_40, DomainError
+from domain.cards.cards import normalise
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [("7H", "7H"), ("7h", "7H"), ("10s", "10S"), ("ac", "AC"), ("aC", "AC"), ("Qd", "QD")],
+)
+def test_a_card_is_written_rank_then_suit_in_either_case(text: str, card: str) -> None:
+    assert normalise(text) == card
+
+
+@pytest.mark.parametrize("text", ["H7", "1H", "11S", "7X", "7", "", " 7H", "7H ", "10", "JOKER"])
+def test_anything_else_is_an_invalid_card(text: str) -> None:
+    with pytest.raises(DomainError) as refused:
+        normalise(text)
+    assert refused.value.code == "invalid-card"
+
+
+def test_a_card_that_is_not_text_is_an_invalid_card() -> None:
+    with pytest.raises(DomainError) as refused:
+        normalise(7)
+    assert refused.value.code == "invalid-card"
+
+
+def test_the_deck_of_both_games_has_40_cards_without_eights_nines_and_tens() -> None:
+    assert len(DECK_40) == len(set(DECK_40)) == 40
+    ranks = {card[:-1] for card in DECK_40}
+    assert ranks == {"A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"}
+    assert all(sum(card[-1] == suit for card in DECK_40) == 10 for suit in "CDHS")
