@@ -3,11 +3,17 @@ PostgreSQL, next to a bare Litestar endpoint inserting one row per request on th
 server, at the same concurrency, in the same run.
 
     .venv/bin/python bench/api.py [--tables 16] [--seconds 20] [--workers 1]
+                                  [--game dominoes|sueca|truco]
 
 Prints moves/s with p50/p99 latency for the service, requests/s with p50/p99 for the bare
 endpoint, and their ratios. Both run with the same number of uvicorn worker processes
 (`domino serve --workers N`); the load generator is a minimal keep-alive HTTP/1.1 client
 on the same machine.
+
+`--game` picks what the tables play: dominoes (the default: pontos, cinquenta or federacao
+at random), or a card game, Sueca or Truco, whose deals the scorekeeper posts (it then sees
+every hand in the answers) and whose cards are random legal ones of the seat in turn. Only
+moves (tiles, passes, cards) are timed and counted; deals and game creations are not.
 """
 
 from __future__ import annotations
@@ -19,10 +25,11 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -31,11 +38,19 @@ import msgspec
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import BENCH_DIR, fresh_database, percentile, server
+from domain import DECK_40
 from tests.simulate import next_request
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "bench-admin-token"
 JSON = msgspec.json.Decoder()
+GAMES = ("dominoes", "sueca", "truco")
+DOMINOES_PRESETS = ("pontos", "cinquenta", "federacao")
+CARDS_PER_SEAT = {"sueca": 10, "truco": 3}
+FIRST_DEALER = 3
+"""Who deals a card game's first hand when nobody says (seat 0 then leads)."""
+Json = dict[str, Any]
+Write = tuple[str, Json]
 
 
 class Http:
@@ -50,8 +65,10 @@ class Http:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         payload = b"" if body is None else msgspec.json.encode(body)
-        head = (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {TOKEN}"
-                f"\r\nContent-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n")
+        head = (
+            f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {TOKEN}"
+            f"\r\nContent-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+        )
         self.writer.write(head.encode() + payload)
         assert self.reader is not None
         status_line = await self.reader.readline()
@@ -69,19 +86,83 @@ class Stats:
     requests: int = 0
     errors: int = 0
     games: int = 0
+    first_error: str = ""
+    """The first refused write: its path, status and answer."""
 
 
-async def play_games(http: Http, seats: list[str], deadline: float, measure_from: float,
-                     stats: Stats, interval: float = 0.0) -> None:
+def next_dealer(state: Json) -> int:
+    """The seat due to deal: the one after the last hand's dealer (the state does not show
+    the next dealer; a finished hand shows its own)."""
+    hands = state["hands"]
+    last = hands[-1]["dealer"] if hands else None
+    return FIRST_DEALER if last is None else (last + 1) % 4
+
+
+def card_deal(state: Json, rng: random.Random) -> Json:
+    """A shuffled deal by the seat due to deal: Sueca's trump card is the dealer's last card;
+    Truco turns up the first card after the hands as its vira."""
+    per_seat = CARDS_PER_SEAT[state["game"]]
+    dealer = next_dealer(state)
+    cards = list(DECK_40)
+    rng.shuffle(cards)
+    hands = [cards[s * per_seat : (s + 1) * per_seat] for s in range(4)]
+    if state["game"] == "sueca":
+        return {"dealer": dealer, "hands": hands, "trump_card": hands[dealer][-1]}
+    return {"dealer": dealer, "hands": hands, "vira": cards[4 * per_seat]}
+
+
+def legal_cards(state: Json) -> list[str]:
+    """The cards the seat in turn may play: Sueca follows the suit led when it holds it."""
+    hand = state["hand"]
+    held: list[str] | None = hand["hands"][state["turn"]]
+    if held is None:
+        raise RuntimeError("the seat in turn's cards are hidden from the scorekeeper")
+    if state["game"] == "sueca" and hand["trick"]:
+        lead = hand["trick"][0]["card"][-1]
+        return [card for card in held if card[-1] == lead] or held
+    return held
+
+
+def next_card_request(state: Json, rng: random.Random) -> Write | None:
+    """The next write of a card game: a deal, or a random legal card; None once it is over."""
+    if state["status"] != "in_progress":
+        return None
+    if state["hand"] is None:
+        return "hands", card_deal(state, rng)
+    return "moves", {"seat": state["turn"], "card": rng.choice(legal_cards(state))}
+
+
+def new_game(game: str, seats: list[str]) -> Json:
+    preset = random.choice(DOMINOES_PRESETS) if game == "dominoes" else game
+    return {"rules": {"preset": preset}, "seats": seats}
+
+
+async def play_games(
+    http: Http,
+    seats: list[str],
+    deadline: float,
+    measure_from: float,
+    stats: Stats,
+    interval: float = 0.0,
+    game: str = "dominoes",
+) -> None:
     """Whole games, one write after another; `interval` paces the writes (seconds apart)."""
     next_at = time.perf_counter()
+    rng = random.Random()
+    nexts: dict[str, Callable[[Json], Write | None]] = {
+        "dominoes": next_request,
+        "sueca": lambda state: next_card_request(state, rng),
+        "truco": lambda state: next_card_request(state, rng),
+    }
+    next_write = nexts[game]
     while time.perf_counter() < deadline:
-        preset = random.choice(["pontos", "cinquenta", "federacao"])
-        status, body = await http.request("POST", "/v1/matches",
-                                          {"rules": {"preset": preset}, "seats": seats})
+        status, body = await http.request("POST", "/v1/matches", new_game(game, seats))
         state = JSON.decode(body)
+        if status != 201:
+            stats.errors += 1
+            raise RuntimeError(f"a new {game} game was refused ({status}): {state}")
         match = state["id"]
-        while (write := next_request(state)) and time.perf_counter() < deadline:
+        while (write := next_write(state)) and time.perf_counter() < deadline:
             if interval:
                 next_at += interval
                 await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
@@ -94,6 +175,7 @@ async def play_games(http: Http, seats: list[str], deadline: float, measure_from
                 stats.requests += 1
             if status != 201:
                 stats.errors += 1
+                stats.first_error = stats.first_error or f"{kind} {status}: {body[:300]!r}"
                 break
             state = JSON.decode(body)
         stats.games += 1
@@ -113,8 +195,9 @@ async def insert_rows(http: Http, deadline: float, measure_from: float, stats: S
 def process(args: list[str], env: dict[str, str], port: int) -> Iterator[subprocess.Popen[bytes]]:
     BENCH_DIR.mkdir(exist_ok=True)
     with (BENCH_DIR / f"process-{port}.log").open("ab") as log:
-        child = subprocess.Popen(args, env={**os.environ, **env}, cwd=ROOT,
-                                 stdout=subprocess.DEVNULL, stderr=log)
+        child = subprocess.Popen(
+            args, env={**os.environ, **env}, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log
+        )
     try:
         asyncio.run(wait_for_port(port))
         yield child
@@ -146,20 +229,37 @@ async def register_seats(port: int) -> list[str]:
 def service_process(
     owner_dsn: str, port: int, workers: int = 1
 ) -> AbstractContextManager[subprocess.Popen[bytes]]:
-    env = {"DATABASE_URL": owner_dsn, "DOMINO_BOOTSTRAP_TOKEN": TOKEN,
-           "DOMINO_DATA_DIR": str(BENCH_DIR / "service")}
-    command = [sys.executable, "-m", "service", "serve", "--port", str(port),
-               "--workers", str(workers)]
+    env = {
+        "DATABASE_URL": owner_dsn,
+        "DOMINO_BOOTSTRAP_TOKEN": TOKEN,
+        "DOMINO_DATA_DIR": str(BENCH_DIR / "service"),
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "service",
+        "serve",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+    ]
     return process(command, env, port)
 
 
-async def run_service(port: int, tables: int, seconds: float) -> tuple[Stats, float]:
+async def run_service(
+    port: int, tables: int, seconds: float, game: str = "dominoes"
+) -> tuple[Stats, float]:
     seats = await register_seats(port)
     stats = Stats()
     now = time.perf_counter()
     measure_from, deadline = now + 3, now + 3 + seconds
-    await asyncio.gather(*(play_games(Http(port), seats, deadline, measure_from, stats)
-                           for _ in range(tables)))
+    await asyncio.gather(
+        *(
+            play_games(Http(port), seats, deadline, measure_from, stats, game=game)
+            for _ in range(tables)
+        )
+    )
     return stats, seconds
 
 
@@ -167,8 +267,9 @@ async def run_bare(port: int, tables: int, seconds: float) -> tuple[Stats, float
     stats = Stats()
     now = time.perf_counter()
     measure_from, deadline = now + 3, now + 3 + seconds
-    await asyncio.gather(*(insert_rows(Http(port), deadline, measure_from, stats)
-                           for _ in range(tables)))
+    await asyncio.gather(
+        *(insert_rows(Http(port), deadline, measure_from, stats) for _ in range(tables))
+    )
     return stats, seconds
 
 
@@ -176,8 +277,13 @@ def report(name: str, stats: Stats, seconds: float) -> tuple[float, float, float
     rate = len(stats.latencies) / seconds
     p50 = percentile(stats.latencies, 0.5) * 1000
     p99 = percentile(stats.latencies, 0.99) * 1000
-    print(f"{name:<28} {rate:>10,.0f}/s   p50 {p50:6.2f} ms   p99 {p99:6.2f} ms   "
-          f"errors {stats.errors}   games {stats.games}", flush=True)
+    print(
+        f"{name:<28} {rate:>10,.0f}/s   p50 {p50:6.2f} ms   p99 {p99:6.2f} ms   "
+        f"errors {stats.errors}   games {stats.games}",
+        flush=True,
+    )
+    if stats.first_error:
+        print(f"  first error: {stats.first_error}", flush=True)
     return rate, p50, p99
 
 
@@ -186,24 +292,47 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--workers", type=int, default=1, help="uvicorn processes, both sides")
+    parser.add_argument("--game", choices=GAMES, default="dominoes", help="what the tables play")
     args = parser.parse_args()
     python = str(Path(sys.executable))
     with server() as admin:
         owner, _ = fresh_database(admin, "bench_api")
         bare_owner, _ = fresh_database(admin, "bench_bare")
-        print(f"{args.tables} concurrent tables, {args.workers} worker process(es) each, "
-              f"{args.seconds:.0f} s measured after 3 s warm-up")
+        print(
+            f"{args.tables} concurrent tables of {args.game}, {args.workers} worker "
+            f"process(es) each, {args.seconds:.0f} s measured after 3 s warm-up"
+        )
         with service_process(owner, 8781, args.workers):
-            service = report("service: moves", *asyncio.run(
-                run_service(8781, args.tables, args.seconds)))
-        with process([python, "-m", "uvicorn", "--app-dir", "bench", "bare_app:app",
-                      "--port", "8782", "--no-access-log", "--log-level", "warning",
-                      "--workers", str(args.workers)],
-                     {"DATABASE_URL": bare_owner}, 8782):
-            bare = report("bare endpoint: inserts", *asyncio.run(
-                run_bare(8782, args.tables, args.seconds)))
-        print(f"ratio: throughput {service[0] / bare[0]:.2f} (target >= 0.6), "
-              f"p99 {service[2] / bare[2]:.2f}x (target < 3x)")
+            service = report(
+                f"service: {args.game} moves",
+                *asyncio.run(run_service(8781, args.tables, args.seconds, args.game)),
+            )
+        with process(
+            [
+                python,
+                "-m",
+                "uvicorn",
+                "--app-dir",
+                "bench",
+                "bare_app:app",
+                "--port",
+                "8782",
+                "--no-access-log",
+                "--log-level",
+                "warning",
+                "--workers",
+                str(args.workers),
+            ],
+            {"DATABASE_URL": bare_owner},
+            8782,
+        ):
+            bare = report(
+                "bare endpoint: inserts", *asyncio.run(run_bare(8782, args.tables, args.seconds))
+            )
+        print(
+            f"ratio: throughput {service[0] / bare[0]:.2f} (target >= 0.6), "
+            f"p99 {service[2] / bare[2]:.2f}x (target < 3x)"
+        )
 
 
 if __name__ == "__main__":

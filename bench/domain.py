@@ -1,14 +1,22 @@
-"""Benchmark of the pure domain: one move (decide + evolve) and the fold of a whole game.
+"""Benchmark of the pure domain: one move (decide + evolve) and the fold of a whole game, for
+dominoes and for the card games, in one run.
 
-Run: .venv/bin/python bench/domain.py [games]
-Plays random legal 50-point (cinquenta) games, timing every play or pass, then folds
-each finished game from its events.
+Run: .venv/bin/python bench/domain.py [games] [--split]
+Plays random legal games of each kind -- cinquenta (50-point dominoes), Sueca and Truco --
+timing every play or pass (dominoes) and every card (`PlayCard`), deals not counted; then
+folds each finished game from its events. `--split` also times decide and evolve apart,
+and the move by what it does (a card that closes a trick, a move that ends the hand, ...).
+Target for a card move: a median under 10 us.
 """
+
+from __future__ import annotations
 
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -18,14 +26,20 @@ sys.path[:] = [str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve
 
 from domain import (  # noqa: E402
     ALL_TILES,
+    DECK_40,
     INITIAL,
+    Command,
     CreateMatch,
+    DealCards,
     Event,
+    Hand,
+    HandEnded,
     Match,
-    MatchCommand,
     Pass,
+    PlayCard,
     PlayTile,
     StartHand,
+    TrickHand,
     decide,
     evolve,
     fold,
@@ -33,9 +47,11 @@ from domain import (  # noqa: E402
 )
 
 START = datetime(2025, 5, 1, 20, 0, tzinfo=UTC)
+FIRST_DEALER = 3
+NextCommand = Callable[[Match, random.Random, datetime], Command]
 
 
-def next_command(state: Match, rng: random.Random, at: datetime) -> MatchCommand:
+def next_dominoes(state: Match, rng: random.Random, at: datetime) -> Command:
     if state.hand is None:
         tiles = list(ALL_TILES)
         rng.shuffle(tiles)
@@ -47,22 +63,100 @@ def next_command(state: Match, rng: random.Random, at: datetime) -> MatchCommand
     return PlayTile(at=at, seat=state.turn or 0, tile=tile, end=end)
 
 
-def play_game(seed: int, move_times: list[float]) -> list[Event]:
-    """A whole game; appends the time of each move's decide + evolve, in microseconds."""
+def card_deal(state: Match, rng: random.Random, at: datetime, per_seat: int) -> DealCards:
+    """A shuffled deal by the seat due to deal: Sueca's trump card is the dealer's last card;
+    Truco turns up the first card after the hands as its vira."""
+    dealer = FIRST_DEALER if state.next_dealer is None else state.next_dealer
+    cards = list(DECK_40)
+    rng.shuffle(cards)
+    hands = [cards[s * per_seat : (s + 1) * per_seat] for s in range(4)]
+    if per_seat == 10:
+        return DealCards(at=at, hands=hands, dealer=dealer, trump_card=hands[dealer][-1])
+    return DealCards(at=at, hands=hands, dealer=dealer, vira=cards[4 * per_seat])
+
+
+def legal_cards(hand: TrickHand, seat: int, follow_suit: bool) -> list[str]:
+    """The cards `seat` may play: Sueca follows the suit led when it holds it; Truco, any."""
+    held = list(hand.hands[seat])
+    if follow_suit and hand.trick:
+        lead = hand.trick[0].card[-1]
+        return [card for card in held if card[-1] == lead] or held
+    return held
+
+
+def next_card(per_seat: int) -> NextCommand:
+    follow_suit = per_seat == 10  # Sueca
+
+    def command(state: Match, rng: random.Random, at: datetime) -> Command:
+        hand = state.hand
+        if hand is None:
+            return card_deal(state, rng, at, per_seat)
+        assert isinstance(hand, TrickHand)
+        assert state.turn is not None
+        card = rng.choice(legal_cards(hand, state.turn, follow_suit))
+        return PlayCard(at=at, seat=state.turn, card=card)
+
+    return command
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    preset: str
+    next_command: NextCommand
+    timed: tuple[type[Command], ...]
+
+
+KINDS = (
+    Kind("dominoes", "cinquenta", next_dominoes, (PlayTile, Pass)),
+    Kind("sueca", "sueca", next_card(10), (PlayCard,)),
+    Kind("truco", "truco", next_card(3), (PlayCard,)),
+)
+
+
+@dataclass
+class Times:
+    """Microseconds per timed move: decide + evolve (and, split, each apart)."""
+
+    move: list[float] = field(default_factory=list)
+    decide: list[float] = field(default_factory=list)
+    evolve: list[float] = field(default_factory=list)
+    by_move: dict[str, list[float]] = field(default_factory=dict)
+    """decide + evolve by what the move does: ends the hand, closes a trick (cards), or neither."""
+
+
+def what_it_does(before: Match, new: list[Event]) -> str:
+    if any(isinstance(event, HandEnded) for event in new):
+        return "ends the hand"
+    if isinstance(before.hand, TrickHand) and len(before.hand.trick) == 3:
+        return "4th card of a trick"
+    return "any other move" if isinstance(before.hand, Hand) else "card 1-3 of a trick"
+
+
+def play_game(kind: Kind, seed: int, times: Times, split: bool = False) -> list[Event]:
+    """A whole game; appends the time of each timed move's decide + evolve to `times`."""
     rng = random.Random(seed)
-    create = CreateMatch(at=START, preset="cinquenta", seats=["a", "b", "c", "d"], actor="a")
+    create = CreateMatch(at=START, preset=kind.preset, seats=["a", "b", "c", "d"], actor="a")
     events = decide(create, INITIAL)
     state = fold(events)
     at = START
     while state.status == "in_progress":
         at += timedelta(seconds=9)
-        command = next_command(state, rng, at)
+        command = kind.next_command(state, rng, at)
+        before = state
         began = time.perf_counter_ns()
         new = decide(command, state)
+        decided = time.perf_counter_ns()
         for event in new:
             state = evolve(state, event)
-        if not isinstance(command, StartHand):
-            move_times.append((time.perf_counter_ns() - began) / 1000)
+        ended = time.perf_counter_ns()
+        if isinstance(command, kind.timed):
+            times.move.append((ended - began) / 1000)
+            if split:
+                times.decide.append((decided - began) / 1000)
+                times.evolve.append((ended - decided) / 1000)
+                what = what_it_does(before, new)
+                times.by_move.setdefault(what, []).append((ended - began) / 1000)
         events += new
     return events
 
@@ -76,20 +170,48 @@ def fold_ms(events: list[Event], repeats: int = 5) -> float:
     return min(timings)
 
 
-def main(games: int) -> None:
+def quantile(ordered: list[float], fraction: float) -> float:
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def spread(values: list[float]) -> str:
+    ordered = sorted(values)
+    return (
+        f"median {statistics.median(ordered):5.1f} us, p90 {quantile(ordered, 0.9):5.1f} us, "
+        f"p99 {quantile(ordered, 0.99):6.1f} us"
+    )
+
+
+def run(kind: Kind, games: int, split: bool) -> None:
     for seed in range(20):  # warm up
-        play_game(10_000 + seed, [])
-    move_times: list[float] = []
-    played = [play_game(seed, move_times) for seed in range(games)]
+        play_game(kind, 10_000 + seed, Times())
+    times = Times()
+    played = [play_game(kind, seed, times, split) for seed in range(games)]
     folds = [fold_ms(events) for events in played]
     sizes = [len(events) for events in played]
-    move_times.sort()
-    median, p99 = statistics.median(move_times), move_times[int(len(move_times) * 0.99)]
-    print(f"cinquenta games: {games}, moves timed: {len(move_times)}")
-    print(f"move (decide + evolve): median {median:.1f} us, p99 {p99:.1f} us")
-    print(f"fold of a whole game: median {statistics.median(folds):.3f} ms, max {max(folds):.3f}")
-    print(f"events per game: median {statistics.median(sizes):.0f}, max {max(sizes)}")
+    print(f"{kind.name} ({kind.preset}) games: {games}, moves timed: {len(times.move)}")
+    print(f"  move (decide + evolve): {spread(times.move)}")
+    if split:
+        print(f"    decide alone:         {spread(times.decide)}")
+        print(f"    evolve alone:         {spread(times.evolve)}")
+        for what, values in sorted(times.by_move.items()):
+            share = len(values) / len(times.move)
+            print(f"    {what + ':':<22}{spread(values)} ({share:.0%} of moves)")
+    print(
+        f"  fold of a whole game: median {statistics.median(folds):.3f} ms, "
+        f"max {max(folds):.3f} ms; events per game: median {statistics.median(sizes):.0f}, "
+        f"max {max(sizes)}",
+        flush=True,
+    )
+
+
+def main(argv: list[str]) -> None:
+    split = "--split" in argv
+    numbers = [a for a in argv if a != "--split"]
+    games = int(numbers[0]) if numbers else 200
+    for kind in KINDS:
+        run(kind, games, split)
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    main(sys.argv[1:])

@@ -89,8 +89,13 @@ def in_time_order(games: list[list[Chunk]]) -> list[Row]:
 
 def generate(events: int) -> list[Row]:
     rows: list[Row] = [
-        (f"player-{p}", 1, "player_registered",
-         json.dumps({"type": "player_registered", "at": START.isoformat(), "name": f"P{n}"}), "{}")
+        (
+            f"player-{p}",
+            1,
+            "player_registered",
+            json.dumps({"type": "player_registered", "at": START.isoformat(), "name": f"P{n}"}),
+            "{}",
+        )
         for n, p in enumerate(PLAYERS)
     ]
     games: list[list[Chunk]] = []
@@ -115,8 +120,14 @@ async def copy_events(owner_dsn: str, rows: list[Row]) -> None:
             await connection.copy_records_to_table(
                 "events",
                 records=[(base + first + i + 1, *row) for i, row in enumerate(part)],
-                columns=["position", "stream_id", "stream_version", "event_type", "data",
-                         "metadata"],
+                columns=[
+                    "position",
+                    "stream_id",
+                    "stream_version",
+                    "event_type",
+                    "data",
+                    "metadata",
+                ],
             )
     finally:
         await connection.close()
@@ -131,11 +142,17 @@ async def rebuild_all(owner_dsn: str) -> None:
             began = time.perf_counter()
             await rebuild(connection, projection)
             elapsed = time.perf_counter() - began
-            print(f"rebuild {projection.name:>9}: {total:,} events in {elapsed:.1f} s ="
-                  f" {total / elapsed:,.0f} events/s", flush=True)
+            print(
+                f"rebuild {projection.name:>9}: {total:,} events in {elapsed:.1f} s ="
+                f" {total / elapsed:,.0f} events/s",
+                flush=True,
+            )
         elapsed = time.perf_counter() - everything
-        print(f"rebuild       all: {total:,} events in {elapsed:.1f} s ="
-              f" {total / elapsed:,.0f} events/s (domino projections rebuild)", flush=True)
+        print(
+            f"rebuild       all: {total:,} events in {elapsed:.1f} s ="
+            f" {total / elapsed:,.0f} events/s (domino projections rebuild)",
+            flush=True,
+        )
     finally:
         await connection.close()
 
@@ -163,8 +180,11 @@ async def read_times(owner_dsn: str) -> None:
                 began = time.perf_counter()
                 await read()
                 times.append(time.perf_counter() - began)
-            print(f"read {name:>16}: {sorted(times)[2] * 1000:7.1f} ms"
-                  f" (median of 5, {games:,} games)", flush=True)
+            print(
+                f"read {name:>16}: {sorted(times)[2] * 1000:7.1f} ms"
+                f" (median of 5, {games:,} games)",
+                flush=True,
+            )
     finally:
         await connection.close()
 
@@ -227,8 +247,9 @@ async def lag(owner_dsn: str, app_dsn: str, seconds: float, tables: int) -> None
     report(appended, seen, elapsed)
 
 
-def report(appended: list[tuple[int, int, float]], seen: list[tuple[int, float]],
-           elapsed: float) -> None:
+def report(
+    appended: list[tuple[int, int, float]], seen: list[tuple[int, float]], elapsed: float
+) -> None:
     seen.sort()
     lags, confirmed = [], []
     k = 0
@@ -242,14 +263,20 @@ def report(appended: list[tuple[int, int, float]], seen: list[tuple[int, float]]
         if is_confirmation:
             confirmed.append(delay)
     events = appended[-1][0] - appended[0][0] if appended else 0
-    print(f"load: {len(appended):,} appends ({events:,} events) in {elapsed:.0f} s ="
-          f" {len(appended) / elapsed:,.0f} appends/s", flush=True)
+    print(
+        f"load: {len(appended):,} appends ({events:,} events) in {elapsed:.0f} s ="
+        f" {len(appended) / elapsed:,.0f} appends/s",
+        flush=True,
+    )
     for name, values in (("confirmations", confirmed), ("every append", lags)):
         if values:
-            print(f"lag to visible ranking, {name} ({len(values):,}): "
-                  f"p50 {percentile(values, 0.5) * 1000:.0f} ms, "
-                  f"p99 {percentile(values, 0.99) * 1000:.0f} ms, "
-                  f"max {max(values) * 1000:.0f} ms", flush=True)
+            print(
+                f"lag to visible ranking, {name} ({len(values):,}): "
+                f"p50 {percentile(values, 0.5) * 1000:.0f} ms, "
+                f"p99 {percentile(values, 0.99) * 1000:.0f} ms, "
+                f"max {max(values) * 1000:.0f} ms",
+                flush=True,
+            )
 
 
 def main() -> None:
@@ -265,8 +292,11 @@ def main() -> None:
         generated = time.perf_counter()
         asyncio.run(copy_events(owner, rows))
         copied = time.perf_counter()
-        print(f"events: {len(rows):,} generated in {generated - began:.0f} s,"
-              f" written with COPY in {copied - generated:.0f} s", flush=True)
+        print(
+            f"events: {len(rows):,} generated in {generated - began:.0f} s,"
+            f" written with COPY in {copied - generated:.0f} s",
+            flush=True,
+        )
         del rows
         asyncio.run(rebuild_all(owner))
         asyncio.run(read_times(owner))

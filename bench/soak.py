@@ -39,24 +39,32 @@ async def run(tables: int, seconds: float, interval: float, pid: int) -> None:
     stats = Stats()
     start = time.perf_counter()
     deadline = start + seconds
-    players = [asyncio.create_task(play_games(Http(PORT), seats, deadline, start, stats,
-                                              interval)) for _ in range(tables)]
+    players = [
+        asyncio.create_task(play_games(Http(PORT), seats, deadline, start, stats, interval))
+        for _ in range(tables)
+    ]
     memory_start, lags = rss_mib(pid), []
     while time.perf_counter() < deadline:
         await asyncio.sleep(min(15.0, max(0.1, deadline - time.perf_counter())))
         lags.append(await lag())
         elapsed = time.perf_counter() - start
-        print(f"  {elapsed:5.0f} s  {len(stats.latencies) / elapsed:7.0f} moves/s  "
-              f"errors {stats.errors}  rss {rss_mib(pid):6.1f} MiB  lag {lags[-1]} events",
-              flush=True)
+        print(
+            f"  {elapsed:5.0f} s  {len(stats.latencies) / elapsed:7.0f} moves/s  "
+            f"errors {stats.errors}  rss {rss_mib(pid):6.1f} MiB  lag {lags[-1]} events",
+            flush=True,
+        )
     await asyncio.gather(*players)
     memory_end = rss_mib(pid)
-    print(f"throughput {len(stats.latencies) / seconds:,.0f} moves/s, "
-          f"p50 {percentile(stats.latencies, 0.5) * 1000:.2f} ms, "
-          f"p99 {percentile(stats.latencies, 0.99) * 1000:.2f} ms, errors {stats.errors}, "
-          f"games {stats.games}")
-    print(f"service memory: {memory_start:.1f} MiB at start, {memory_end:.1f} MiB at end "
-          f"({(memory_end / memory_start - 1) * 100:+.1f}%, target < +10%)")
+    print(
+        f"throughput {len(stats.latencies) / seconds:,.0f} moves/s, "
+        f"p50 {percentile(stats.latencies, 0.5) * 1000:.2f} ms, "
+        f"p99 {percentile(stats.latencies, 0.99) * 1000:.2f} ms, errors {stats.errors}, "
+        f"games {stats.games}"
+    )
+    print(
+        f"service memory: {memory_start:.1f} MiB at start, {memory_end:.1f} MiB at end "
+        f"({(memory_end / memory_start - 1) * 100:+.1f}%, target < +10%)"
+    )
     print(f"projection lag: max {max(lags)} events, last {lags[-1]} events")
 
 
@@ -64,8 +72,9 @@ async def measure_max(tables: int) -> float:
     seats = await register_seats(PORT)
     stats = Stats()
     start = time.perf_counter()
-    await asyncio.gather(*(play_games(Http(PORT), seats, start + 13, start + 3, stats)
-                           for _ in range(tables)))
+    await asyncio.gather(
+        *(play_games(Http(PORT), seats, start + 13, start + 3, stats) for _ in range(tables))
+    )
     return len(stats.latencies) / 10
 
 
@@ -80,8 +89,10 @@ def main() -> None:
         with service_process(owner, PORT) as child:
             maximum = asyncio.run(measure_max(args.tables))
             rate = maximum * args.load
-            print(f"measured maximum {maximum:,.0f} moves/s; soaking at {rate:,.0f} moves/s "
-                  f"({args.load:.0%}) for {args.seconds:.0f} s with {args.tables} tables")
+            print(
+                f"measured maximum {maximum:,.0f} moves/s; soaking at {rate:,.0f} moves/s "
+                f"({args.load:.0%}) for {args.seconds:.0f} s with {args.tables} tables"
+            )
             asyncio.run(run(args.tables, args.seconds, args.tables / rate, child.pid))
 
 

@@ -13,6 +13,8 @@ from domain.match.lifecycle import abandon, annul_hand, confirm, create_match
 from domain.match.state import Match
 
 _AFTER_THE_END = (Confirm, AnnulHand)
+_SHARED = frozenset((Abandon, AnnulHand, Confirm))
+"""The commands decided here; the others are the game's own (penalties and undo too)."""
 
 
 def decide(command: Command, state: Match) -> list[Event]:
@@ -26,6 +28,8 @@ def decide(command: Command, state: Match) -> list[Event]:
         raise WrongStatus("match-confirmed", "the game is confirmed: its record is final")
     if state.status == "finished" and not isinstance(command, _AFTER_THE_END):
         raise WrongStatus("match-finished", "the game is over: confirm it, or annul its last hand")
+    if type(command) not in _SHARED:
+        return game_of(rules).decide(command, state)
     match command:
         case Abandon():
             return abandon(command, state)

@@ -20,13 +20,18 @@ from domain.match.events import (
     MatchFinished,
     MatchReopened,
     PenaltyRecorded,
+    SharedEvent,
 )
 from domain.match.game import Game
 from domain.match.state import INITIAL, Confirmation, Match
 from domain.match.tally import count, recount
 
+_SHARED = frozenset(SharedEvent.__args__)
+
 
 def evolve(state: Match, event: Event) -> Match:
+    if type(event) not in _SHARED:  # a game's own event, most of them: no shared case to try
+        return _game(state).evolve(state, event)
     match event:
         case MatchCreated():
             return _created(event)

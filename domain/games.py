@@ -12,5 +12,12 @@ BY_PRESET: dict[str, Game] = {preset: game for game in GAMES for preset in game.
 BY_NAME: dict[str, Game] = {game.name: game for game in GAMES}
 
 
+_BY_RULES: dict[type, Game] = {}
+
+
 def game_of(rules: GameRules) -> Game:
-    return BY_PRESET[rules.preset]
+    """The game whose rules these are (found by the rules' class: this runs on every move)."""
+    game = _BY_RULES.get(type(rules))
+    if game is None:
+        game = _BY_RULES[type(rules)] = BY_PRESET[rules.preset]
+    return game

@@ -48,12 +48,17 @@ def suit_of(card: str) -> str:
     return card[-1]
 
 
+_KNOWN: dict[tuple[str, ...], frozenset[str]] = {}
+
+
 def in_deck(cards: Iterable[str], deck: tuple[str, ...], what: str) -> tuple[str, ...]:
     """The cards normalised, each refused (`invalid-card`) unless this game's deck has it."""
-    known = frozenset(deck)
+    known = _KNOWN.get(deck)
+    if known is None:
+        known = _KNOWN[deck] = frozenset(deck)
     out = []
     for text in cards:
-        card = normalise(text)
+        card = text if text in known else normalise(text)
         if card not in known:
             raise InvalidInput("invalid-card", f"{card} is not in the {what} deck")
         out.append(card)

@@ -53,21 +53,26 @@ def rules_of(state: Match) -> SuecaRules:
     return state.rules
 
 
+# Per card, looked up on every card played: its place in the order, its points.
+_RANK = {card: ORDER.index(rank_of(card)) + 1 for card in DECK_40}
+_POINTS = {card: VALUES.get(rank_of(card), 0) for card in DECK_40}
+
+
 def points_of(cards: Sequence[str]) -> int:
-    return sum(VALUES.get(rank_of(card), 0) for card in cards)
+    return sum(_POINTS[card] for card in cards)
 
 
 def strength(hand: TrickHand, played: Played, lead: str) -> int:
     """A trump beats any other suit; otherwise only the suit led can take the trick."""
-    rank = ORDER.index(rank_of(played.card)) + 1
-    suit = suit_of(played.card)
+    card = played.card
+    suit = card[-1]
     if suit == hand.trump:
-        return 20 + rank
-    return rank if suit == lead else 0
+        return 20 + _RANK[card]
+    return _RANK[card] if suit == lead else 0
 
 
 def _trick_points(cards: Sequence[Played]) -> int:
-    return points_of([p.card for p in cards])
+    return sum(_POINTS[p.card] for p in cards)
 
 
 def decide(command: Command, state: Match) -> list[Event]:
@@ -123,9 +128,9 @@ def _play(command: PlayCard, state: Match, rules: SuecaRules) -> list[Event]:
                 "must-follow-suit", f"seat {seat} holds {lead} (the suit led) and must follow it"
             )
     event = CardPlayed(at=command.at, seat=seat, card=card)
+    if len(hand.tricks) < TRICKS - 1 or len(hand.trick) < 3:
+        return [event]  # not the deal's last card (the common case: nothing to count)
     after = apply(hand, event)
-    if len(after.tricks) < TRICKS:
-        return [event]
     outcome, winner, base = scored(rules, state, after.card_points, after.won)
     ended = hand_ended(
         state,

@@ -18,13 +18,15 @@ TrickPoints = Callable[[Sequence[Played]], int]
 def trick_winner(hand: TrickHand, cards: Sequence[Played], strength: Strength) -> int | None:
     """The seat that takes the trick, or None when the strongest cards are of both teams
     (a Truco round tied; partners tying is no tie: the first of them takes it)."""
-    lead = suit_of(cards[0].card)
-    scored = [(strength(hand, p, lead), p.seat) for p in cards]
-    best = max(s for s, _ in scored)
-    top = [seat for s, seat in scored if s == best]
-    if best == 0 or len({team_of(seat) for seat in top}) > 1:
-        return None
-    return top[0]
+    lead = cards[0].card[-1]
+    best, winner, tied = -1, cards[0].seat, False
+    for played in cards:  # one loop: this runs on every fourth card
+        value = strength(hand, played, lead)
+        if value > best:
+            best, winner, tied = value, played.seat, False
+        elif value == best and (played.seat - winner) % 2:
+            tied = True  # as strong as the best so far, and of the other team
+    return None if best == 0 or tied else winner
 
 
 def holds_suit(hand: TrickHand, seat: int, suit: str) -> bool:

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from msgspec.structs import replace
 
-from domain.cards.cards import DECK_40, normalise, rank_of, suit_of
+from domain.cards.cards import DECK_40, normalise, rank_of
 from domain.cards.commands import (
     RAISES,
     AnswerRaise,
@@ -62,6 +62,10 @@ def rules_of(state: Match) -> TrucoRules:
     return state.rules
 
 
+_RANK = {card: ORDER.index(rank_of(card)) + 1 for card in DECK_40}
+_MANILHA = {suit: 20 + i for i, suit in enumerate(MANILHA_SUITS)}
+
+
 def manilha_of(vira: str) -> str:
     """The rank after the vira's, round from 3 back to 4."""
     return ORDER[(ORDER.index(rank_of(vira)) + 1) % len(ORDER)]
@@ -71,10 +75,10 @@ def strength(hand: TrickHand, played: Played, lead: str) -> int:
     """A covered card is worth nothing; a manilha beats every other card (T1, T5)."""
     if played.covered:
         return 0
-    rank = rank_of(played.card)
-    if rank == hand.manilha:
-        return 20 + MANILHA_SUITS.index(suit_of(played.card))
-    return ORDER.index(rank) + 1
+    card = played.card
+    if card[:-1] == hand.manilha:
+        return _MANILHA[card[-1]]
+    return _RANK[card]
 
 
 def hand_outcome(rounds: list[Team | None]) -> tuple[bool, Team | None]:
@@ -155,6 +159,8 @@ def _play(command: PlayCard, state: Match, rules: TrucoRules) -> list[Event]:
             f"a card may be played covered from round {rules.covered_from_round} on (T5)",
         )
     event = CardPlayed(at=command.at, seat=seat, card=card, covered=command.covered)
+    if len(hand.trick) < 3:
+        return [event]  # no round closes: the hand cannot end
     after = apply(hand, event)
     over, winner = hand_outcome([t.team for t in after.tricks])
     if not over:

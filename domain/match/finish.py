@@ -42,6 +42,14 @@ def hand_ended(
 
 def then_finish(state: Match, events: Sequence[Event], at: datetime) -> list[Event]:
     """`events`, plus MatchFinished when they bring a team to the target."""
+    if state.rules is None:
+        return list(events)
+    target, gained = state.rules.target, PerTeam()
+    for event in events:
+        if isinstance(event, HandEnded) and event.winner is not None:
+            gained = gained.plus(event.winner, event.points)
+    if max(state.score.A + gained.A, state.score.B + gained.B) < target:
+        return list(events)  # nobody reaches the target: no need to count the hands
     after = state
     for event in events:
         if isinstance(event, HandEnded):
