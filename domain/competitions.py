@@ -11,6 +11,7 @@ import msgspec
 
 from domain.errors import InvalidInput
 from domain.rulesets import RuleSet, resolve_rules
+from domain.tournament.format import TournamentFormat, check_format, check_prizes
 
 CompetitionKind = Literal["amistoso", "torneio"]
 
@@ -31,6 +32,12 @@ class CompetitionCreated(RegistryEvent, frozen=True, kw_only=True, tag="competit
     teams: tuple[tuple[str, str], ...] = ()
     """Torneio only: the fixed pairs of partners."""
     created_by: str
+    format: TournamentFormat | None = None
+    """Torneio only: its stages, when the service runs it (else its games are labelled)."""
+    prizes: dict[str, str] = msgspec.field(default_factory=dict)
+    """Place ("1", "2", ...) to the prize, declared when it is created."""
+    lot: tuple[int, ...] = ()
+    """The teams in the order of a lot drawn when it was created: the last tie-breaker."""
 
 
 RegistryUnion = PlayerRegistered | CompetitionCreated
@@ -58,7 +65,12 @@ def create_competition(
     teams: list[list[str]],
     actor: str,
     at: datetime,
+    format_: TournamentFormat | None = None,
+    prizes: dict[str, str] | None = None,
+    lot: list[int] | None = None,
 ) -> CompetitionCreated:
+    """`lot`: the teams shuffled once (the service's random source), for the torneio's
+    last tie-breaker."""
     rules = resolve_rules(preset, overrides)
     pairs = tuple((pair[0], pair[1]) for pair in teams if len(pair) == 2)
     if len(pairs) != len(teams):
@@ -70,6 +82,13 @@ def create_competition(
         raise InvalidInput("invalid-command", "a torneio fixes at least two teams when it starts")
     if kind == "amistoso" and pairs:
         raise InvalidInput("invalid-command", "an amistoso forms its teams per game")
+    if kind == "amistoso" and (format_ is not None or prizes):
+        raise InvalidInput("invalid-format", "only a torneio has a format and prizes")
+    if format_ is not None:
+        check_format(format_, len(pairs))
+    drawn = tuple(lot) if lot is not None else tuple(range(len(pairs)))
+    if sorted(drawn) != list(range(len(pairs))):
+        raise InvalidInput("invalid-command", "the lot orders every team once")
     return CompetitionCreated(
         at=at,
         name=check_name(name),
@@ -78,6 +97,9 @@ def create_competition(
         organizers=tuple(dict.fromkeys(organizers)),
         teams=pairs,
         created_by=actor,
+        format=format_,
+        prizes=check_prizes(prizes or {}, len(pairs)),
+        lot=drawn if format_ is not None else (),
     )
 
 

@@ -6,10 +6,10 @@ state. What every game shares is decided here; the rest by the game's own rules.
 
 from domain.errors import WrongStatus
 from domain.games import game_of
-from domain.match.commands import Abandon, AnnulHand, Command, Confirm, CreateMatch
+from domain.match.commands import Abandon, AnnulHand, Cancel, Command, Confirm, CreateMatch
 from domain.match.events import Event
 from domain.match.guards import check_time, rules_of
-from domain.match.lifecycle import abandon, annul_hand, confirm, create_match
+from domain.match.lifecycle import abandon, annul_hand, cancel, confirm, create_match
 from domain.match.state import Match
 
 _AFTER_THE_END = (Confirm, AnnulHand)
@@ -26,6 +26,10 @@ def decide(command: Command, state: Match) -> list[Event]:
     rules = rules_of(state)
     if state.status == "confirmed":
         raise WrongStatus("match-confirmed", "the game is confirmed: its record is final")
+    if state.status == "cancelled":
+        raise WrongStatus("match-cancelled", "the game was cancelled: it counts nowhere")
+    if isinstance(command, Cancel):
+        return cancel(command, state)
     if state.status == "finished" and not isinstance(command, _AFTER_THE_END):
         raise WrongStatus("match-finished", "the game is over: confirm it, or annul its last hand")
     if type(command) not in _SHARED:

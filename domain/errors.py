@@ -26,6 +26,9 @@ InputCode = Literal[
     "stage-outside-competition",
     "invalid-card",
     "wrong-dealer",
+    "invalid-format",
+    "unknown-fixture",
+    "not-the-fixtures-teams",
 ]
 MoveCode = Literal[
     "not-your-turn",
@@ -57,6 +60,12 @@ StatusCode = Literal[
     "nothing-to-annul",
     "not-last-hand",
     "no-raise-pending",
+    "fixture-decided",
+    "fixture-has-game",
+    "fixture-has-no-game",
+    "not-the-fixtures-game",
+    "tournament-finished",
+    "match-cancelled",
 ]
 ErrorCode = InputCode | MoveCode | StatusCode
 

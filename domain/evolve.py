@@ -15,6 +15,7 @@ from domain.match.events import (
     HandAnnulled,
     HandEnded,
     MatchAbandoned,
+    MatchCancelled,
     MatchConfirmed,
     MatchCreated,
     MatchFinished,
@@ -57,6 +58,8 @@ def evolve(state: Match, event: Event) -> Match:
             return replace(state, confirmations=(*state.confirmations, done))
         case MatchConfirmed():
             return replace(state, status="confirmed")
+        case MatchCancelled():
+            return replace(state, status="cancelled", hand=None, turn=None)
         case PenaltyRecorded():
             return state  # on record only; its consequences are events of their own
     return _game(state).evolve(state, event)
@@ -85,4 +88,5 @@ def _created(event: MatchCreated) -> Match:
         notes=event.notes,
         competition_id=event.competition_id,
         stage=event.stage,
+        fixture_id=event.fixture_id,
     )

@@ -16,6 +16,7 @@ from domain import (
     HandAnnulled,
     HandEnded,
     MatchAbandoned,
+    MatchCancelled,
     MatchConfirmed,
     MatchCreated,
     MatchFinished,
@@ -36,6 +37,7 @@ GAME_EVENT_TYPES = (
     "hand_annulled",
     "match_reopened",
     "match_confirmed",
+    "match_cancelled",
 )
 
 
@@ -136,6 +138,9 @@ def fold_event(game: GameFacts, event: Event) -> bool:
             game.hands = [h for h in game.hands if h.number != event.number]
         case MatchReopened():
             game.status = "in_progress"
+            game.finish = None
+        case MatchCancelled():
+            game.status = "cancelled"
             game.finish = None
         case MatchConfirmed():
             if game.finish is None:

@@ -31,10 +31,13 @@ from service.http.players import CompetitionController, PlayerController, TokenC
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.stats import STATS_CONTROLLERS
 from service.http.strict_bodies import before_handling, body_decoders
+from service.http.tournaments import TournamentController
+from service.policies import all_policies
 from service.settings import Settings, configure_logging
 from service.store.event_store import EventStore
 from service.store.matches import Matches
 from service.store.registry import Registry
+from service.store.tournaments import Tournaments
 
 MAX_BODY_BYTES = 64 * 1024
 APP_DSN_VARIABLE = "DOMINO_APP_DSN"  # handed to each worker by `domino serve --workers N`
@@ -69,11 +72,16 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         app.state.store = store
         app.state.matches = Matches(store)
         app.state.registry = Registry(store)
+        app.state.tournaments = Tournaments(store)
         lifetime = None if settings.token_days is None else timedelta(days=settings.token_days)
         app.state.tokens = tokens = Tokens(pool, settings.bootstrap_token, lifetime)
         await tokens.start_listening(app_dsn)
         app.state.stale_after = settings.stale_after
-        runner = ProjectionRunner(app_dsn, all_projections()) if run_projections else None
+        runner = (
+            ProjectionRunner(app_dsn, [*all_projections(), *all_policies()])
+            if run_projections
+            else None
+        )
         app.state.projections = runner
         if runner is not None:
             await runner.start()
@@ -96,6 +104,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             CompetitionController,
             MatchController,
             GAME_WRITES,
+            TournamentController,
             HistoryController,
             LiveFeedController,
             *STATS_CONTROLLERS,

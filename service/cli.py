@@ -101,12 +101,13 @@ def run_projections(settings: Settings) -> None:
 
     from projections import all_projections
     from projections.runner import ProjectionRunner
+    from service.policies import all_policies
 
     async def run(app_dsn: str) -> None:
         stop = asyncio.Event()
         for signal_number in (signal.SIGINT, signal.SIGTERM):
             asyncio.get_running_loop().add_signal_handler(signal_number, stop.set)
-        runner = ProjectionRunner(app_dsn, all_projections())
+        runner = ProjectionRunner(app_dsn, [*all_projections(), *all_policies()])
         await runner.start()
         log.info(
             "projection runner started for %s; each folds once its lease is taken",

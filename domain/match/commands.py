@@ -27,6 +27,7 @@ class CreateMatch(Command, frozen=True, kw_only=True, tag="create_match"):
     competition_id: str | None = None
     stage: str | None = None
     """A torneio's stage, as its organizers name it: "grupo A", "quartas", "final"."""
+    fixture_id: str | None = None
 
 
 class RecordPenalty(Command, frozen=True, kw_only=True, tag="record_penalty"):
@@ -58,4 +59,12 @@ class Confirm(Command, frozen=True, kw_only=True, tag="confirm"):
     actor: str
 
 
-SharedCommand = CreateMatch | RecordPenalty | Abandon | UndoLastMove | AnnulHand | Confirm
+class Cancel(Command, frozen=True, kw_only=True, tag="cancel"):
+    """Void a game created by mistake (before it is confirmed)."""
+
+    actor: str
+
+
+SharedCommand = (
+    CreateMatch | RecordPenalty | Abandon | UndoLastMove | AnnulHand | Confirm | Cancel
+)

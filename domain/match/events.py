@@ -44,6 +44,8 @@ class MatchCreated(Event, frozen=True, kw_only=True, tag="match_created"):
     notes: str = ""
     competition_id: str | None = None
     stage: str | None = None
+    fixture_id: str | None = None
+    """The torneio fixture this game decides, when the service runs the torneio."""
 
 
 class MoveUndone(Event, frozen=True, kw_only=True, tag="move_undone"):
@@ -128,6 +130,12 @@ class MatchConfirmed(Event, frozen=True, kw_only=True, tag="match_confirmed"):
     """The result is final: nothing in this game can change any more."""
 
 
+class MatchCancelled(Event, frozen=True, kw_only=True, tag="match_cancelled"):
+    """Created by mistake: the game is void before its confirmation, and counts nowhere."""
+
+    by: str
+
+
 SharedEvent = (
     MatchCreated
     | MoveUndone
@@ -139,4 +147,5 @@ SharedEvent = (
     | MatchReopened
     | ConfirmationRecorded
     | MatchConfirmed
+    | MatchCancelled
 )

@@ -1,12 +1,13 @@
 """Decisions on any game as a whole: create, abandon, annul a hand, confirm."""
 
 from domain.errors import InvalidInput, WrongStatus
-from domain.match.commands import Abandon, AnnulHand, Confirm, CreateMatch
+from domain.match.commands import Abandon, AnnulHand, Cancel, Confirm, CreateMatch
 from domain.match.events import (
     ConfirmationRecorded,
     Event,
     HandAnnulled,
     MatchAbandoned,
+    MatchCancelled,
     MatchConfirmed,
     MatchCreated,
     MatchReopened,
@@ -44,8 +45,14 @@ def create_match(command: CreateMatch) -> list[Event]:
             notes=command.notes,
             competition_id=command.competition_id,
             stage=command.stage.strip() if command.stage is not None else None,
+            fixture_id=command.fixture_id,
         )
     ]
+
+
+def cancel(command: Cancel, state: Match) -> list[Event]:
+    """Before its confirmation a game created by mistake is void (D27)."""
+    return [MatchCancelled(at=command.at, by=command.actor)]
 
 
 def abandon(command: Abandon, state: Match) -> list[Event]:

@@ -14,7 +14,7 @@ from domain.dominoes.rules import BatidaKind
 from domain.rulesets import RuleSet
 from domain.table import Team
 
-Status = Literal["new", "in_progress", "finished", "confirmed"]
+Status = Literal["new", "in_progress", "finished", "confirmed", "cancelled"]
 Outcome = Literal[
     "batida", "bloqueio", "empate", "penalty", "tricks", "bandeirada", "run", "forfeit"
 ]
@@ -90,6 +90,7 @@ class Match(msgspec.Struct, frozen=True, kw_only=True):
     notes: str = ""
     competition_id: str | None = None
     stage: str | None = None
+    fixture_id: str | None = None
     score: PerTeam = PerTeam()
     winner: Team | None = None
     abandoned_by: Team | None = None

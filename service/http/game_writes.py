@@ -15,6 +15,7 @@ from litestar.params import JSONBody
 from domain import (
     Abandon,
     AnnulHand,
+    Cancel,
     Command,
     Confirm,
     PerTeam,
@@ -31,6 +32,7 @@ from service.http.schemas import (
     MatchIdPath,
     NewAbandon,
     NewAnnulment,
+    NewCancellation,
     NewConfirmation,
     NewHand,
     NewMove,
@@ -255,6 +257,18 @@ WRITES: tuple[GameWrite[Any], ...] = (
         command=lambda body, _: lambda __, at: AnnulHand(at=at, number=body.hand),
         who=lambda _, sender, record: can.organizer_only(
             sender.access, record.state.competition_id is not None, "annul a hand"
+        ),
+    ),
+    GameWrite(
+        path="cancellation",
+        operation_id="cancelMatch",
+        summary="Cancel a game created by mistake (before its confirmation)",
+        description="It is void and counts nowhere; a torneio's fixture it played is free "
+        "again for another game. By an organizer; outside a competition, by the scorekeeper.",
+        body=NewCancellation,
+        command=lambda _, sender: lambda __, at: Cancel(at=at, actor=sender.principal.actor),
+        who=lambda _, sender, record: can.organizer_only(
+            sender.access, record.state.competition_id is not None, "cancel a game"
         ),
     ),
     GameWrite(

@@ -13,6 +13,7 @@ from litestar.datastructures import State
 from msgspec import Meta
 
 from projections import all_projections
+from service.policies import all_policies
 from service.store.database import current_revision, head_revision
 
 
@@ -87,7 +88,7 @@ async def _checkpoints(
             " LEFT JOIN projection_checkpoints c ON c.name = n.name"
             " LEFT JOIN events e ON e.position = coalesce(c.position, 0) + 1"
             " ORDER BY n.name",
-            [projection.name for projection in all_projections()],
+            [projection.name for projection in [*all_projections(), *all_policies()]],
             stale_after,
         )
     except asyncpg.UndefinedTableError:  # a schema older than the projections

@@ -52,7 +52,7 @@ SELECT match_id, status, preset, seats, score_a, score_b, winner, competition_id
 
 
 StatusFilter = Annotated[
-    Literal["in_progress", "finished", "confirmed"] | None,
+    Literal["in_progress", "finished", "confirmed", "cancelled"] | None,
     QueryParameter(description="Only games in this state."),
 ]
 _UUID = r"^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$"

@@ -17,6 +17,8 @@ from domain import (
     resolve_rules,
 )
 from domain.competitions import check_pairing
+from domain.tournament.decide import attach
+from domain.tournament.state import stage_label
 from service.http import access as can
 from service.http.auth import Principal, provide_principal, provide_viewer
 from service.http.key_locks import KeyLocks
@@ -47,6 +49,7 @@ from service.http.writes import (
 )
 from service.store.matches import Matches
 from service.store.registry import parse_id
+from service.store.tournaments import Tournaments
 
 
 class MatchController(Controller):
@@ -110,6 +113,9 @@ class MatchController(Controller):
             await state.registry.player(player)
         preset, overrides = await self._rules_for(state, data, principal)
         match_id = str(uuid.uuid4())
+        stage = data.stage
+        if data.fixture_id is not None:
+            stage = await _reserve_fixture(state, data, match_id, metadata(request, principal, key))
         command = CreateMatch(
             at=now(),
             preset=preset,
@@ -121,7 +127,8 @@ class MatchController(Controller):
             competition_id=parse_id(data.competition_id, "competition")
             if data.competition_id
             else None,
-            stage=data.stage,
+            stage=stage,
+            fixture_id=data.fixture_id,
         )
         matches: Matches = state.matches
         record = await matches.execute(
@@ -179,6 +186,40 @@ class MatchController(Controller):
             record = await matches.at_version(match_id, at)
         access = can.access_of(viewer, record.state, await competition_of(state, record))
         return answer(record, access, viewer, reveal=over_now(record, current))
+
+
+async def _reserve_fixture(
+    state: State, data: NewMatch, match_id: str, metadata: dict[str, object]
+) -> str:
+    """A run torneio's fixture takes this game (first, so that two games never race for
+    one fixture): its two teams must sit, the first on seats 0 and 2. Answers the stage
+    label the game gets ("grupo A", "rodada 2", "final")."""
+    if data.competition_id is None:
+        raise ApiError(400, "invalid-body", "a fixture's game names its competition_id")
+    if data.stage is not None:
+        raise ApiError(400, "invalid-body", "a fixture's game gets its stage from the fixture")
+    tournaments: Tournaments = state.tournaments
+    tournament, _ = await tournaments.load(data.competition_id)
+    fixture = tournament.fixture(data.fixture_id or "")
+    if fixture is None:
+        raise ApiError(404, "fixture-not-found", f"the torneio has no fixture {data.fixture_id!r}")
+    seats = [parse_id(p, "player") for p in data.seats]
+    teams = tournament.created.teams
+    home = frozenset(teams[fixture.home])
+    away = frozenset(teams[fixture.away]) if fixture.away is not None else frozenset()
+    if frozenset((seats[0], seats[2])) != home or frozenset((seats[1], seats[3])) != away:
+        raise ApiError(
+            422,
+            "not-the-fixtures-teams",
+            f"fixture {fixture.id}: team {fixture.home} sits on seats 0 and 2, "
+            f"team {fixture.away} on seats 1 and 3",
+        )
+    await tournaments.execute(
+        data.competition_id,
+        lambda current: attach(current, fixture.id, match_id, now()),
+        metadata,
+    )
+    return stage_label(tournament, fixture)
 
 
 def _settings(rules: GameRules) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import msgspec
@@ -11,6 +12,9 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
 from domain.competitions import CompetitionCreated, create_competition, register_player
+from domain.tournament.decide import opening
+from domain.tournament.format import TournamentFormat
+from domain.tournament.state import started
 from service.http.auth import Issued, Principal, provide_principal
 from service.http.listing import (
     CompetitionList,
@@ -30,6 +34,7 @@ from service.http.problems import ApiError
 from service.http.schemas import CompetitionOut, NewCompetition, NewPlayer, PlayerOut
 from service.http.writes import fingerprint, idempotency_key, now
 from service.store.registry import Registry, parse_id
+from service.store.tournaments import Tournaments
 
 
 def player_out(player_id: str, name: str, issued: Issued | None) -> PlayerOut:
@@ -132,7 +137,28 @@ class PlayerController(Controller):
         )
 
 
-def competition_out(competition_id: str, event: CompetitionCreated) -> CompetitionOut:
+_random = secrets.SystemRandom()
+
+
+def _format(data: NewCompetition) -> TournamentFormat | None:
+    if data.format is None:
+        return None
+    asked = msgspec.to_builtins(data.format)
+    if asked.get("tie_breakers") is None:
+        asked.pop("tie_breakers", None)
+    return msgspec.convert(asked, TournamentFormat)
+
+
+async def competition_out(
+    state: State, competition_id: str, event: CompetitionCreated
+) -> CompetitionOut:
+    """The competition; a torneio run by the service with its status and champion."""
+    status, champion = None, None
+    if event.format is not None:
+        tournaments: Tournaments = state.tournaments
+        tournament, _ = await tournaments.load(competition_id)
+        status = "finished" if tournament.finished else "in_progress"
+        champion = tournament.champion
     return CompetitionOut(
         id=competition_id,
         name=event.name,
@@ -141,6 +167,10 @@ def competition_out(competition_id: str, event: CompetitionCreated) -> Competiti
         organizers=list(event.organizers),
         teams=[list(pair) for pair in event.teams],
         created_at=event.at,
+        format=None if event.format is None else msgspec.to_builtins(event.format),
+        prizes=dict(event.prizes),
+        status=status,
+        champion=champion,
     )
 
 
@@ -178,14 +208,20 @@ class CompetitionController(Controller):
             teams=[[parse_id(p, "player") for p in pair] for pair in data.teams],
             actor=principal.actor,
             at=now(),
+            format_=_format(data),
+            prizes=data.prizes,
+            lot=_random.sample(range(len(data.teams)), len(data.teams)),
         )
         if not event.organizers:
             raise ApiError(422, "invalid-command", "a competition needs at least one organizer")
         key = idempotency_key(request, principal)
+        first = opening(started(event), event.at) if event.format is not None else []
         competition_id = await registry.add_competition(
-            event, principal.actor, key, await fingerprint(request) if key else None
+            event, principal.actor, key, await fingerprint(request) if key else None, then=first
         )
-        return competition_out(competition_id, await registry.competition(competition_id))
+        return await competition_out(
+            state, competition_id, await registry.competition(competition_id)
+        )
 
     @get(
         "/",
@@ -202,7 +238,7 @@ class CompetitionController(Controller):
     async def competition(self, state: State, competition_id: FromPath[str]) -> CompetitionOut:
         registry: Registry = state.registry
         found = await registry.competition(competition_id)
-        return competition_out(parse_id(competition_id, "competition"), found)
+        return await competition_out(state, parse_id(competition_id, "competition"), found)
 
     @get(
         "/{competition_id:str}/matches",

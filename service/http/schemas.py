@@ -11,6 +11,8 @@ from litestar.params import PathParameter
 from msgspec import Meta
 
 from domain import BY_NAME, PRESETS
+from service.http.body import Body
+from service.http.tournament_schemas import FormatIn
 
 Tile = Annotated[
     str, Meta(pattern=r"^[0-6]-[0-6]$", description='A tile "a-b", e.g. "3-5".', examples=["3-5"])
@@ -53,10 +55,6 @@ ExpectedVersion = (
 )
 MatchIdPath = Annotated[str, PathParameter(description="The game's id.")]
 PlayerId = Annotated[str, Meta(max_length=100, description="A player's id.")]
-
-
-class Body(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    pass
 
 
 class NewPlayer(Body, frozen=True, kw_only=True):
@@ -119,6 +117,18 @@ class NewCompetition(Body, frozen=True, kw_only=True):
         list[list[PlayerId]],
         Meta(max_length=256, description=("torneio: its fixed teams, pairs of player ids.")),
     ] = msgspec.field(default_factory=list)
+    format: Annotated[
+        FormatIn | None,
+        Meta(
+            description="torneio: its stages, for the service to run it: fixtures, standings, "
+            "the next round and the champion follow the confirmed games. Without it a "
+            "torneio's games are labelled with their stage by hand."
+        ),
+    ] = None
+    prizes: Annotated[
+        dict[str, Annotated[str, Meta(min_length=1, max_length=200)]] | None,
+        Meta(description='torneio: the prize of each place, declared now: {"1": "Troféu"}.'),
+    ] = None
 
 
 class CompetitionOut(msgspec.Struct, frozen=True, kw_only=True):
@@ -129,6 +139,18 @@ class CompetitionOut(msgspec.Struct, frozen=True, kw_only=True):
     organizers: Annotated[list[str], Meta(description="Organizers' player ids.")]
     teams: Annotated[list[list[str]], Meta(description="torneio: the fixed teams.")]
     created_at: Annotated[datetime, Meta(description="When it was created.")]
+    format: Annotated[
+        dict[str, Any] | None, Meta(description="A torneio run by the service: its format.")
+    ] = None
+    prizes: Annotated[dict[str, str], Meta(description="Place to prize.")] = msgspec.field(
+        default_factory=dict
+    )
+    status: Annotated[
+        str | None, Meta(description="A torneio run by the service: in_progress or finished.")
+    ] = None
+    champion: Annotated[
+        int | None, Meta(description="Once finished: the winning team (index into teams).")
+    ] = None
 
 
 class NewMatch(Body, frozen=True, kw_only=True):
@@ -161,6 +183,17 @@ class NewMatch(Body, frozen=True, kw_only=True):
     ) = None
     place: Annotated[str, Meta(max_length=200, description="Where it is played.")] | None = None
     notes: Annotated[str, Meta(max_length=2000, description="Free notes.")] = ""
+    fixture_id: (
+        Annotated[
+            str,
+            Meta(
+                max_length=50,
+                description="The fixture of a torneio run by the service that this game "
+                "plays: its seats must be the fixture's two teams (the first on seats 0, 2).",
+            ),
+        ]
+        | None
+    ) = None
 
 
 class NewHand(Body, frozen=True, kw_only=True):
@@ -332,6 +365,10 @@ class NewUndo(Body, frozen=True, kw_only=True):
 
 class NewAnnulment(Body, frozen=True, kw_only=True):
     hand: Annotated[int, Meta(ge=1, description="The number of the last finished hand.")]
+    expected_version: ExpectedVersion = None
+
+
+class NewCancellation(Body, frozen=True, kw_only=True):
     expected_version: ExpectedVersion = None
 
 

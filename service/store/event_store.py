@@ -309,6 +309,34 @@ class EventStore:
         return first_broken_link(stream_id, [(r[0], r[1], r[2], bytes(r[3])) for r in rows])
 
 
+async def append_within(
+    connection: asyncpg.Connection | PoolConnectionProxy,
+    stream_id: str,
+    events: Sequence[NewEvent],
+    *,
+    expected_version: int,
+    idempotency_key: str,
+) -> str:
+    """Append in the caller's own transaction (a policy whose checkpoint commits with what
+    it appends): the database function every append goes through, alone. Answers its
+    outcome: "appended", "replayed" (the key's first append stands) or "conflict"."""
+    row = await connection.fetchrow(
+        "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
+        [stream_id],
+        [expected_version],
+        [len(events)],
+        [idempotency_key],
+        [hashlib.sha256(idempotency_key.encode()).digest()],  # the key says the request
+        [e.type for e in events],
+        [e.data for e in events],
+        [e.metadata for e in events],
+    )
+    assert row is not None
+    if row[0] == "key-reused":
+        raise IdempotencyKeyReused(idempotency_key)
+    return str(row[0])
+
+
 def _settle(request: _Append, row: asyncpg.Record) -> None:
     outcome, stream_id, first_version, last_version, first_position, last_position, current = row
     if outcome == "conflict":

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Sequence
 from typing import TypeVar
+
+import msgspec
 
 from domain.competitions import REGISTRY_DECODER, CompetitionCreated, PlayerRegistered
 from service.http.problems import ApiError
@@ -14,7 +17,7 @@ from service.store.event_store import EventStore, NewEvent
 T = TypeVar("T", PlayerRegistered, CompetitionCreated)
 
 
-def _new_event(event: PlayerRegistered | CompetitionCreated, actor: str) -> NewEvent:
+def _new_event(event: msgspec.Struct, actor: str) -> NewEvent:
     return new_event(event, {"actor": actor})
 
 
@@ -63,12 +66,14 @@ class Registry:
         actor: str,
         idempotency_key: str | None = None,
         fingerprint: bytes | None = None,
+        then: Sequence[msgspec.Struct] = (),
     ) -> str:
-        """The new competition's id, or the first one's for a retried request (as players)."""
+        """The new competition's id, or the first one's for a retried request (as players).
+        `then`: what follows its creation in its stream (a run torneio's first fixtures)."""
         competition_id = str(uuid.uuid4())
         result = await self.store.append(
             f"competition-{competition_id}",
-            [_new_event(event, actor)],
+            [_new_event(event, actor), *(new_event(e, {"actor": actor}) for e in then)],
             expected_version=0,
             idempotency_key=idempotency_key,
             fingerprint=fingerprint,

@@ -15,6 +15,7 @@ from domain import (
     HandAnnulled,
     HandStarted,
     MatchAbandoned,
+    MatchCancelled,
     MatchConfirmed,
     MatchCreated,
     MatchEvent,
@@ -60,6 +61,7 @@ ONE_OF_EACH = [
     MatchReopened(at=AT),
     ConfirmationRecorded(at=AT, by="A", actor="ana"),
     MatchConfirmed(at=AT),
+    MatchCancelled(at=AT, by="ana"),
     MatchCreated(at=AT, rules=SUECA, seats=SEATS, created_by="ana"),
     CardsDealt(
         at=AT,

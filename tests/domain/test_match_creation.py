@@ -3,7 +3,21 @@ from typing import Any
 
 import pytest
 
-from domain import INITIAL, PONTOS, CreateMatch, MatchCreated, Pass, decide, resolve_rules
+from domain import (
+    INITIAL,
+    PONTOS,
+    Cancel,
+    Confirm,
+    CreateMatch,
+    Event,
+    MatchCancelled,
+    MatchCreated,
+    Pass,
+    RecordResult,
+    decide,
+    fold,
+    resolve_rules,
+)
 from tests.domain.builders import AT, SEATS, created, minutes
 from tests.domain.spec import given
 
@@ -89,3 +103,24 @@ def test_only_a_competition_game_has_a_stage() -> None:
 @pytest.mark.parametrize("stage", ["", "   ", "x" * 51])
 def test_a_stage_is_named_in_one_to_fifty_characters(stage: str) -> None:
     given().when(create(competition_id="c1", stage=stage)).raises("invalid-stage")
+
+
+def test_a_game_created_by_mistake_is_cancelled_before_its_confirmation() -> None:
+    history = given(created("pontos"))
+    (cancelled,) = history.when(Cancel(at=AT, actor="ana")).decided()
+    after = given(*history.events, cancelled)
+    assert after.state.status == "cancelled"
+    after.when(RecordResult(at=AT, outcome="batida", seat=0, kind="simples")).raises(
+        "match-cancelled"
+    )
+    after.when(Cancel(at=AT, actor="ana")).raises("match-cancelled")
+
+
+def test_a_finished_game_can_be_cancelled_until_it_is_confirmed() -> None:
+    events: list[Event] = [created("pontos")]
+    batida = RecordResult(at=AT, outcome="batida", seat=0, kind="cruzada")
+    while fold(events).status == "in_progress":
+        events += decide(batida, fold(events))
+    given(*events).when(Cancel(at=AT, actor="ana")).then(MatchCancelled(at=AT, by="ana"))
+    events += decide(Confirm(at=AT, by="organizer", actor="o"), fold(events))
+    given(*events).when(Cancel(at=AT, actor="ana")).raises("match-confirmed")

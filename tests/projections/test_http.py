@@ -44,7 +44,7 @@ async def settled(client: httpx.AsyncClient, seconds: float = 10) -> dict[str, A
     deadline = time.monotonic() + seconds
     while True:
         health = (await client.get("/health")).json()
-        if len(health["projections"]) == 2 and all(
+        if len(health["projections"]) == 3 and all(
             p["lag"] == 0 and p["position"] == health["last_position"]
             for p in health["projections"]
         ):
@@ -244,6 +244,7 @@ async def test_health_shows_each_projections_position_and_lag(
     assert [(p["name"], p["position"], p["lag"]) for p in health["projections"]] == [
         ("directory", 1, 0),
         ("stats", 1, 0),
+        ("tournaments", 1, 0),  # the torneios' policy, folded like a projection
     ]
 
 
@@ -265,6 +266,7 @@ async def test_health_says_degraded_while_nothing_folds_the_waiting_events(
     assert {p["name"]: (p["lag"], p["stale"]) for p in waiting.json()["projections"]} == {
         "directory": (1, True),
         "stats": (1, True),
+        "tournaments": (1, True),
     }
 
 

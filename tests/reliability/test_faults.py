@@ -190,7 +190,7 @@ async def test_a_service_started_with_two_workers_serves_and_loses_and_doubles_n
         async with httpx.AsyncClient(base_url=service.url) as client:
             health = await settled(client, seconds=30)  # one of the workers folds
         assert health["status"] == "ok"
-        assert {p["name"] for p in health["projections"]} == {"directory", "stats"}
+        assert {p["name"] for p in health["projections"]} == {"directory", "stats", "tournaments"}
         workers = await connections_named(database.owner_dsn, LISTENER_NAME)
         assert workers == 2, "both workers should hold their own connections"
         # Which worker takes a connection is the kernel's choice; two instances with clients
@@ -228,7 +228,7 @@ async def test_a_service_without_projections_serves_while_a_runner_process_folds
         stopped = await asyncio.to_thread(runner.wait, 20)
 
         assert {p["name"]: p["position"] for p in alone["projections"]} == {
-            "directory": 0, "stats": 0}, "nothing folds in a service without projections"
+            "directory": 0, "stats": 0, "tournaments": 0}, "nothing folds in a service without projections"
         assert alone["last_position"] > 0
         assert folded["status"] == "ok"
         assert all(p["position"] == folded["last_position"] for p in folded["projections"])

@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 from litestar.openapi.spec import OpenAPI, OpenAPIType, Reference, Schema
 
-from service.http.schemas import Body
+from service.http.body import Body
 
 _SCHEMA_LISTS = {"anyOf", "oneOf", "allOf", "prefixItems"}
 
@@ -68,7 +68,8 @@ def _subclasses(cls: type) -> list[type]:
 
 
 TAG_FIELDS = {
-    "family": 'Which shape this hand has: "dominoes" (a board of tiles) or "cards" (tricks).'
+    "family": 'Which shape this hand has: "dominoes" (a board of tiles) or "cards" (tricks).',
+    "kind": "The stage's kind: groups, swiss or knockout.",
 }
 """Fields that msgspec writes as a union's tag: Litestar leaves them undescribed."""
 

@@ -1,0 +1,150 @@
+"""A torneio as its events leave it: every fixture with its status, the stage in play, the
+teams that went through each stage, and once finished the champion and the places."""
+
+from collections.abc import Iterable
+from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.competitions import CompetitionCreated
+from domain.tournament.events import (
+    FixtureDecided,
+    FixtureGameAttached,
+    FixtureGameCancelled,
+    FixturesScheduled,
+    StageCompleted,
+    TournamentEvent,
+    TournamentFinished,
+)
+
+FixtureStatus = Literal["pending", "playing", "decided"]
+
+
+class Fixture(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    stage: int
+    round: int
+    group: int | None
+    home: int
+    away: int | None
+    match_id: str | None = None
+    status: FixtureStatus = "pending"
+    winner: int | None = None
+    hands: tuple[int, int] = (0, 0)
+    points: tuple[int, int] = (0, 0)
+    walkover: bool = False
+    abandoned: bool = False
+
+    @property
+    def teams(self) -> tuple[int, ...]:
+        return (self.home,) if self.away is None else (self.home, self.away)
+
+    @property
+    def loser(self) -> int | None:
+        if self.winner is None or self.away is None:
+            return None
+        return self.away if self.winner == self.home else self.home
+
+
+class Tournament(msgspec.Struct, frozen=True, kw_only=True):
+    created: CompetitionCreated
+    fixtures: tuple[Fixture, ...] = ()
+    entered: tuple[tuple[int, ...], ...] = ()
+    """The teams that entered each stage so far, in seed order."""
+    champion: int | None = None
+    places: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def stage(self) -> int:
+        """The stage in play (the last one entered)."""
+        return len(self.entered) - 1
+
+    @property
+    def finished(self) -> bool:
+        return self.champion is not None
+
+    def fixture(self, fixture_id: str) -> Fixture | None:
+        return next((f for f in self.fixtures if f.id == fixture_id), None)
+
+    def of_stage(self, stage: int) -> list[Fixture]:
+        return [f for f in self.fixtures if f.stage == stage]
+
+
+def started(created: CompetitionCreated) -> Tournament:
+    """A torneio before its first fixtures: every team enters the first stage."""
+    return Tournament(created=created, entered=(tuple(range(len(created.teams))),))
+
+
+def evolve(tournament: Tournament, event: TournamentEvent) -> Tournament:
+    match event:
+        case FixturesScheduled():
+            new = tuple(
+                Fixture(
+                    id=spec.id,
+                    stage=event.stage,
+                    round=event.round,
+                    group=spec.group,
+                    home=spec.home,
+                    away=spec.away,
+                    status="decided" if spec.away is None else "pending",
+                    winner=spec.home if spec.away is None else None,
+                )
+                for spec in event.fixtures
+            )
+            return replace(tournament, fixtures=(*tournament.fixtures, *new))
+        case FixtureGameAttached():
+            return _changed(tournament, event.fixture_id, match_id=event.match_id, status="playing")
+        case FixtureGameCancelled():
+            return _changed(tournament, event.fixture_id, match_id=None, status="pending")
+        case FixtureDecided():
+            return _changed(
+                tournament,
+                event.fixture_id,
+                status="decided",
+                match_id=event.match_id,
+                winner=event.winner,
+                hands=event.hands,
+                points=event.points,
+                walkover=event.walkover,
+                abandoned=event.abandoned,
+            )
+        case StageCompleted():
+            return replace(tournament, entered=(*tournament.entered, event.qualified))
+        case TournamentFinished():
+            return replace(tournament, champion=event.champion, places=event.places)
+    return tournament
+
+
+def fold(tournament: Tournament, events: Iterable[TournamentEvent]) -> Tournament:
+    for event in events:
+        tournament = evolve(tournament, event)
+    return tournament
+
+
+def _changed(tournament: Tournament, fixture_id: str, **changes: object) -> Tournament:
+    fixtures = tuple(
+        replace(f, **changes) if f.id == fixture_id else f for f in tournament.fixtures
+    )
+    return replace(tournament, fixtures=fixtures)
+
+
+_KNOCKOUT_ROUNDS = {1: "final", 2: "semifinal", 4: "quartas", 8: "oitavas"}
+
+
+def stage_label(tournament: Tournament, fixture: Fixture) -> str:
+    """How the table names the fixture's stage: "grupo A", "rodada 2", "quartas", "final"."""
+    format_ = tournament.created.format
+    kind = None if format_ is None else format_.stages[fixture.stage].__struct_config__.tag
+    if kind == "groups":
+        return f"grupo {chr(ord('A') + (fixture.group or 0))}"
+    if kind == "swiss":
+        return f"rodada {fixture.round}"
+    if fixture.id.endswith("-3rd"):
+        return "terceiro lugar"
+    same = [
+        f
+        for f in tournament.of_stage(fixture.stage)
+        if f.round == fixture.round and not f.id.endswith("-3rd")
+    ]
+    return _KNOCKOUT_ROUNDS.get(len(same), f"mata-mata, rodada {fixture.round}")

@@ -1,0 +1,112 @@
+"""Policies: what the service does by itself when something happens. One so far: a torneio
+run by the service follows its confirmed games.
+
+When a game of a fixture is confirmed, the torneio records the fixture's result, and once
+its round is complete pairs the next round or opens the next stage, until a champion
+(`domain.tournament.decide`); when such a game is cancelled, its fixture is free again.
+
+Exactly once: the policy runs as a projection does (projections/runner.py: a lease per
+name, so one instance acts; batches after a checkpoint), and appends to the torneio's
+stream on the same connection, in the same transaction that moves its checkpoint. A kill
+between the game's confirmation and the policy's write leaves neither: the next runner
+does it. The appends also carry an idempotency key per game, and the torneio refuses a
+decided fixture, so even a replayed batch changes nothing. It is never rebuilt.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+
+from domain import DECODER, DomainError, Match, fold
+from domain.tournament.decide import cancel, game_result
+from domain.tournament.events import TournamentEvent
+from domain.tournament.state import Tournament
+from projections.base import Connection, StoredEvent
+from service.store.encoding import new_event
+from service.store.event_store import append_within
+from service.store.tournaments import stream_of, tournament_of
+
+log = logging.getLogger("domino.policies")
+ATTEMPTS = 5
+
+
+class TournamentPolicy:
+    name = "tournaments"
+    tables: tuple[str, ...] = ()
+    event_types: tuple[str, ...] = ("match_confirmed", "match_cancelled")
+
+    def writing_to(self, suffix: str) -> TournamentPolicy:
+        return self  # a policy is not rebuilt: what it did is in the log for good
+
+    async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
+        for stored in events:
+            match = await _match(connection, stored.stream_id)
+            if match.fixture_id is None or match.competition_id is None:
+                continue
+            await _act(connection, stored, match)
+
+
+async def _match(connection: Connection, stream_id: str) -> Match:
+    rows = await connection.fetch(
+        "SELECT data::text FROM events WHERE stream_id = $1 ORDER BY stream_version", stream_id
+    )
+    return fold(DECODER.decode(row[0]) for row in rows)
+
+
+async def _act(connection: Connection, stored: StoredEvent, match: Match) -> None:
+    match_id = stored.stream_id.removeprefix("match-")
+    stream = stream_of(str(match.competition_id))
+    for _ in range(ATTEMPTS):
+        rows = await connection.fetch(
+            "SELECT data::text FROM events WHERE stream_id = $1 ORDER BY stream_version", stream
+        )
+        tournament = tournament_of([row[0] for row in rows])
+        if tournament is None:
+            return
+        try:
+            decided = _decide(tournament, stored.type, match_id, match)
+        except DomainError as refused:  # decided by a walkover meanwhile, detached, ...
+            log.info("torneio %s: game %s changes nothing: %s", stream, match_id, refused)
+            return
+        if not decided:
+            return
+        outcome = await append_within(
+            connection,
+            stream,
+            [new_event(e, {"actor": "torneio", "match_id": match_id}) for e in decided],
+            expected_version=len(rows),
+            idempotency_key=f"torneio:{stored.type}:{match_id}",
+        )
+        if outcome != "conflict":
+            return
+    raise RuntimeError(f"torneio {stream} kept changing: game {match_id} waits for a retry")
+
+
+def _decide(
+    tournament: Tournament, event_type: str, match_id: str, match: Match
+) -> list[TournamentEvent]:
+    fixture_id = str(match.fixture_id)
+    at = datetime.now(UTC)
+    if event_type == "match_cancelled":
+        fixture = tournament.fixture(fixture_id)
+        if fixture is None or fixture.match_id != match_id or fixture.status != "playing":
+            return []
+        return cancel(tournament, fixture_id, at)
+    if match.winner is None:
+        return []
+    hands = tuple(sum(1 for h in match.hands if h.winner == t) for t in ("A", "B"))
+    return game_result(
+        tournament,
+        fixture_id,
+        match_id,
+        match.winner,
+        (hands[0], hands[1]),
+        (match.score.A, match.score.B),
+        match.abandoned_by is not None,
+        at,
+    )
+
+
+def all_policies() -> list[TournamentPolicy]:
+    return [TournamentPolicy()]

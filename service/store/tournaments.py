@@ -1,0 +1,75 @@
+"""Torneios run by the service: each folded from its stream (`competition-<id>`: its
+`CompetitionCreated`, then the torneio's own events), decided, appended with the version
+it was read at."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from domain.competitions import REGISTRY_DECODER, CompetitionCreated
+from domain.tournament.events import TOURNAMENT_DECODER, TournamentEvent
+from domain.tournament.state import Tournament, fold, started
+from service.http.problems import ApiError
+from service.store.encoding import new_event
+from service.store.event_store import EventStore, VersionConflict
+from service.store.registry import parse_id
+
+RETRIES = 5
+
+
+def stream_of(competition_id: str) -> str:
+    return f"competition-{competition_id}"
+
+
+def tournament_of(data: Sequence[str | bytes]) -> Tournament | None:
+    """The torneio from its stream's events (JSON), or None when the service does not run
+    this competition (an amistoso, or a torneio that only labels its games)."""
+    if not data:
+        return None
+    created = REGISTRY_DECODER.decode(data[0])
+    if not isinstance(created, CompetitionCreated) or created.format is None:
+        return None
+    return fold(started(created), [TOURNAMENT_DECODER.decode(d) for d in data[1:]])
+
+
+class Tournaments:
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+
+    async def load(self, competition_id: str) -> tuple[Tournament, int]:
+        """The torneio and its stream's version; 404 when there is none, 409 when this
+        competition is not run by the service."""
+        competition_id = parse_id(competition_id, "competition")
+        events = await self.store.read_stream(stream_of(competition_id))
+        if not events:
+            raise ApiError(404, "competition-not-found", f"no competition {competition_id}")
+        tournament = tournament_of([e.data for e in events])
+        if tournament is None:
+            raise ApiError(
+                409,
+                "not-a-run-torneio",
+                "this competition has no format: the service does not run its fixtures",
+            )
+        return tournament, len(events)
+
+    async def execute(
+        self,
+        competition_id: str,
+        decide: Callable[[Tournament], list[TournamentEvent]],
+        metadata: dict[str, object],
+    ) -> Tournament:
+        """Decide against the torneio as it is, append, and answer it after; decided again
+        when another writer got there first."""
+        for _ in range(RETRIES):
+            tournament, version = await self.load(competition_id)
+            events = decide(tournament)
+            try:
+                await self.store.append(
+                    stream_of(parse_id(competition_id, "competition")),
+                    [new_event(e, metadata) for e in events],
+                    expected_version=version,
+                )
+            except VersionConflict:
+                continue
+            return fold(tournament, events)
+        raise ApiError(503, "busy", "the torneio is changing too fast to record this: retry")

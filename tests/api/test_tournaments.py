@@ -1,0 +1,241 @@
+"""Torneios run by the service, end to end over HTTP: the organizer says the format once,
+the service schedules every fixture, and the standings, the bracket and the champion follow
+the confirmed games by themselves."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.api.conftest import Player, register
+from tests.api.play import Json, assert_problem
+
+pytestmark = pytest.mark.asyncio
+
+
+async def torneio(
+    client: httpx.AsyncClient, organizer: Player, teams: int, fmt: Json, **more: Any
+) -> tuple[str, list[list[Player]]]:
+    players = [[await register(client, f"T{t}-{s}") for s in range(2)] for t in range(teams)]
+    body = {
+        "name": "Copa do Bar",
+        "kind": "torneio",
+        "rules": {"preset": "pontos"},
+        "teams": [[p.id for p in pair] for pair in players],
+        "format": fmt,
+    } | more
+    response = await client.post("/v1/competitions", json=body, headers=organizer.auth)
+    assert response.status_code == 201, response.text
+    return str(response.json()["id"]), players
+
+
+async def fixtures(client: httpx.AsyncClient, competition: str) -> list[Json]:
+    response = await client.get(f"/v1/competitions/{competition}/fixtures")
+    assert response.status_code == 200, response.text
+    return list(response.json()["fixtures"])
+
+
+async def play_fixture(
+    client: httpx.AsyncClient,
+    organizer: Player,
+    competition: str,
+    fixture: Json,
+    teams: list[list[Player]],
+    home_wins: bool,
+) -> str:
+    """A result-only game for the fixture, won by its first team or its second, confirmed."""
+    home, away = (teams[i] for i in fixture["teams"])
+    seats = [home[0].id, away[0].id, home[1].id, away[1].id]
+    body = {"competition_id": competition, "fixture_id": fixture["id"], "seats": seats}
+    created = await client.post("/v1/matches", json=body, headers=organizer.auth)
+    assert created.status_code == 201, created.text
+    game = created.json()
+    assert game["stage"] is not None
+    result = {"outcome": "batida", "seat": 0 if home_wins else 1, "kind": "cruzada"}
+    url = f"/v1/matches/{game['id']}"
+    state = game
+    while state["status"] == "in_progress":
+        answer = await client.post(f"{url}/results", json=result, headers=organizer.auth)
+        assert answer.status_code == 201, answer.text
+        state = answer.json()
+    confirmed = await client.post(f"{url}/confirmations", json={}, headers=organizer.auth)
+    assert confirmed.json()["status"] == "confirmed"
+    return str(game["id"])
+
+
+async def decided(client: httpx.AsyncClient, competition: str, fixture_id: str) -> list[Json]:
+    """The fixtures once the policy has recorded this one's result."""
+    for _ in range(400):
+        listed = await fixtures(client, competition)
+        if next(f for f in listed if f["id"] == fixture_id)["status"] == "decided":
+            return listed
+        await asyncio.sleep(0.025)
+    raise AssertionError(f"fixture {fixture_id} was never decided")
+
+
+async def play_out(
+    client: httpx.AsyncClient,
+    organizer: Player,
+    competition: str,
+    teams: list[list[Player]],
+    rng: random.Random,
+) -> int:
+    """Play every fixture as it comes, until the champion; answers the games played."""
+    games = 0
+    while True:
+        standing = (await client.get(f"/v1/competitions/{competition}/standings")).json()
+        if standing["status"] == "finished":
+            return games
+        pending = [f for f in await fixtures(client, competition) if f["status"] == "pending"]
+        assert pending, "nothing to play and no champion"
+        fixture = pending[0]
+        await play_fixture(client, organizer, competition, fixture, teams, rng.random() < 0.5)
+        await decided(client, competition, fixture["id"])
+        games += 1
+
+
+async def test_eight_teams_in_two_groups_then_a_knockout_reach_a_champion(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(shared_client, "Dona Rosa")
+    fmt = {
+        "stages": [
+            {"kind": "groups", "groups": 2, "advance": 2},
+            {"kind": "knockout", "third_place": True},
+        ],
+    }
+    prizes = {"1": "Troféu e R$ 500", "2": "Medalha", "3": "Uma rodada por conta da casa"}
+    competition, teams = await torneio(shared_client, organizer, 8, fmt, prizes=prizes)
+    first = await fixtures(shared_client, competition)
+    assert len(first) == 12  # two groups of four: 6 games each, every round scheduled
+    assert {f["stage_kind"] for f in first} == {"groups"}
+
+    games = await play_out(shared_client, organizer, competition, teams, random.Random(8))
+
+    assert games == 12 + 4  # two semifinals, the final and the third-place game
+    body = (await shared_client.get(f"/v1/competitions/{competition}/standings")).json()
+    assert body["status"] == "finished"
+    final = body["final"]
+    assert [p["place"] for p in final[:4]] == [1, 2, 3, 4]
+    assert [p["prize"] for p in final[:3]] == list(prizes.values())
+    assert {p["place"] for p in final[4:]} == {5}
+    (bracket_stage,) = [s for s in body["stages"] if s["kind"] == "knockout"]
+    assert [len(r) for r in bracket_stage["bracket"]] == [2, 2]
+    groups = next(s for s in body["stages"] if s["kind"] == "groups")["groups"]
+    assert [len(g["rows"]) for g in groups] == [4, 4]
+    assert all("head_to_head" in r["tie_breakers"] for g in groups for r in g["rows"])
+    semis = bracket_stage["bracket"][0]
+    qualified = {(g["group"], r["place"]): r["team"] for g in groups for r in g["rows"]}
+    # A group's winner meets the other group's runner-up.
+    assert {tuple(f["teams"]) for f in semis} == {
+        (qualified[(0, 1)], qualified[(1, 2)]),
+        (qualified[(1, 1)], qualified[(0, 2)]),
+    }
+    competition_now = (await shared_client.get(f"/v1/competitions/{competition}")).json()
+    assert competition_now["status"] == "finished"
+    assert competition_now["champion"] == final[0]["team"] == body["champion"]
+
+
+async def test_seven_teams_play_a_swiss_with_byes_and_no_rematch(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(shared_client, "Seu Jorge")
+    competition, teams = await torneio(
+        shared_client, organizer, 7, {"stages": [{"kind": "swiss", "rounds": 4}]}
+    )
+
+    games = await play_out(shared_client, organizer, competition, teams, random.Random(7))
+
+    listed = await fixtures(shared_client, competition)
+    assert games == 12  # 4 rounds of 3 games; one bye a round
+    byes = [f["teams"][0] for f in listed if f["teams"][1] is None]
+    assert len(byes) == 4
+    assert len(set(byes)) == 4
+    met = [frozenset(f["teams"]) for f in listed if f["teams"][1] is not None]
+    assert len(met) == len(set(met))
+    body = (await shared_client.get(f"/v1/competitions/{competition}/standings")).json()
+    assert [r["place"] for r in body["stages"][0]["groups"][0]["rows"]] == list(range(1, 8))
+    assert body["champion"] == body["stages"][0]["groups"][0]["rows"][0]["team"]
+
+
+async def test_a_fixtures_game_seats_its_two_teams_and_a_decided_fixture_refuses_another(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(shared_client, "Dona Zica")
+    competition, teams = await torneio(
+        shared_client, organizer, 4, {"stages": [{"kind": "knockout"}]}
+    )
+    fixture = (await fixtures(shared_client, competition))[0]
+    home, away = (teams[i] for i in fixture["teams"])
+    swapped = [away[0].id, home[0].id, away[1].id, home[1].id]
+    body = {"competition_id": competition, "fixture_id": fixture["id"], "seats": swapped}
+    wrong = await shared_client.post("/v1/matches", json=body, headers=organizer.auth)
+    assert_problem(wrong, 422, "not-the-fixtures-teams")
+
+    await play_fixture(shared_client, organizer, competition, fixture, teams, True)
+    await decided(shared_client, competition, fixture["id"])
+    body["seats"] = [home[0].id, away[0].id, home[1].id, away[1].id]
+    again = await shared_client.post("/v1/matches", json=body, headers=organizer.auth)
+    assert_problem(again, 409, "fixture-decided")
+
+
+async def test_a_walkover_and_a_cancelled_game(shared_client: httpx.AsyncClient) -> None:
+    organizer = await register(shared_client, "Dona Ivone")
+    competition, teams = await torneio(
+        shared_client, organizer, 4, {"stages": [{"kind": "knockout"}]}
+    )
+    first, second = await fixtures(shared_client, competition)
+    home, away = (teams[i] for i in first["teams"])
+    seats = [home[0].id, away[0].id, home[1].id, away[1].id]
+    body = {"competition_id": competition, "fixture_id": first["id"], "seats": seats}
+    game = (await shared_client.post("/v1/matches", json=body, headers=organizer.auth)).json()
+    busy = await shared_client.post("/v1/matches", json=body, headers=organizer.auth)
+    assert_problem(busy, 409, "fixture-has-game")
+
+    cancelled = await shared_client.post(
+        f"/v1/matches/{game['id']}/cancellation", json={}, headers=organizer.auth
+    )
+    assert cancelled.json()["status"] == "cancelled"
+    for _ in range(400):
+        free = next(f for f in await fixtures(shared_client, competition) if f["id"] == first["id"])
+        if free["status"] == "pending":
+            break
+        await asyncio.sleep(0.025)
+    assert (free["status"], free["match_id"]) == ("pending", None)
+
+    url = f"/v1/competitions/{competition}/fixtures/{second['id']}/walkover"
+    stranger = await register(shared_client, "Penetra")
+    refused = await shared_client.post(
+        url, json={"absent": second["teams"][0]}, headers=stranger.auth
+    )
+    assert_problem(refused, 403, "forbidden")
+    walked = await shared_client.post(
+        url, json={"absent": second["teams"][0]}, headers=organizer.auth
+    )
+    assert walked.status_code == 201, walked.text
+    after = next(f for f in walked.json()["fixtures"] if f["id"] == second["id"])
+    assert (after["status"], after["winner"], after["walkover"]) == (
+        "decided",
+        second["teams"][1],
+        True,
+    )
+
+
+async def test_a_format_that_cannot_reach_a_champion_is_refused(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(shared_client, "Dona Neném")
+    players = [await register(shared_client, f"X{n}") for n in range(8)]
+    body = {
+        "name": "Copa Torta",
+        "kind": "torneio",
+        "rules": {"preset": "pontos"},
+        "teams": [[players[2 * t].id, players[2 * t + 1].id] for t in range(4)],
+        "format": {"stages": [{"kind": "groups", "groups": 2, "advance": 1}]},
+    }
+    response = await shared_client.post("/v1/competitions", json=body, headers=organizer.auth)
+    assert_problem(response, 422, "invalid-format")
