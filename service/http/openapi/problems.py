@@ -86,6 +86,26 @@ SEATS = [
 ]
 EXAMPLES: dict[str, dict[str, tuple[str, object]]] = {
     "registerPlayer": {"player": ("A new player", {"name": "Zé"})},
+    "createCompetition": {
+        "run": (
+            "A torneio the service runs: a knock-out (more teams: groups or Swiss first)",
+            {
+                "name": "Copa do Bar",
+                "kind": "torneio",
+                "rules": {"preset": "pontos"},
+                "teams": [[SEATS[0], SEATS[2]], [SEATS[1], SEATS[3]]],
+                "format": {
+                    "stages": [{"kind": "knockout", "third_place": False}],
+                    "tie_breakers": ["head_to_head", "hands_difference"],
+                },
+                "prizes": {"1": "Troféu e R$ 500", "2": "Medalha"},
+            },
+        ),
+        "amistoso": (
+            "An amistoso: teams formed per game",
+            {"name": "Sexta no Bar", "kind": "amistoso", "rules": {"preset": "sueca"}},
+        ),
+    },
     "createMatch": {
         "pontos": (
             "A friendly game of pontos to 6",
