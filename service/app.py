@@ -7,13 +7,16 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
+from pathlib import Path
 
 import asyncpg
+import swagger_ui
 from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Server
 from litestar.routes import HTTPRoute
+from litestar.static_files import create_static_files_router
 
 from projections import all_projections
 from projections.runner import ProjectionRunner
@@ -43,6 +46,10 @@ MAX_BODY_BYTES = 64 * 1024
 APP_DSN_VARIABLE = "DOMINO_APP_DSN"  # handed to each worker by `domino serve --workers N`
 WORKER_PROJECTIONS_VARIABLE = "_DOMINO_WORKER_PROJECTIONS"  # "on" or "off", set by serve
 
+DOCS_ASSETS = "/docs/assets"
+"""Swagger UI's files, from the swagger-ui-py package: /docs works with no internet."""
+SWAGGER_UI_FILES = Path(swagger_ui.__file__).parent / "static"
+
 OPENAPI = OpenAPIConfig(
     title="Dominoes match records",
     version="1.0.0",
@@ -52,7 +59,15 @@ OPENAPI = OpenAPIConfig(
         "reads are public. Errors are `application/problem+json` with a stable `code`."
     ),
     path="/docs",
-    render_plugins=[SwaggerRenderPlugin(path="/")],
+    render_plugins=[
+        SwaggerRenderPlugin(
+            path="/",
+            js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+            css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            standalone_preset_js_url=f"{DOCS_ASSETS}/swagger-ui-standalone-preset.js",
+            favicon=f"<link rel='icon' type='image/png' href='{DOCS_ASSETS}/favicon-32x32.png'>",
+        )
+    ],
     servers=[Server(url="/")],
     use_handler_docstrings=False,
 )
@@ -105,6 +120,9 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             MatchController,
             GAME_WRITES,
             TournamentController,
+            create_static_files_router(
+                path=DOCS_ASSETS, directories=[SWAGGER_UI_FILES], include_in_schema=False
+            ),
             HistoryController,
             LiveFeedController,
             *STATS_CONTROLLERS,
