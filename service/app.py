@@ -51,11 +51,12 @@ DOCS_ASSETS = "/docs/assets"
 SWAGGER_UI_FILES = Path(swagger_ui.__file__).parent / "static"
 
 OPENAPI = OpenAPIConfig(
-    title="Dominoes match records",
+    title="Match records: dominoes and card games",
     version="1.0.0",
     description=(
-        "Record Brazilian partnership dominoes games play by play or hand by hand, audit "
-        "their full history, and read rankings. Writes need `Authorization: Bearer <token>`; "
+        "Record Brazilian dominoes (pontos, cinquenta, federacao), Sueca and Truco games play "
+        "by play or hand by hand, run torneios, audit every game's full history, and read "
+        "rankings per game. Writes need `Authorization: Bearer <token>`; "
         "reads are public. Errors are `application/problem+json` with a stable `code`."
     ),
     path="/docs",
