@@ -312,5 +312,3 @@ def _format(tournament: Tournament) -> TournamentFormat:
     if format_ is None:
         raise ValueError("this torneio labels its games: the service does not run it")
     return format_
-
-
