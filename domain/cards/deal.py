@@ -1,8 +1,10 @@
 """Deals at a card table: who deals (the deal goes round), and a posted deal checked."""
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from domain.cards.cards import in_deck, normalise
+from domain.cards.events import CardsDealt
 from domain.errors import InvalidInput
 from domain.match.state import Match
 from domain.table import check_seat, next_seat
@@ -51,3 +53,24 @@ def shown_card(text: str | None, what: str) -> str:
     if text is None:
         raise InvalidInput("invalid-deal", f"the deal needs its {what}")
     return normalise(text)
+
+
+def cards_dealt(
+    state: Match,
+    at: datetime,
+    dealer: int,
+    hands: tuple[tuple[str, ...], ...],
+    *,
+    trump_card: str | None = None,
+    vira: str | None = None,
+) -> CardsDealt:
+    """The next hand's deal, led by the seat after the dealer."""
+    return CardsDealt(
+        at=at,
+        number=len(state.hands) + 1,
+        dealer=dealer,
+        opener=opener_after_dealer(dealer),
+        hands=hands,
+        trump_card=trump_card,
+        vira=vira,
+    )

@@ -8,7 +8,13 @@ from msgspec.structs import replace
 
 from domain.cards.cards import DECK_40, rank_of, suit_of
 from domain.cards.commands import AskRedeal, DealCards, PlayCard, RecordSuecaResult
-from domain.cards.deal import check_hands, dealer_for, opener_after_dealer, shown_card
+from domain.cards.deal import (
+    cards_dealt,
+    check_hands,
+    dealer_for,
+    opener_after_dealer,
+    shown_card,
+)
 from domain.cards.events import CardPlayed, CardsDealt, RedealAsked
 from domain.cards.hand import Played, TrickHand
 from domain.cards.play import (
@@ -105,16 +111,7 @@ def _deal(command: DealCards, state: Match) -> list[Event]:
         )
     if command.vira is not None:
         raise InvalidInput("invalid-deal", "Sueca turns no vira: its trump card says the trump")
-    return [
-        CardsDealt(
-            at=command.at,
-            number=len(state.hands) + 1,
-            dealer=dealer,
-            opener=opener_after_dealer(dealer),
-            hands=hands,
-            trump_card=trump_card,
-        )
-    ]
+    return [cards_dealt(state, command.at, dealer, hands, trump_card=trump_card)]
 
 
 def _play(command: PlayCard, state: Match, rules: SuecaRules) -> list[Event]:

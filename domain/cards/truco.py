@@ -15,7 +15,13 @@ from domain.cards.commands import (
     PlayCard,
     RecordTrucoResult,
 )
-from domain.cards.deal import check_hands, dealer_for, opener_after_dealer, shown_card
+from domain.cards.deal import (
+    cards_dealt,
+    check_hands,
+    dealer_for,
+    opener_after_dealer,
+    shown_card,
+)
 from domain.cards.events import CardPlayed, CardsDealt, RaiseAccepted, RaiseCalled
 from domain.cards.hand import Played, TrickHand
 from domain.cards.play import (
@@ -137,16 +143,7 @@ def _deal(command: DealCards, state: Match) -> list[Event]:
         raise InvalidInput("invalid-deal", f"the vira {vira} is in a hand: each card is dealt once")
     if command.trump_card is not None:
         raise InvalidInput("invalid-deal", "Truco has no trump card: it turns a vira")
-    return [
-        CardsDealt(
-            at=command.at,
-            number=len(state.hands) + 1,
-            dealer=dealer,
-            opener=opener_after_dealer(dealer),
-            hands=hands,
-            vira=vira,
-        )
-    ]
+    return [cards_dealt(state, command.at, dealer, hands, vira=vira)]
 
 
 def _play(command: PlayCard, state: Match, rules: TrucoRules) -> list[Event]:

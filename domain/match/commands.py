@@ -65,6 +65,4 @@ class Cancel(Command, frozen=True, kw_only=True, tag="cancel"):
     actor: str
 
 
-SharedCommand = (
-    CreateMatch | RecordPenalty | Abandon | UndoLastMove | AnnulHand | Confirm | Cancel
-)
+SharedCommand = CreateMatch | RecordPenalty | Abandon | UndoLastMove | AnnulHand | Confirm | Cancel
