@@ -239,3 +239,37 @@ async def test_a_format_that_cannot_reach_a_champion_is_refused(
     }
     response = await shared_client.post("/v1/competitions", json=body, headers=organizer.auth)
     assert_problem(response, 422, "invalid-format")
+
+
+async def test_a_sueca_torneio_game_abandoned_loses_its_fixture(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(shared_client, "Dona Cida")
+    players = [await register(shared_client, f"S{n}") for n in range(4)]
+    body = {
+        "name": "Copa de Sueca",
+        "kind": "torneio",
+        "rules": {"preset": "sueca"},
+        "teams": [[players[0].id, players[2].id], [players[1].id, players[3].id]],
+        "format": {"stages": [{"kind": "knockout"}]},
+    }
+    created = await shared_client.post("/v1/competitions", json=body, headers=organizer.auth)
+    competition = created.json()["id"]
+    (final,) = await fixtures(shared_client, competition)
+    home, away = final["teams"]
+    seats = [p.id for p in players] if home == 0 else [players[i].id for i in (1, 0, 3, 2)]
+    game = await shared_client.post(
+        "/v1/matches",
+        json={"competition_id": competition, "fixture_id": final["id"], "seats": seats},
+        headers=organizer.auth,
+    )
+    assert (game.json()["game"], game.json()["stage"]) == ("sueca", "final")
+    url = f"/v1/matches/{game.json()['id']}"
+    await shared_client.post(f"{url}/abandon", json={"team": "A"}, headers=organizer.auth)
+    await shared_client.post(f"{url}/confirmations", json={}, headers=organizer.auth)
+
+    listed = await decided(shared_client, competition, final["id"])
+
+    assert (listed[0]["winner"], listed[0]["abandoned"]) == (away, True)
+    standings = (await shared_client.get(f"/v1/competitions/{competition}/standings")).json()
+    assert standings["champion"] == away
