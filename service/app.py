@@ -12,6 +12,7 @@ from pathlib import Path
 import asyncpg
 import swagger_ui
 from litestar import Litestar
+from litestar.logging.config import LoggingConfig
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Server
@@ -36,7 +37,7 @@ from service.http.stats import STATS_CONTROLLERS
 from service.http.strict_bodies import before_handling, body_decoders
 from service.http.tournaments import TournamentController
 from service.policies import all_policies
-from service.settings import Settings, configure_logging
+from service.settings import LOG_FORMAT, Settings
 from service.store.event_store import EventStore
 from service.store.matches import Matches
 from service.store.registry import Registry
@@ -133,6 +134,9 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         openapi_config=OPENAPI,
         request_max_body_size=MAX_BODY_BYTES,
         before_request=before_handling,
+        logging_config=LoggingConfig(
+            formatters={"standard": {"format": LOG_FORMAT}}, configure_root_logger=False
+        ),
         debug=False,
     )
     _options_answer_whole_routes(app)
@@ -144,8 +148,8 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
 
 
 def app_from_environment() -> Litestar:
-    """The app of one worker process of `domino serve --workers N` (uvicorn's factory)."""
-    configure_logging()
+    """The app of one worker process of `domino serve --workers N` (uvicorn's factory; it
+    has already applied the service's log configuration in the worker)."""
     return create_app(
         Settings.from_environment(),
         os.environ[APP_DSN_VARIABLE],

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from service.settings import Settings, configure_logging
+from service.settings import Settings, configure_logging, log_config
 from service.store.database import migrate, prepare
 from service.store.embedded import EmbeddedPostgres
 
@@ -78,6 +78,7 @@ def serve(
             "log_level": "info",
             "access_log": access_log,
             "timeout_graceful_shutdown": GRACEFUL_SECONDS,
+            "log_config": log_config(),
         }
         if workers == 1:
             uvicorn.run(create_app(settings, app_dsn, run_projections=projections), **options)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import logging
+import logging.config
 import math
 import os
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -52,6 +53,31 @@ def _days(text: str) -> float | None:
     return days or None
 
 
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+"""One format for every line: `domino` commands, uvicorn, Litestar and each worker."""
+
+
+def log_config() -> dict[str, Any]:
+    """The logging configuration of every process; uvicorn applies it in each worker."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"standard": {"format": LOG_FORMAT}},
+        "handlers": {
+            "stderr": {
+                "class": "logging.StreamHandler",
+                "formatter": "standard",
+                "stream": "ext://sys.stderr",
+            }
+        },
+        "root": {"level": "INFO", "handlers": ["stderr"]},
+        "loggers": {
+            name: {"handlers": [], "propagate": True}
+            for name in ("uvicorn", "uvicorn.error", "uvicorn.access")
+        },
+    }
+
+
 def configure_logging() -> None:
     """The service's log lines, alike in every process (`domino` commands and workers)."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.config.dictConfig(log_config())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -92,6 +93,21 @@ def test_domino_serve_stops_its_embedded_postgresql_on_ctrl_c_and_sigterm(
     assert not (folder / "data" / "pg" / "postmaster.pid").exists(), errors.decode()[-2000:]
     assert b"embedded PostgreSQL stopped" in errors
     assert b"Traceback" not in errors, errors.decode()[-2000:]
+    assert_one_log_format(errors.decode())
+
+
+LOG_RECORD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (INFO|WARNING|ERROR) [\w.]+: ")
+
+
+def assert_one_log_format(log: str) -> None:
+    """Every process (the command, uvicorn, Litestar, each worker) logs in one format; a line
+    that does not start with a record's head only continues the one before."""
+    lines = log.splitlines()
+    records = [line for line in lines if LOG_RECORD.match(line)]
+    names = {line.split(" ")[3].rstrip(":") for line in records}
+    assert {"domino", "domino.projections", "uvicorn.error"} <= names, log[-2000:]
+    foreign = [line for line in lines if re.match(r"^(INFO|WARNING|ERROR)\b", line)]
+    assert foreign == [], "lines in another format"
 
 
 def free_port() -> int:
