@@ -15,6 +15,7 @@ from typing import Any
 from service.settings import Settings, configure_logging, log_config
 from service.store.database import migrate, prepare
 from service.store.embedded import EmbeddedPostgres
+from service.store.supervisor import STATUS_VARIABLE, Supervisor
 
 log = logging.getLogger("domino")
 
@@ -23,10 +24,11 @@ GRACEFUL_SECONDS = 10  # open requests (a live event stream never ends) get this
 
 
 @contextmanager
-def owner_database(settings: Settings) -> Iterator[str]:
+def owner_database(settings: Settings, *, supervise: bool = False) -> Iterator[str]:
     """The schema owner's DSN: DATABASE_URL, or an embedded server started (and stopped) here.
     From the moment the server runs, SIGTERM unwinds like Ctrl-C so that it is stopped
-    (not before: a signal must not cut initdb or pg_ctl short)."""
+    (not before: a signal must not cut initdb or pg_ctl short). `supervise`: a server that
+    dies while the command runs is started again (service/store/supervisor.py)."""
     if settings.database_url:
         signal.signal(signal.SIGTERM, _unwind_on_sigterm)
         yield settings.database_url
@@ -38,9 +40,16 @@ def owner_database(settings: Settings) -> Iterator[str]:
         yield server.dsn()
         return
     log.info("embedded PostgreSQL on 127.0.0.1:%s, data in %s", server.port, server.pgdata)
+    supervisor = None
+    if supervise:
+        status_file = settings.data_dir.resolve() / "pg-supervisor.json"
+        supervisor = Supervisor(server, status_file).start()
+        os.environ[STATUS_VARIABLE] = str(status_file)  # for /health, in every worker
     try:
         yield server.dsn()
     finally:
+        if supervisor is not None:
+            supervisor.stop()
         server.stop()
         log.info("embedded PostgreSQL stopped")
 
@@ -70,7 +79,7 @@ def serve(
 
     from service.app import APP_DSN_VARIABLE, WORKER_PROJECTIONS_VARIABLE, create_app
 
-    with owner_database(settings) as owner_dsn:
+    with owner_database(settings, supervise=True) as owner_dsn:
         app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
         options: dict[str, Any] = {
             "host": host,
@@ -120,7 +129,7 @@ def run_projections(settings: Settings) -> None:
             await runner.stop()
             log.info("projection runner stopped")
 
-    with owner_database(settings) as owner_dsn:
+    with owner_database(settings, supervise=True) as owner_dsn:
         app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
         with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C while it stops
             asyncio.run(run(app_dsn))

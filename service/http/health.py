@@ -3,6 +3,7 @@ keeping up with the log."""
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from typing import Annotated
 
@@ -15,6 +16,7 @@ from msgspec import Meta
 from projections import all_projections
 from service.policies import all_policies
 from service.store.database import current_revision, head_revision
+from service.store.supervisor import STATUS_VARIABLE, SupervisorStatus, read_status
 
 
 class ProjectionHealth(msgspec.Struct, frozen=True):
@@ -51,6 +53,15 @@ class Health(msgspec.Struct, frozen=True):
     projections: Annotated[
         list[ProjectionHealth], Meta(description="Each projection's position and lag.")
     ] = []
+    embedded_postgres: Annotated[
+        SupervisorStatus | None,
+        Meta(
+            description="The embedded PostgreSQL that `domino serve` started and keeps "
+            'running: "running" or "restarting", how often it was started again after it '
+            "died, when, and how long each recovery took; null when the service uses "
+            "DATABASE_URL."
+        ),
+    ] = None
 
 
 class HealthController(Controller):
@@ -60,6 +71,7 @@ class HealthController(Controller):
     @get(operation_id="health", summary="Database state and schema revision")
     async def health(self, state: State) -> Response[Health]:
         pool: asyncpg.Pool = state.pool
+        supervised = read_status(os.environ.get(STATUS_VARIABLE))
         try:
             async with pool.acquire(timeout=2) as connection:
                 revision = await current_revision(connection)
@@ -68,11 +80,15 @@ class HealthController(Controller):
                 )
                 checkpoints = await _checkpoints(connection, int(position), state.stale_after)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
-            body = Health("degraded", "down", None, head_revision(), None)
+            body = Health(
+                "degraded", "down", None, head_revision(), None, embedded_postgres=supervised
+            )
             return Response(body, status_code=503)
         serving = revision == head_revision()
         status = "ok" if serving and not any(p.stale for p in checkpoints) else "degraded"
-        body = Health(status, "up", revision, head_revision(), int(position), checkpoints)
+        body = Health(
+            status, "up", revision, head_revision(), int(position), checkpoints, supervised
+        )
         return Response(body, status_code=200 if serving else 503)
 
 

@@ -109,6 +109,22 @@ def _binaries_for(user: ServerUser | None) -> Path:
     return copy / _INSTALL / "bin"
 
 
+def _alive(pid: int) -> bool:
+    """A process that exists and is not a zombie (a killed postmaster stays one until its
+    parent, maybe a container's init that never reaps, collects it)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True  # no /proc here: os.kill's answer stands
+    return state not in ("Z", "X")
+
+
 def _bindable(port: int) -> int | None:
     with socket.socket() as probe:
         # As PostgreSQL binds: a port whose old connections linger in TIME_WAIT is free.
@@ -168,7 +184,23 @@ class EmbeddedPostgres:
         if running is not None:
             self.port = running
             return self
-        self.port = _free_port(self.preferred_port)
+        self._start_on(_free_port(self.preferred_port))
+        return self
+
+    def is_running(self) -> bool:
+        return self._running_port() is not None
+
+    def restart(self) -> None:
+        """Start it again after it died, on the same port: its clients keep their DSN.
+        PostgreSQL runs its crash recovery first; pg_ctl waits until it accepts connections."""
+        if self._running_port() is not None:
+            return
+        if _bindable(self.port) is None:
+            raise EmbeddedPostgresError(f"port {self.port} is still taken")
+        self._start_on(self.port)
+
+    def _start_on(self, port: int) -> None:
+        self.port = port
         options = f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''"
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
@@ -186,7 +218,6 @@ class EmbeddedPostgres:
             "start",
         )
         self.started_here = True
-        return self
 
     def stop(self) -> None:
         if self.started_here and self._running_port() is not None:
@@ -227,10 +258,10 @@ class EmbeddedPostgres:
         pid_file = self.pgdata / "postmaster.pid"
         try:
             lines = pid_file.read_text().splitlines()
-            os.kill(int(lines[0]), 0)
-            return int(lines[3])
-        except (FileNotFoundError, IndexError, ValueError, ProcessLookupError):
+            pid, port = int(lines[0]), int(lines[3])
+        except (FileNotFoundError, IndexError, ValueError):
             return None
+        return port if _alive(pid) else None
 
     def _run(self, *args: str | Path) -> None:
         user = self._user
