@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import asyncpg
 import swagger_ui
@@ -33,13 +34,16 @@ from service.http.openapi.links import document_links
 from service.http.openapi.problems import document_examples, document_problems
 from service.http.players import CompetitionController, PlayerController, TokenController
 from service.http.problems import EXCEPTION_HANDLERS
+from service.http.read_routing import ReadRouting
 from service.http.stats import STATS_CONTROLLERS
 from service.http.strict_bodies import before_handling, body_decoders
 from service.http.tournaments import TournamentController
 from service.policies import all_policies
 from service.settings import LOG_FORMAT, Settings
+from service.store.database import APP_ROLE, with_credentials
 from service.store.event_store import EventStore
 from service.store.matches import Matches
+from service.store.reads import Reads
 from service.store.registry import Registry
 from service.store.tournaments import Tournaments
 
@@ -87,6 +91,20 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         store = EventStore(pool)
         app.state.pool = pool
         app.state.store = store
+        replica = (
+            await asyncpg.create_pool(
+                _as_service_role(settings.read_url, app_dsn),
+                min_size=0,  # a standby down at start: reads go to the primary meanwhile
+                max_size=settings.pool_size,
+                command_timeout=10,
+            )
+            if settings.read_url
+            else None
+        )
+        app.state.reads = reads = Reads(
+            pool, replica, max_lag_seconds=settings.read_max_lag, wait_seconds=settings.read_wait
+        )
+        await reads.start()
         app.state.matches = Matches(store)
         app.state.registry = Registry(store)
         app.state.tournaments = Tournaments(store)
@@ -106,8 +124,11 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             yield
         finally:
             await tokens.stop_listening()
+            await reads.stop()
             if runner is not None:
                 await runner.stop()
+            if replica is not None:
+                replica.terminate()
             try:
                 await asyncio.wait_for(pool.close(), timeout=5)
             except (TimeoutError, asyncio.CancelledError):
@@ -130,6 +151,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             *STATS_CONTROLLERS,
         ],
         lifespan=[lifespan],
+        middleware=[ReadRouting],
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OPENAPI,
         request_max_body_size=MAX_BODY_BYTES,
@@ -155,6 +177,13 @@ def app_from_environment() -> Litestar:
         os.environ[APP_DSN_VARIABLE],
         run_projections=os.environ.get(WORKER_PROJECTIONS_VARIABLE) != "off",
     )
+
+
+def _as_service_role(read_url: str, app_dsn: str) -> str:
+    """The standby's DSN with the service role's credentials (a physical standby has the
+    primary's roles and passwords)."""
+    parts = urlsplit(app_dsn)
+    return with_credentials(read_url, parts.username or APP_ROLE, unquote(parts.password or ""))
 
 
 def _options_answer_whole_routes(app: Litestar) -> None:

@@ -19,6 +19,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     pool_size: int = 10
     stale_after: float = 60.0  # seconds an event may wait to be folded before /health says so
     token_days: float | None = 365.0  # a player's token works this long; None: forever
+    read_url: str | None = None  # a streaming standby's DSN: reads go there (service/store/reads)
+    read_max_lag: float = 5.0  # seconds a replica may lag before reads leave it
+    read_wait: float = 1.0  # seconds a read waits for the replica to reach its Domino-Read-After
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -31,7 +34,20 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             pool_size=int(env.get("DOMINO_POOL_SIZE") or 10),
             stale_after=float(env.get("DOMINO_STALE_AFTER") or 60),
             token_days=_days(env.get("DOMINO_TOKEN_DAYS") or "365"),
+            read_url=env.get("DOMINO_READ_URL") or None,
+            read_max_lag=_seconds("DOMINO_READ_MAX_LAG", env.get("DOMINO_READ_MAX_LAG") or "5"),
+            read_wait=_seconds("DOMINO_READ_WAIT", env.get("DOMINO_READ_WAIT") or "1"),
         )
+
+
+def _seconds(variable: str, text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds <= 3600:  # also refuses nan
+        raise ValueError(f"{variable} must be a number of seconds from 0 to 3600, not {text!r}")
+    return seconds
 
 
 MAX_TOKEN_DAYS = 36_500.0  # a century; beyond, expiry times leave what asyncpg can read

@@ -16,6 +16,7 @@ from msgspec import Meta
 from projections import all_projections
 from service.policies import all_policies
 from service.store.database import current_revision, head_revision
+from service.store.reads import Reads, ReplicaStatus
 from service.store.supervisor import STATUS_VARIABLE, SupervisorStatus, read_status
 
 
@@ -43,7 +44,8 @@ class Health(msgspec.Struct, frozen=True):
         Meta(
             description='"ok", or "degraded": with 503 when this instance cannot serve (database '
             "down, schema not at the expected revision), with 200 when it serves but a "
-            "projection is stale (reads of rankings and statistics fall behind)."
+            "projection is stale (reads of rankings and statistics fall behind) or the read "
+            "replica is down or lagging (its reads go to the primary)."
         ),
     ]
     database: Annotated[str, Meta(description='"up" or "down".')]
@@ -53,6 +55,15 @@ class Health(msgspec.Struct, frozen=True):
     projections: Annotated[
         list[ProjectionHealth], Meta(description="Each projection's position and lag.")
     ] = []
+    read_replica: Annotated[
+        ReplicaStatus | None,
+        Meta(
+            description='The streaming replica set by DOMINO_READ_URL: "up" (reads of the '
+            'projections, histories and the feed go there), "lagging" (further behind than '
+            'DOMINO_READ_MAX_LAG: reads go to the primary) or "down" (the same), its lag, and '
+            "how many reads each side served; null without a replica."
+        ),
+    ] = None
     embedded_postgres: Annotated[
         SupervisorStatus | None,
         Meta(
@@ -72,6 +83,8 @@ class HealthController(Controller):
     async def health(self, state: State) -> Response[Health]:
         pool: asyncpg.Pool = state.pool
         supervised = read_status(os.environ.get(STATUS_VARIABLE))
+        reads: Reads = state.reads
+        replica = reads.status() if reads.replica is not None else None
         try:
             async with pool.acquire(timeout=2) as connection:
                 revision = await current_revision(connection)
@@ -81,13 +94,17 @@ class HealthController(Controller):
                 checkpoints = await _checkpoints(connection, int(position), state.stale_after)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
             body = Health(
-                "degraded", "down", None, head_revision(), None, embedded_postgres=supervised
+                "degraded", "down", None, head_revision(), None,
+                read_replica=replica, embedded_postgres=supervised,
             )
             return Response(body, status_code=503)
         serving = revision == head_revision()
-        status = "ok" if serving and not any(p.stale for p in checkpoints) else "degraded"
+        replica_off = replica is not None and replica.state != "up"
+        stale = any(p.stale for p in checkpoints)
+        status = "ok" if serving and not stale and not replica_off else "degraded"
         body = Health(
-            status, "up", revision, head_revision(), int(position), checkpoints, supervised
+            status, "up", revision, head_revision(), int(position), checkpoints,
+            read_replica=replica, embedded_postgres=supervised,
         )
         return Response(body, status_code=200 if serving else 503)
 

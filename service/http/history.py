@@ -20,6 +20,7 @@ from service.http.views import MatchState, match_state, over_now, visible_seats
 from service.http.writes import competition_of
 from service.store.event_store import EventStore, RecordedEvent
 from service.store.matches import Matches, MatchRecord, stream_of
+from service.store.reads import Reads
 
 _OBJECT = msgspec.json.Decoder(dict[str, Any])
 _HIDDEN_METADATA = ("idempotency_key",)
@@ -144,8 +145,7 @@ class HistoryController(Controller):
         seen = visible_seats(current, viewer.actor if viewer else None, access.sees_all)
         last = min(at, current.version) if at is not None else current.version
         count = max(0, min(limit, last - after))
-        store: EventStore = state.store
-        stored = await store.read_stream(stream_of(match_id), after, count) if count else []
+        stored = await _read_stream(state, match_id, after, count) if count else []
         events = [event_out(e, _hidden_seats(current, e, seen)) for e in stored]
         end = stored[-1].version if stored else after
         snapshot = None
@@ -164,8 +164,8 @@ class HistoryController(Controller):
         description="Every event of every stream after a global position, for other services.",
     )
     async def feed(self, state: State, after: After = 0, limit: Limit = 100) -> EventsPage:
-        store: EventStore = state.store
-        stored = await store.read_all(after, limit)
+        reads: Reads = state.reads
+        stored = await (await reads.store()).read_all(after, limit)
         events = await public_events(state.matches, stored)
         full = len(stored) == limit
         return EventsPage(events=events, next_after=stored[-1].position if full else None)
@@ -184,3 +184,14 @@ class HistoryController(Controller):
         return Verification(
             match_id=record.match_id, version=version, valid=bad is None, first_bad_version=bad
         )
+
+
+async def _read_stream(state: State, match_id: str, after: int, count: int) -> list[RecordedEvent]:
+    """`count` events of the game after version `after`, from the replica when it has them
+    all (the game's version comes from the primary), else from the primary."""
+    reads: Reads = state.reads
+    stored = await (await reads.store()).read_stream(stream_of(match_id), after, count)
+    if len(stored) < count:  # the replica has not replayed them yet
+        primary: EventStore = state.store
+        stored = await primary.read_stream(stream_of(match_id), after, count)
+    return stored

@@ -17,20 +17,21 @@ from litestar.params import QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from service.http.history import public_events
-from service.store.event_store import EventStore
+from service.store.event_store import RecordedEvent
 from service.store.matches import Matches
+from service.store.reads import CONNECTION_LOST, Reads
 
 POLL_SECONDS = 0.25
 _ENCODER = msgspec.json.Encoder()
 
 
 async def _stream(
-    store: EventStore,
+    reads: Reads,
     matches: Matches,
     after: int,
 ) -> AsyncGenerator[ServerSentEventMessage, None]:
     while True:
-        stored = await store.read_all(after, 500)
+        stored = await _next_events(reads, after)
         for event in await public_events(matches, stored):
             yield ServerSentEventMessage(
                 data=_ENCODER.encode(event).decode(), event=event.type, id=str(event.position)
@@ -40,6 +41,19 @@ async def _stream(
         else:
             yield ServerSentEventMessage(comment="keep-alive")
             await asyncio.sleep(POLL_SECONDS)
+
+
+async def _next_events(reads: Reads, after: int) -> list[RecordedEvent]:
+    """From the replica while it serves; a replica lost mid-feed hands over to the primary
+    at the same position (positions are gap-free on both)."""
+    store = await reads.store()
+    try:
+        return await store.read_all(after, 500)
+    except CONNECTION_LOST:
+        if store is reads.primary_store:
+            raise
+        reads.replica_failed()
+        return await reads.primary_store.read_all(after, 500)
 
 
 class LiveFeedController(Controller):
@@ -61,4 +75,4 @@ class LiveFeedController(Controller):
     ) -> ServerSentEvent:
         last_seen = request.headers.get("last-event-id", "")
         start = int(last_seen) if last_seen.isdigit() and len(last_seen) < 19 else after
-        return ServerSentEvent(_stream(state.store, state.matches, start))
+        return ServerSentEvent(_stream(state.reads, state.matches, start))

@@ -12,7 +12,6 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-import asyncpg
 import msgspec
 from litestar import Controller, get
 from litestar.datastructures import State
@@ -29,6 +28,7 @@ from projections.criteria import criteria_of
 from projections.rankings import RankingQuery
 from service.http.problems import ApiError
 from service.http.schemas import GameName, PresetName
+from service.store.reads import Reads
 from service.store.registry import Registry, parse_id
 
 Count = Annotated[int, Meta(ge=0, description="A count.")]
@@ -290,11 +290,10 @@ PlayerIdPath = Annotated[str, PathParameter(description="The player's id.")]
 
 @asynccontextmanager
 async def snapshot(state: State) -> AsyncIterator[Connection]:
-    pool: asyncpg.Pool = state.pool
-    async with (
-        pool.acquire() as connection,
-        connection.transaction(isolation="repeatable_read", readonly=True),
-    ):
+    """One consistent read-only view of the read models: on the replica when one serves
+    (service/store/reads.py), else on the primary."""
+    reads: Reads = state.reads
+    async with reads.snapshot() as connection:
         yield connection
 
 

@@ -187,6 +187,30 @@ class EmbeddedPostgres:
         self._start_on(_free_port(self.preferred_port))
         return self
 
+    @classmethod
+    def standby_of(
+        cls, primary: EmbeddedPostgres, data_dir: Path, *, port: int = 54330
+    ) -> EmbeddedPostgres:
+        """A streaming standby of `primary` in `data_dir/pg` (pg_basebackup -R: it follows
+        the primary's WAL and answers read-only queries), started. For tests and trials on
+        one machine: the same binaries, the same superuser and roles."""
+        standby = cls(data_dir, durable=primary.durable, port=port)
+        standby.data_dir.mkdir(parents=True, exist_ok=True)
+        (standby.data_dir / "pg-password").write_text(primary.password)
+        (standby.data_dir / "pg-password").chmod(0o600)
+        if not (standby.pgdata / "PG_VERSION").exists():
+            standby.pgdata.mkdir(mode=0o700, exist_ok=True)
+            if standby._user is not None:
+                _check_traversable(standby.pgdata, standby._user)
+                os.chown(standby.pgdata, standby._user.uid, standby._user.gid)
+            standby._run(
+                standby._bin / "pg_basebackup",
+                "-D", str(standby.pgdata), "-h", "127.0.0.1", "-p", str(primary.port),
+                "-U", SUPERUSER, "-X", "stream", "-R", "--checkpoint=fast",
+                env={"PGPASSWORD": primary.password},
+            )
+        return standby.start()
+
     def is_running(self) -> bool:
         return self._running_port() is not None
 
@@ -263,7 +287,7 @@ class EmbeddedPostgres:
             return None
         return port if _alive(pid) else None
 
-    def _run(self, *args: str | Path) -> None:
+    def _run(self, *args: str | Path, env: dict[str, str] | None = None) -> None:
         user = self._user
         result = subprocess.run(
             [str(arg) for arg in args],
@@ -273,7 +297,7 @@ class EmbeddedPostgres:
             user=user.uid if user else None,
             group=user.gid if user else None,
             extra_groups=[] if user else None,
-            env={**os.environ, "LC_ALL": "C"},
+            env={**os.environ, "LC_ALL": "C", **(env or {})},
         )
         if result.returncode != 0:
             log = self.log_file

@@ -26,6 +26,7 @@ import msgspec
 from asyncpg.pool import PoolConnectionProxy
 
 from service.store.hash_chain import first_broken_link
+from service.store.trace import written
 
 log = logging.getLogger("domino.store")
 
@@ -155,7 +156,9 @@ class EventStore:
             self._committer = asyncio.create_task(self._commit_pending())
         # A caller cancelled while waiting leaves its append to the batch: it may still be
         # written, as with any request whose answer is lost; the committer skips its future.
-        return await request.done
+        result: AppendResult = await request.done
+        written(result.last_position)
+        return result
 
     async def _commit_pending(self) -> None:
         while self._pending:
@@ -293,6 +296,7 @@ class EventStore:
             return None
         if bytes(row[0]) != fingerprint:
             raise IdempotencyKeyReused(key)
+        written(row[5])
         return AppendResult(row[1], row[2], row[3], row[4], row[5], replayed=True)
 
     async def verify_stream(self, stream_id: str) -> int | None:

@@ -7,11 +7,12 @@ import asyncio
 from service.http.live_feed import _stream
 from service.store.event_store import EventStore, NewEvent
 from service.store.matches import Matches
+from service.store.reads import Reads
 
 
 async def take(store: EventStore, after: int, count: int) -> list[tuple[int | str, str]]:
     messages = []
-    async for message in _stream(store, Matches(store), after):
+    async for message in _stream(Reads(store.pool), Matches(store), after):
         if message.id is not None:
             messages.append((message.id, str(message.event)))
         if len(messages) == count:
