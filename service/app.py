@@ -31,6 +31,7 @@ from service.http.live_feed import LiveFeedController
 from service.http.matches import MatchController
 from service.http.openapi.bodies import describe_tag_fields, document_request_bodies
 from service.http.openapi.links import document_links
+from service.http.openapi.positions import document_positions
 from service.http.openapi.problems import document_examples, document_problems
 from service.http.players import CompetitionController, PlayerController, TokenController
 from service.http.problems import EXCEPTION_HANDLERS
@@ -166,6 +167,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
     app.state.key_locks = KeyLocks()
     document = document_problems(app.openapi_schema)
     document_links(document_examples(describe_tag_fields(document_request_bodies(document))))
+    document_positions(document)
     return app
 
 

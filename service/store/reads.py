@@ -14,10 +14,11 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator
-from typing import Literal
+from typing import Annotated, Literal
 
 import asyncpg
 import msgspec
+from msgspec import Meta
 
 from service.store.event_store import EventStore
 from service.store.trace import TRACE
@@ -40,11 +41,18 @@ ReplicaState = Literal["none", "up", "lagging", "down"]
 
 
 class ReplicaStatus(msgspec.Struct, frozen=True, kw_only=True):
-    state: ReplicaState
-    lag_events: int | None = None  # events the primary has that the replica lacks
-    lag_seconds: float | None = None  # how old the replica's view is, when it lags
-    reads_on_replica: int = 0
-    reads_on_primary: int = 0  # reads that could not use the replica (down, lagging, behind)
+    state: Annotated[ReplicaState, Meta(description='"up", "lagging" or "down".')]
+    lag_events: Annotated[
+        int | None, Meta(description="Events the primary has that the replica lacks.")
+    ] = None
+    lag_seconds: Annotated[
+        float | None, Meta(description="How old the replica's view is, when it lags.")
+    ] = None
+    reads_on_replica: Annotated[int, Meta(description="Reads the replica served.")] = 0
+    reads_on_primary: Annotated[
+        int,
+        Meta(description="Reads that went to the primary: replica down, lagging or behind."),
+    ] = 0
 
 
 class Reads:

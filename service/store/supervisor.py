@@ -16,8 +16,10 @@ import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Annotated
 
 import msgspec
+from msgspec import Meta
 
 from service.store.embedded import EmbeddedPostgres, EmbeddedPostgresError
 
@@ -28,12 +30,20 @@ log = logging.getLogger("domino.supervisor")
 
 
 class SupervisorStatus(msgspec.Struct, kw_only=True):
-    state: str = "running"  # "running" or "restarting"
-    restarts: int = 0
-    last_exit_at: datetime | None = None  # when the postmaster was last found dead
-    last_restart_at: datetime | None = None
-    last_recovery_seconds: float | None = None  # from found dead to accepting connections
-    last_error: str | None = None  # the last failed start's error, while restarting
+    state: Annotated[str, Meta(description='"running" or "restarting".')] = "running"
+    restarts: Annotated[int, Meta(description="Times it was started again after it died.")] = 0
+    last_exit_at: Annotated[
+        datetime | None, Meta(description="When the server was last found dead.")
+    ] = None
+    last_restart_at: Annotated[
+        datetime | None, Meta(description="When it last accepted connections again.")
+    ] = None
+    last_recovery_seconds: Annotated[
+        float | None, Meta(description="From found dead to accepting connections, last time.")
+    ] = None
+    last_error: Annotated[
+        str | None, Meta(description="Why the last try to start it failed, while restarting.")
+    ] = None
 
 
 class Supervisor:
