@@ -39,6 +39,7 @@ from service.http.read_routing import ReadRouting
 from service.http.stats import STATS_CONTROLLERS
 from service.http.strict_bodies import before_handling, body_decoders
 from service.http.tournaments import TournamentController
+from service.pages import PAGES, TEMPLATES
 from service.policies import all_policies
 from service.settings import LOG_FORMAT, Settings
 from service.store.database import APP_ROLE, with_credentials
@@ -150,11 +151,13 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             HistoryController,
             LiveFeedController,
             *STATS_CONTROLLERS,
+            *PAGES,
         ],
         lifespan=[lifespan],
         middleware=[ReadRouting],
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OPENAPI,
+        template_config=TEMPLATES,
         request_max_body_size=MAX_BODY_BYTES,
         before_request=before_handling,
         logging_config=LoggingConfig(

@@ -444,6 +444,100 @@ def _stats(player_id: str, name: str, totals: dict[str, Any], **parts: Any) -> P
     )
 
 
+async def read_ranking(
+    state: State,
+    competition: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    preset: str | None = None,
+    game: str | None = None,
+    *,
+    stage: str | None = None,
+    min_games: int = 1,
+    by: Literal["players", "teams"] = "players",
+    limit: int = 100,
+    offset: int = 0,
+) -> Ranking:
+    """A ranking, as `GET /v1/rankings` answers it (the public pages read it too)."""
+    query = await _query(
+        state,
+        competition,
+        since,
+        until,
+        preset,
+        game,
+        one_rule_set=True,
+        stage=stage.strip() if stage is not None else None,
+        min_games=min_games,
+        by=by,
+        limit=limit,
+        offset=offset,
+    )
+    async with snapshot(state) as connection:
+        rows, total = await rankings.ranking(connection, query)
+        games, games_total = await rankings.provisional_games(connection, query)
+        position = await folded_up_to(connection)
+    criteria = criteria_of(query.game)
+    return Ranking(
+        game=query.game,
+        criteria=[c.name for c in criteria],
+        criteria_descriptions={c.name: c.description for c in criteria},
+        competition_id=query.competition_id,
+        stage=stage,
+        since=query.since,
+        until=query.until,
+        preset=query.preset,
+        by=by,
+        min_games=min_games,
+        total=total,
+        rows=[msgspec.convert(r, RankingRow) for r in rows],
+        provisional=[_provisional(g) for g in games],
+        provisional_total=games_total,
+        as_of_position=position,
+    )
+
+
+async def read_player_stats(
+    state: State,
+    player_id: str,
+    competition: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    preset: str | None = None,
+    game: str | None = None,
+) -> PlayerStats:
+    """A player's statistics, as `GET /v1/players/{id}/stats` answers them."""
+    registry: Registry = state.registry
+    player = await registry.player(player_id)
+    player_id = parse_id(player_id, "player")
+    query = await _query(state, competition, since, until, preset, game)
+    kinds = list(BY_GAME[query.game])
+    async with snapshot(state) as connection:
+        totals = await player_stats.totals(connection, player_id, query)
+        streak = await player_stats.streaks(connection, player_id, query.game)
+        partners = await player_stats.partners(connection, player_id, query)
+        opponents = await player_stats.opponents(connection, player_id, query)
+        earned = await player_stats.achievements(connection, player_id, kinds)
+        position = await folded_up_to(connection)
+    partners_out = [Versus(**p) for p in partners]
+    opponents_out = [Versus(**o) for o in opponents]
+    return _stats(
+        player_id,
+        player.name,
+        totals,
+        game=query.game,
+        game_counters=totals["extra"],
+        current_streak=_run(streak, "current"),
+        best_streak=_run(streak, "best"),
+        best_partner=partners_out[0] if partners_out and partners_out[0].won else None,
+        partners=partners_out,
+        toughest_opponent=(opponents_out[0] if opponents_out and opponents_out[0].lost else None),
+        opponents=opponents_out,
+        achievements=_achievements(earned),
+        as_of_position=position,
+    )
+
+
 class RankingController(Controller):
     path = "/v1/rankings"
     tags = ["rankings"]
@@ -479,41 +573,18 @@ class RankingController(Controller):
         limit: Annotated[int, QueryParameter(ge=1, le=1000, description="Page size.")] = 100,
         offset: Annotated[int, QueryParameter(ge=0, le=1_000_000, description="Rows to skip.")] = 0,
     ) -> Ranking:
-        query = await _query(
+        return await read_ranking(
             state,
             competition,
             since,
             until,
             preset,
             game,
-            one_rule_set=True,
-            stage=stage.strip() if stage is not None else None,
+            stage=stage,
             min_games=min_games,
             by=by,
             limit=limit,
             offset=offset,
-        )
-        async with snapshot(state) as connection:
-            rows, total = await rankings.ranking(connection, query)
-            games, games_total = await rankings.provisional_games(connection, query)
-            position = await folded_up_to(connection)
-        criteria = criteria_of(query.game)
-        return Ranking(
-            game=query.game,
-            criteria=[c.name for c in criteria],
-            criteria_descriptions={c.name: c.description for c in criteria},
-            competition_id=query.competition_id,
-            stage=stage,
-            since=query.since,
-            until=query.until,
-            preset=query.preset,
-            by=by,
-            min_games=min_games,
-            total=total,
-            rows=[msgspec.convert(r, RankingRow) for r in rows],
-            provisional=[_provisional(g) for g in games],
-            provisional_total=games_total,
-            as_of_position=position,
         )
 
 
@@ -539,37 +610,7 @@ class PlayerStatsController(Controller):
         preset: PresetParam = None,
         game: GameParam = None,
     ) -> PlayerStats:
-        registry: Registry = state.registry
-        player = await registry.player(player_id)
-        player_id = parse_id(player_id, "player")
-        query = await _query(state, competition, since, until, preset, game)
-        kinds = list(BY_GAME[query.game])
-        async with snapshot(state) as connection:
-            totals = await player_stats.totals(connection, player_id, query)
-            streak = await player_stats.streaks(connection, player_id, query.game)
-            partners = await player_stats.partners(connection, player_id, query)
-            opponents = await player_stats.opponents(connection, player_id, query)
-            earned = await player_stats.achievements(connection, player_id, kinds)
-            position = await folded_up_to(connection)
-        partners_out = [Versus(**p) for p in partners]
-        opponents_out = [Versus(**o) for o in opponents]
-        return _stats(
-            player_id,
-            player.name,
-            totals,
-            game=query.game,
-            game_counters=totals["extra"],
-            current_streak=_run(streak, "current"),
-            best_streak=_run(streak, "best"),
-            best_partner=partners_out[0] if partners_out and partners_out[0].won else None,
-            partners=partners_out,
-            toughest_opponent=(
-                opponents_out[0] if opponents_out and opponents_out[0].lost else None
-            ),
-            opponents=opponents_out,
-            achievements=_achievements(earned),
-            as_of_position=position,
-        )
+        return await read_player_stats(state, player_id, competition, since, until, preset, game)
 
     @get(
         "/achievements",

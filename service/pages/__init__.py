@@ -1,0 +1,35 @@
+"""Public pages in pt-BR, rendered by the service (Jinja2) from the same reads as the JSON
+API: home, ranking board, player, game (súmula, hash chain, replay), competition. Not part
+of the API's document. Wire `PAGES` into the app's route handlers and `TEMPLATES` as its
+template config."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from litestar import Router
+from litestar.static_files import create_static_files_router
+
+from service.pages.competitions import CompetitionPage
+from service.pages.errors import PAGE_ERRORS
+from service.pages.home import HomePage
+from service.pages.matches import MatchPage
+from service.pages.players import PlayerPage
+from service.pages.ranking import RankingPage
+from service.pages.templating import TEMPLATES
+
+STATIC = "/estatico"
+
+PAGES = [
+    Router(
+        path="/",
+        route_handlers=[HomePage, RankingPage, PlayerPage, MatchPage, CompetitionPage],
+        exception_handlers=PAGE_ERRORS,
+        include_in_schema=False,
+    ),
+    create_static_files_router(
+        path=STATIC, directories=[Path(__file__).parent / "static"], include_in_schema=False
+    ),
+]
+
+__all__ = ["PAGES", "STATIC", "TEMPLATES"]

@@ -1,0 +1,39 @@
+"""Errors as pages: an unknown id answers a 404 page, bad filters a 400 page, in pt-BR."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Request
+from litestar.exceptions import HTTPException
+from litestar.response import Template
+
+from service.http.problems import ApiError
+
+_TITLES = {400: "Pedido inválido", 404: "Não encontrado"}
+
+
+def _page(status: int, detail: str) -> Template:
+    return Template(
+        template_name="erro.html",
+        context={"status": status, "titulo": _TITLES.get(status, "Erro"), "detalhe": detail},
+        status_code=status,
+        media_type="text/html",
+    )
+
+
+def api_error_page(request: Request[Any, Any, Any], error: ApiError) -> Template:
+    detail = "Nada com este endereço." if error.status == 404 else error.detail
+    return _page(error.status, detail)
+
+
+def http_error_page(request: Request[Any, Any, Any], error: HTTPException) -> Template:
+    """Litestar's own refusals (a `passo` that is not a number, ...), said in pt-BR."""
+    detail = "Há um parâmetro inválido no endereço." if error.status_code == 400 else ""
+    return _page(error.status_code, detail or str(error.detail))
+
+
+PAGE_ERRORS: dict[type[Exception] | int, Any] = {
+    ApiError: api_error_page,
+    HTTPException: http_error_page,
+}

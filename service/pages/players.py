@@ -1,0 +1,80 @@
+"""`/jogadores/{id}`: a player's statistics, streaks, achievements and partners of one game,
+with two charts: the points of each confirmed game over time, and the results by partner."""
+
+from __future__ import annotations
+
+from litestar import Controller, get
+from litestar.datastructures import State
+from litestar.params import FromPath, FromQuery
+from litestar.response import Template
+from markupsafe import Markup
+
+from domain import BY_NAME
+from service.http.listing import MatchSummary, list_matches
+from service.http.problems import ApiError
+from service.http.stats import PlayerStats, read_player_stats
+from service.pages.charts import Series, bar_chart, line_chart
+from service.pages.formatting import BRAZIL, GAMES
+from service.pages.names import names_of
+
+GAMES_CHARTED = 500
+
+
+def _team(summary: MatchSummary, player_id: str) -> str:
+    return "A" if summary.seats.index(player_id) % 2 == 0 else "B"
+
+
+def points_chart(games: list[MatchSummary], player_id: str) -> Markup:
+    """Oldest first: the points of the player's team and of the other team, game by game."""
+    ours, theirs = [], []
+    for game in games:
+        team = _team(game, player_id)
+        ours.append(float(game.score[team]))
+        theirs.append(float(game.score["B" if team == "A" else "A"]))
+    labels = [(g.finished_at or g.created_at).astimezone(BRAZIL).strftime("%d/%m") for g in games]
+    return line_chart(
+        "Pontos por jogo",
+        labels,
+        [Series("pontos da dupla", ours), Series("pontos dos adversários", theirs)],
+    )
+
+
+def partners_chart(stats: PlayerStats) -> Markup:
+    labels = [p.name or "?" for p in stats.partners]
+    return bar_chart(
+        "Resultados por parceiro",
+        labels,
+        [
+            Series("vitórias", [float(p.won) for p in stats.partners]),
+            Series("derrotas", [float(p.lost) for p in stats.partners]),
+        ],
+    )
+
+
+class PlayerPage(Controller):
+    @get("/jogadores/{player_id:str}", name="pages:player")
+    async def player(
+        self, state: State, player_id: FromPath[str], jogo: FromQuery[str] = "dominoes"
+    ) -> Template:
+        if jogo not in GAMES:
+            raise ApiError(400, "invalid-parameters", f"jogo desconhecido: {jogo!r}")
+        stats = await read_player_stats(state, player_id, game=jogo)
+        listed = await list_matches(state, stats.player_id, None, None, GAMES_CHARTED, 0)
+        presets = BY_NAME[jogo].presets
+        games = [m for m in listed.matches if m.preset in presets]
+        confirmed = sorted(
+            (m for m in games if m.status == "confirmed"),
+            key=lambda m: m.finished_at or m.created_at,
+        )
+        names = await names_of(state, (p for m in games for p in m.seats))
+        return Template(
+            template_name="jogador.html",
+            context={
+                "jogador": stats,
+                "jogo": jogo,
+                "partidas": games[:20],
+                "nomes": names,
+                "grafico_pontos": points_chart(confirmed, stats.player_id) if confirmed else None,
+                "grafico_parceiros": partners_chart(stats) if stats.partners else None,
+            },
+        )

@@ -1,0 +1,53 @@
+"""`/ranking`: the ranking board, filtered by rule set, competition and period; `?tv=1`
+shows it in large type and reloads it every half minute, for the bar's TV."""
+
+from __future__ import annotations
+
+from litestar import Controller, get
+from litestar.datastructures import State
+from litestar.params import FromQuery
+from litestar.response import Template
+
+from service.http.listing import list_competitions
+from service.http.stats import read_ranking
+from service.pages.choices import day_start, given, rule_set
+
+ROWS = 200
+TV_REFRESH_SECONDS = 30
+
+
+class RankingPage(Controller):
+    @get("/ranking", name="pages:ranking")
+    async def ranking(
+        self,
+        state: State,
+        jogo: FromQuery[str | None] = None,
+        competicao: FromQuery[str | None] = None,
+        desde: FromQuery[str | None] = None,
+        ate: FromQuery[str | None] = None,
+        tv: FromQuery[str | None] = None,
+    ) -> Template:
+        ranking = await read_ranking(
+            state,
+            given(competicao),
+            day_start(desde),
+            day_start(ate, days_after=1),
+            rule_set(jogo),
+            limit=ROWS,
+        )
+        competitions = await list_competitions(state, None, 200, 0)
+        return Template(
+            template_name="ranking.html",
+            context={
+                "ranking": ranking,
+                "competicoes": competitions.competitions,
+                "filtros": {
+                    "jogo": given(jogo) or "",
+                    "competicao": given(competicao) or "",
+                    "desde": given(desde) or "",
+                    "ate": given(ate) or "",
+                },
+                "tv": tv == "1",
+                "recarregar": TV_REFRESH_SECONDS,
+            },
+        )

@@ -1,0 +1,84 @@
+"""A game replayed event by event: the public state after step N (the same view
+`GET /v1/matches/{id}/events?at=N` answers a reader without a token) and what step N did.
+A hand still in progress keeps its unplayed tiles and cards hidden at every step."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from litestar.datastructures import State
+
+from service.http.history import EventOut, public_events
+from service.http.views import MatchState, match_state, over_now, visible_seats
+from service.pages.formatting import card
+from service.store.event_store import EventStore
+from service.store.matches import Matches, MatchRecord, stream_of
+
+RAISES = {3: "truco", 6: "seis", 9: "nove", 12: "doze"}
+EVENTS = {
+    "match_created": "partida criada",
+    "hand_started": "pedras distribuídas",
+    "cards_dealt": "cartas distribuídas",
+    "deal_voided": "distribuição anulada: embaralha de novo",
+    "move_undone": "jogada desfeita",
+    "hand_ended": "mão terminada",
+    "penalty_recorded": "penalidade registrada",
+    "match_abandoned": "partida abandonada",
+    "match_finished": "partida terminada",
+    "hand_annulled": "mão anulada",
+    "match_reopened": "partida reaberta",
+    "confirmation_recorded": "confirmação registrada",
+    "match_confirmed": "partida confirmada",
+    "match_cancelled": "partida cancelada",
+    "redeal_asked": "pediu nova distribuição",
+}
+
+
+class Step(NamedTuple):
+    number: int
+    last: int
+    state: MatchState
+    description: str
+
+
+def public_state(record: MatchRecord, current: MatchRecord) -> MatchState:
+    """The game at `record`'s version as anyone may see it: a hand's tiles or cards only
+    once that hand has ended."""
+    seen = visible_seats(record, None, over_now(record, current))
+    return match_state(record.match_id, record.version, record.state, seen)
+
+
+def describe(event: EventOut, seats: list[str]) -> str:
+    """What the event did, in a sentence: "Zé jogou 6-6"."""
+    data = event.data
+    seat = data.get("seat")
+    who = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else ""
+    if event.type == "tile_played":
+        end = {"left": " na esquerda", "right": " na direita"}.get(data.get("end") or "", "")
+        return f"{who} jogou {data['tile']}{end}"
+    if event.type == "passed":
+        return f"{who} passou"
+    if event.type == "card_played":
+        return (
+            f"{who} jogou uma carta coberta"
+            if data.get("card") is None
+            else (f"{who} jogou {card(data['card'])}" + (" coberta" if data.get("covered") else ""))
+        )
+    if event.type == "raise_called":
+        return f"{who} pediu {RAISES.get(data['value'], data['value'])}"
+    if event.type == "raise_accepted":
+        return f"{who} aceitou"
+    return EVENTS.get(event.type, event.type)
+
+
+async def step(state: State, current: MatchRecord, number: int, seats: list[str]) -> Step:
+    """Step `number` (1 to the game's version) of the game whose latest record is `current`."""
+    matches: Matches = state.matches
+    store: EventStore = state.store
+    number = max(1, min(number, current.version))
+    record = (
+        current if number == current.version else await matches.at_version(current.match_id, number)
+    )
+    stored = await store.read_stream(stream_of(current.match_id), number - 1, 1)
+    (event,) = await public_events(matches, stored)
+    return Step(number, current.version, public_state(record, current), describe(event, seats))

@@ -1,0 +1,155 @@
+"""Every page in a real Chromium: it loads with no console error, no failed request and no
+request to another host, and shows the games played through the API in this test module."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from tests.browser.conftest import Played, Site, Tab
+
+CLEAN_PAGES = ("/", "/ranking", "/ranking?tv=1&jogo=pontos")
+
+
+async def _open(tab: Tab, site: Site, path: str, status: int = 200) -> str:
+    response = await tab.page.goto(site.url + path)
+    assert response is not None
+    assert response.status == status, path
+    return await tab.page.inner_text("body")
+
+
+async def test_the_home_page_shows_the_confirmed_game_and_the_rankings(
+    tab: Tab, site: Site, played: Played
+) -> None:
+    text = await _open(tab, site, "/")
+
+    assert tab.watch.clean(), tab.watch
+    assert "Últimas partidas confirmadas" in text
+    link = tab.page.locator(f'a[href="/partidas/{played.confirmed.id}"]')
+    assert await link.count() == 1
+    score = played.confirmed_state["score"]
+    assert f"{score['A']} × {score['B']}" in text
+    for heading in ("Dominó — pontos", "Dominó — federação", "Sueca", "Truco"):
+        assert heading in text
+    assert "Zé" in text
+    assert "Tião" in text
+
+
+async def test_the_ranking_board_counts_the_games_and_filters_them(
+    tab: Tab, site: Site, played: Played
+) -> None:
+    ranking = (await site.client.get("/v1/rankings", params={"preset": "pontos"})).json()
+    first = ranking["rows"][0]
+
+    await _open(tab, site, "/ranking?jogo=pontos")
+    row = tab.page.locator("table.ranking tbody tr").first
+    cells = await row.locator("td").all_inner_texts()
+
+    assert tab.watch.clean(), tab.watch
+    assert cells[0] == f"{first['rank']}º"
+    assert cells[1] == first["name"]
+    assert cells[2] == str(first["games_played"])
+    assert await tab.page.locator("table.ranking tbody tr").count() == ranking["total"]
+
+    await tab.page.select_option("select[name=competicao]", played.competition)
+    await tab.page.click("button[type=submit]")
+    await tab.page.wait_for_url(re.compile(r"competicao="))
+    names = await tab.page.locator("table.ranking tbody td:nth-child(2)").all_inner_texts()
+    assert names, "the torneio's players are ranked"
+    assert not {"Zé", "Ana", "Tião", "Bia"} & set(names), "only the torneio's games count"
+
+    await _open(tab, site, "/ranking?desde=2000-01-01&ate=2000-12-31")
+    assert await tab.page.locator("table.ranking tbody tr").count() == 0
+
+
+async def test_the_tv_board_reloads_itself_in_large_type(tab: Tab, site: Site) -> None:
+    await _open(tab, site, "/ranking?tv=1")
+
+    assert tab.watch.clean(), tab.watch
+    assert await tab.page.locator("meta[http-equiv=refresh]").count() == 1
+    size = await tab.page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert size >= 24
+
+
+async def test_a_players_page_has_statistics_partners_and_charts(
+    tab: Tab, site: Site, played: Played
+) -> None:
+    zé = played.table.players[0]
+    stats = (await site.client.get(f"/v1/players/{zé.id}/stats")).json()
+
+    text = await _open(tab, site, f"/jogadores/{zé.id}")
+
+    assert tab.watch.clean(), tab.watch
+    games = tab.page.locator("dt:text-is('Jogos') + dd")
+    assert await games.inner_text() == str(stats["games_played"])
+    charts = tab.page.locator("svg.chart")
+    assert await charts.count() == 2
+    titles = await tab.page.locator("svg.chart > title").all_text_contents()
+    assert titles == ["Pontos por jogo", "Resultados por parceiro"]
+    assert await tab.page.locator("svg.chart circle").count() == stats["games_played"] * 2
+    partner = stats["partners"][0]["name"]
+    assert partner in text
+
+
+async def test_a_games_page_has_its_sumula_and_its_verified_chain(
+    tab: Tab, site: Site, played: Played
+) -> None:
+    state = played.confirmed_state
+
+    text = await _open(tab, site, f"/partidas/{played.confirmed.id}")
+
+    assert tab.watch.clean(), tab.watch
+    assert f"cadeia verificada: {state['version']} eventos" in text
+    rows = tab.page.locator("table.sumula tbody tr")
+    assert await rows.count() == len(state["hands"])
+    final = await tab.page.locator("table.sumula tfoot").inner_text()
+    assert f"{state['score']['A']} × {state['score']['B']}" in final
+    assert "confirmada" in text
+    assert text.count("dupla A") + text.count("dupla B") >= 2  # the confirmations
+
+
+async def test_a_torneios_page_has_standings_bracket_champion_and_prize(
+    tab: Tab, site: Site, played: Played
+) -> None:
+    names = [(await site.client.get(f"/v1/players/{p}")).json()["name"] for p in played.champion]
+
+    text = await _open(tab, site, f"/competicoes/{played.competition}")
+
+    assert tab.watch.clean(), tab.watch
+    champion = await tab.page.locator(".campeao strong").inner_text()
+    assert champion == " e ".join(names)
+    assert "Troféu e um leitão" in text
+    assert await tab.page.locator("table.classificacao tbody tr").count() == 4
+    assert "confronto direto" in text
+    assert await tab.page.locator(".chave .confronto").count() == 1
+
+
+async def test_the_docs_render_offline_with_every_operation(tab: Tab, site: Site) -> None:
+    await _open(tab, site, "/docs/")
+    await tab.page.wait_for_selector(".opblock", timeout=15_000)
+
+    assert await tab.page.locator(".opblock").count() > 20
+    assert "/v1/matches" in await tab.page.inner_text("body")
+    assert not tab.watch.elsewhere, tab.watch
+    assert tab.watch.clean(), tab.watch
+
+
+async def test_an_unknown_id_answers_a_404_page(tab: Tab, site: Site) -> None:
+    for path in (
+        f"/jogadores/{uuid.uuid4()}",
+        f"/partidas/{uuid.uuid4()}",
+        f"/competicoes/{uuid.uuid4()}",
+        "/partidas/nada-disso",
+    ):
+        text = await _open(tab, site, path, status=404)
+        assert "Não encontrado" in text, path
+        assert await tab.page.locator("link[rel=stylesheet]").count() == 1
+
+
+async def test_a_bad_filter_answers_a_400_page(tab: Tab, site: Site, played: Played) -> None:
+    text = await _open(tab, site, "/ranking?desde=ontem", status=400)
+    assert "Pedido inválido" in text
+    assert "data inválida: 'ontem'" in text
+
+    text = await _open(tab, site, f"/partidas/{played.confirmed.id}?passo=dez", status=400)
+    assert "parâmetro inválido" in text
