@@ -44,7 +44,7 @@ class ProjectionRunner:
         batch_size: int = 5000,
         poll_seconds: float = 1.0,
         retry_seconds: float = 1.0,
-        settle_seconds: float = 0.05,
+        settle_seconds: float = 0.01,
         channel: str = EVENTS_CHANNEL,
     ) -> None:
         self.dsn = dsn

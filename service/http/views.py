@@ -7,6 +7,7 @@ Once the hand ends, everything about it is public.
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -99,7 +100,10 @@ def visible_seats(record: MatchRecord, viewer: str | None, sees_all: bool) -> fr
     return frozenset(s for s, player in enumerate(record.state.seats) if player == viewer)
 
 
+@functools.lru_cache(maxsize=16_384)
 def _hand_out(result: HandResult) -> HandOut:
+    """A finished hand never changes: each is built once, not again on every answer of its
+    game (a game's answers repeat every hand before the one in play)."""
     sums = None if result.sums is None else Score(result.sums.A, result.sums.B)
     return HandOut(
         number=result.number,
