@@ -3,6 +3,7 @@ the hash-chain check, with the tiles of hands in progress hidden."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -100,15 +101,20 @@ def _hidden_seats(
 
 
 async def public_events(matches: Matches, stored: list[RecordedEvent]) -> list[EventOut]:
-    """Events as anyone may see them: the deal of a hand in progress hidden."""
-    events = []
-    for event in stored:
-        hidden = None
-        if event.type in _SECRETS:
-            record = await matches.latest(event.stream_id.removeprefix("match-"))
-            hidden = _hidden_seats(record, event, frozenset())
-        events.append(event_out(event, hidden))
-    return events
+    """Events as anyone may see them: the deal of a hand in progress hidden. Each game with
+    a secret in the page is brought up to date once, all of them at the same time."""
+    games = list({e.stream_id for e in stored if e.type in _SECRETS})
+    latest = await asyncio.gather(*(matches.latest(g.removeprefix("match-")) for g in games))
+    records = dict(zip(games, latest, strict=True))
+    return [
+        event_out(
+            event,
+            _hidden_seats(records[event.stream_id], event, frozenset())
+            if event.type in _SECRETS
+            else None,
+        )
+        for event in stored
+    ]
 
 
 Limit = Annotated[int, QueryParameter(ge=1, le=1000, description="Page size.")]
