@@ -36,6 +36,7 @@ from service.http.openapi.problems import document_examples, document_problems
 from service.http.players import CompetitionController, PlayerController, TokenController
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.read_routing import ReadRouting
+from service.http.reports import REPORT_CONTROLLERS
 from service.http.stats import STATS_CONTROLLERS
 from service.http.strict_bodies import before_handling, body_decoders
 from service.http.tournaments import TournamentController
@@ -151,6 +152,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             HistoryController,
             LiveFeedController,
             *STATS_CONTROLLERS,
+            *REPORT_CONTROLLERS,
             *PAGES,
         ],
         lifespan=[lifespan],
