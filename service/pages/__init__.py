@@ -16,6 +16,7 @@ from service.pages.home import HomePage
 from service.pages.matches import MatchPage
 from service.pages.players import PlayerPage
 from service.pages.ranking import RankingPage
+from service.pages.reports import ReportPages
 from service.pages.templating import TEMPLATES
 
 STATIC = "/estatico"
@@ -23,7 +24,9 @@ STATIC = "/estatico"
 PAGES = [
     Router(
         path="/",
-        route_handlers=[HomePage, RankingPage, PlayerPage, MatchPage, CompetitionPage],
+        route_handlers=[
+            HomePage, RankingPage, PlayerPage, MatchPage, CompetitionPage, ReportPages
+        ],
         exception_handlers=PAGE_ERRORS,
         include_in_schema=False,
     ),

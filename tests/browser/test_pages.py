@@ -153,3 +153,41 @@ async def test_a_bad_filter_answers_a_400_page(tab: Tab, site: Site, played: Pla
 
     text = await _open(tab, site, f"/partidas/{played.confirmed.id}?passo=dez", status=400)
     assert "parâmetro inválido" in text
+
+
+async def test_a_players_printable_report_shows_the_jsons_numbers(
+    tab: Tab, site: Site, played: Played
+) -> None:
+    player = played.table.players[0]
+    report = (await site.client.get(f"/v1/players/{player.id}/report")).json()
+
+    await _open(tab, site, f"/jogadores/{player.id}")
+    await tab.page.click("text=Relatório de desempenho")
+    await tab.page.wait_for_url(re.compile(r"/relatorio"))
+
+    assert tab.watch.clean(), tab.watch
+    for measure in ("games_played", "games_won", "points_for", "hands_won"):
+        cells = await tab.page.locator(
+            f'tr[data-medida="{measure}"] td.num'
+        ).all_inner_texts()
+        expected = report[measure]
+        assert cells[:2] == [str(expected["value"]), str(expected["previous"])], measure
+    assert report["games_played"]["value"] > 0, "the played games fall in the last 30 days"
+    partner = report["partners"][0]["name"]
+    assert partner in await tab.page.inner_text("body")
+    await tab.page.emulate_media(media="print")
+    assert not await tab.page.locator("form.filtros").is_visible(), "no form on paper"
+
+
+async def test_a_competitions_printable_report_lists_its_top_players(
+    tab: Tab, site: Site, played: Played
+) -> None:
+    report = (await site.client.get(f"/v1/competitions/{played.competition}/report")).json()
+
+    text = await _open(tab, site, f"/competicoes/{played.competition}/relatorio")
+
+    assert tab.watch.clean(), tab.watch
+    games = await tab.page.locator('tr[data-medida="games"] td.num').all_inner_texts()
+    assert games[0] == str(report["games"]["value"])
+    assert report["top_players"], "the torneio's confirmed games are in the period"
+    assert report["top_players"][0]["name"] in text

@@ -1,0 +1,106 @@
+"""`/jogadores/{id}/relatorio` and `/competicoes/{id}/relatorio`: the performance reports of
+`/v1/.../report` as a printable page (the same Structs, read by the same functions)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from litestar import Controller, get
+from litestar.datastructures import State
+from litestar.params import FromPath, FromQuery
+from litestar.response import Template
+
+from service.http.problems import ApiError
+from service.http.report_period import period_of
+from service.http.report_queries import read_competition_report, read_player_report
+from service.pages.formatting import GAMES
+
+FIGURES = {
+    "games_played": "Jogos",
+    "games_won": "Vitórias",
+    "games_lost": "Derrotas",
+    "games_abandoned": "Abandonos",
+    "points_for": "Pontos a favor",
+    "points_against": "Pontos contra",
+    "hands_played": "Mãos jogadas",
+    "hands_won": "Mãos ganhas",
+    "best_streak": "Melhor sequência de vitórias",
+    "current_streak": "Sequência no fim do período",
+}
+COMPETITION_FIGURES = {
+    "games": "Jogos terminados",
+    "confirmed": "Confirmados",
+    "in_progress": "Em andamento (criados no período)",
+    "players": "Jogadores",
+    "hands": "Mãos",
+    "points": "Pontos",
+}
+COUNTERS = {
+    "simples": "Batidas simples",
+    "carroca": "Batidas de carroça",
+    "la-e-lo": "Batidas lá e ló",
+    "cruzada": "Cruzadas",
+    "total": "Batidas (todas)",
+    "bandeiradas": "Bandeiradas",
+    "bandeiradas_suffered": "Bandeiradas sofridas",
+    "card_points": "Pontos de cartas",
+    "deals": "Partidas (dadas)",
+    "raises_called": "Trucos pedidos",
+    "raises_won": "Trucos ganhos",
+    "run_from": "Correu de truco",
+    "runs": "Adversário correu",
+    "hands_of_twelve": "Mãos valendo 12",
+}
+
+
+class ReportPages(Controller):
+    @get("/jogadores/{player_id:str}/relatorio", name="pages:player-report")
+    async def player(
+        self,
+        state: State,
+        player_id: FromPath[str],
+        jogo: FromQuery[str] = "dominoes",
+        desde: FromQuery[str | None] = None,
+        ate: FromQuery[str | None] = None,
+    ) -> Template:
+        if jogo not in GAMES:
+            raise ApiError(400, "invalid-parameters", f"jogo desconhecido: {jogo!r}")
+        period = period_of(desde or None, ate or None, datetime.now(UTC))
+        report = await read_player_report(state, player_id, period, jogo)
+        return Template(
+            template_name="relatorio.html",
+            context={
+                "relatorio": report,
+                "titulo": f"Relatório de {report.name}",
+                "numeros": FIGURES,
+                "contadores": COUNTERS,
+                "jogo": jogo,
+                "desde": desde or "",
+                "ate": ate or "",
+                "de_jogador": True,
+            },
+        )
+
+    @get("/competicoes/{competition_id:str}/relatorio", name="pages:competition-report")
+    async def competition(
+        self,
+        state: State,
+        competition_id: FromPath[str],
+        desde: FromQuery[str | None] = None,
+        ate: FromQuery[str | None] = None,
+    ) -> Template:
+        period = period_of(desde or None, ate or None, datetime.now(UTC))
+        report = await read_competition_report(state, competition_id, period)
+        return Template(
+            template_name="relatorio.html",
+            context={
+                "relatorio": report,
+                "titulo": f"Relatório de {report.name}",
+                "numeros": COMPETITION_FIGURES,
+                "contadores": COUNTERS,
+                "jogo": report.game,
+                "desde": desde or "",
+                "ate": ate or "",
+                "de_jogador": False,
+            },
+        )
