@@ -14,6 +14,7 @@ import asyncpg
 import swagger_ui
 from litestar import Litestar
 from litestar.logging.config import LoggingConfig
+from litestar.middleware import DefineMiddleware
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Server
@@ -23,6 +24,7 @@ from litestar.static_files import create_static_files_router
 from projections import all_projections
 from projections.runner import ProjectionRunner
 from service.http.auth import Tokens
+from service.http.conventions import WebConventions
 from service.http.game_writes import GAME_WRITES
 from service.http.health import HealthController
 from service.http.history import HistoryController
@@ -35,6 +37,7 @@ from service.http.openapi.positions import document_positions
 from service.http.openapi.problems import document_examples, document_problems
 from service.http.players import CompetitionController, PlayerController, TokenController
 from service.http.problems import EXCEPTION_HANDLERS
+from service.http.rate_limits import Limits, RateLimits
 from service.http.read_routing import ReadRouting
 from service.http.reports import REPORT_CONTROLLERS
 from service.http.stats import STATS_CONTROLLERS
@@ -65,7 +68,14 @@ OPENAPI = OpenAPIConfig(
         "Record Brazilian dominoes (pontos, cinquenta, federacao), Sueca and Truco games play "
         "by play or hand by hand, run torneios, audit every game's full history, and read "
         "rankings per game. Writes need `Authorization: Bearer <token>`; "
-        "reads are public. Errors are `application/problem+json` with a stable `code`."
+        "reads are public. Errors are `application/problem+json` with a stable `code`. "
+        "Every write answers `Domino-Position` (the position its events reached) and the "
+        "`RateLimit-*` headers (past a limit: 429 with `Retry-After`); a read that sends "
+        "`Domino-Read-After: <position>` sees that write, also from a read replica. Reads "
+        "answer an `ETag`: send it back as `If-None-Match` and an unchanged answer is a 304 "
+        "with no body. Answers of 1 KiB or more are gzipped for clients that accept it; "
+        "any origin may read from a browser, and the origins in `DOMINO_CORS_ORIGINS` may "
+        "write."
     ),
     path="/docs",
     render_plugins=[
@@ -156,7 +166,19 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             *PAGES,
         ],
         lifespan=[lifespan],
-        middleware=[ReadRouting],
+        middleware=[
+            DefineMiddleware(WebConventions, write_origins=settings.cors_origins),
+            DefineMiddleware(
+                RateLimits,
+                limits=Limits(
+                    settings.rate_writes_per_token,
+                    settings.rate_writes_per_address,
+                    settings.rate_registrations_per_address,
+                ),
+                exempt_token=settings.bootstrap_token,
+            ),
+            ReadRouting,
+        ],
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OPENAPI,
         template_config=TEMPLATES,

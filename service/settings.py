@@ -10,6 +10,8 @@ from typing import Any
 
 import msgspec
 
+from service.http.rate_limits import Rate
+
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     database_url: str | None = None  # the schema owner's DSN; None: embedded PostgreSQL
@@ -22,6 +24,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     read_url: str | None = None  # a streaming standby's DSN: reads go there (service/store/reads)
     read_max_lag: float = 5.0  # seconds a replica may lag before reads leave it
     read_wait: float = 1.0  # seconds a read waits for the replica to reach its Domino-Read-After
+    cors_origins: tuple[str, ...] = ()  # origins whose browsers may write; any may read
+    # Rate limits (service/http/rate_limits.py); None: none. Made in code (tests), none are
+    # set; the service reads DOMINO_RATE_* with the defaults of from_environment.
+    rate_writes_per_token: Rate | None = None
+    rate_writes_per_address: Rate | None = None
+    rate_registrations_per_address: Rate | None = None
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -37,7 +45,20 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             read_url=env.get("DOMINO_READ_URL") or None,
             read_max_lag=_seconds("DOMINO_READ_MAX_LAG", env.get("DOMINO_READ_MAX_LAG") or "5"),
             read_wait=_seconds("DOMINO_READ_WAIT", env.get("DOMINO_READ_WAIT") or "1"),
+            cors_origins=tuple(
+                o.strip().rstrip("/") for o in env.get("DOMINO_CORS_ORIGINS", "").split(",")
+                if o.strip()
+            ),
+            rate_writes_per_token=_rate(env, "DOMINO_RATE_WRITES_PER_TOKEN", "300/minute"),
+            rate_writes_per_address=_rate(env, "DOMINO_RATE_WRITES_PER_ADDRESS", "1200/minute"),
+            rate_registrations_per_address=_rate(
+                env, "DOMINO_RATE_REGISTRATIONS_PER_ADDRESS", "20/hour"
+            ),
         )
+
+
+def _rate(env: os._Environ[str], variable: str, default: str) -> Rate | None:
+    return Rate.parse(env.get(variable) or default, variable)
 
 
 def _seconds(variable: str, text: str) -> float:

@@ -1,15 +1,16 @@
-"""The read-your-writes headers in the document: `Domino-Position` on every write's answer,
-`Domino-Read-After` on every read (service/http/read_routing.py)."""
+"""Headers in the document: `Domino-Position` and the rate limits on every write's answer,
+`ETag` and 304 on every read (service/http/read_routing.py, conventions.py,
+rate_limits.py). The request headers (`Domino-Read-After`, `If-None-Match`) are said in the
+document's description rather than as parameters of each read: a parameter in a header
+makes schemathesis expect a read with an unknown header refused, and HTTP headers are open."""
 
 from __future__ import annotations
 
-from litestar.enums import ParamType
 from litestar.openapi.spec import (
     OpenAPI,
     OpenAPIHeader,
     OpenAPIResponse,
     OpenAPIType,
-    Parameter,
     Schema,
 )
 
@@ -22,15 +23,18 @@ WRITTEN = OpenAPIHeader(
     description="The global position this write's events reached: send it back as "
     "`Domino-Read-After` to read a state that includes them.",
 )
-READ_AFTER = Parameter(
-    name="Domino-Read-After",
-    param_in=ParamType.HEADER,
-    required=False,
-    schema=_POSITION,
-    description="A position a write answered in `Domino-Position`: with a read replica, "
-    "the read is served from one that has replayed it, else by the primary (not a number: 400 "
-    "`invalid-read-after`).",
+TAG = OpenAPIHeader(
+    schema=Schema(type=OpenAPIType.STRING),
+    description="The answer's version (a game's own version, else a weak tag of its body).",
 )
+RATE_HEADERS = {
+    name: OpenAPIHeader(schema=Schema(type=OpenAPIType.INTEGER), description=text)
+    for name, text in (
+        ("RateLimit-Limit", "Writes allowed by the tightest limit this write counts against."),
+        ("RateLimit-Remaining", "Of those, how many are left now."),
+        ("RateLimit-Reset", "Seconds until they are all available again."),
+    )
+}
 UNROUTED = ("/health", "/v1/events/stream")
 """Reads that never go to the replica."""
 
@@ -41,7 +45,16 @@ def document_positions(document: OpenAPI) -> OpenAPI:
             operation = getattr(item, method)
             for code, answer in (operation.responses or {}).items() if operation else ():
                 if code.startswith("2") and isinstance(answer, OpenAPIResponse):
-                    answer.headers = {**(answer.headers or {}), "Domino-Position": WRITTEN}
+                    answer.headers = {
+                        **(answer.headers or {}), "Domino-Position": WRITTEN, **RATE_HEADERS
+                    }
         if item.get is not None and path not in UNROUTED and path.startswith("/v1/"):
-            item.get.parameters = [*(item.get.parameters or []), READ_AFTER]
+            answers = item.get.responses or {}
+            for code, answer in answers.items():
+                if code == "200" and isinstance(answer, OpenAPIResponse):
+                    answer.headers = {**(answer.headers or {}), "ETag": TAG}
+            answers["304"] = OpenAPIResponse(
+                description="Not modified: `If-None-Match` holds the answer's `ETag`."
+            )
+            item.get.responses = answers
     return document

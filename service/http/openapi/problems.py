@@ -31,6 +31,8 @@ _WRITE = _READ | {
     409: "The game is not at the expected version, or not in a state for this.",
     413: "The body is over 64 KiB.",
     422: "The rules or the input refuse this (see `code`).",
+    429: "Too many writes from this token or address: `Retry-After` says when to retry; "
+    "nothing was changed.",
 }
 
 PROBLEM = Schema(

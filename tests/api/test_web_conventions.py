@@ -1,0 +1,213 @@
+"""The API as browser and mobile clients expect it: CORS, compressed answers, ETag and 304,
+rate limits with their headers."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+
+from service.http.rate_limits import Rate
+from service.settings import Settings
+from tests.api.conftest import ADMIN, ADMIN_TOKEN, Table, new_match, register, serve
+from tests.conftest import Database
+
+SITE = "https://clube.example"
+APP = "https://app.clube.example"
+
+
+@pytest.fixture
+async def configured(database: Database) -> AsyncIterator[httpx.AsyncClient]:
+    """Browsers on APP may write; writes are limited to 3 a minute per token, and
+    registrations to 2 an hour per address."""
+    settings = Settings(
+        bootstrap_token=ADMIN_TOKEN,
+        cors_origins=(APP,),
+        rate_writes_per_token=Rate(3, 60),
+        rate_writes_per_address=Rate(1000, 60),
+        rate_registrations_per_address=Rate(2, 3600),
+    )
+    async with serve(database, settings) as client:
+        yield client
+
+
+async def test_any_origin_may_read(client: httpx.AsyncClient) -> None:
+    response = await client.get("/v1/rankings", headers={"Origin": SITE})
+
+    assert response.status_code == 200
+    assert response.headers["access-control-allow-origin"] == "*"
+    exposed = response.headers["access-control-expose-headers"]
+    assert "ETag" in exposed
+    assert "RateLimit-Remaining" in exposed
+
+
+async def test_a_browser_write_from_an_origin_not_listed_is_not_let_through(
+    client: httpx.AsyncClient,
+) -> None:
+    preflight = await client.options(
+        "/v1/matches",
+        headers={"Origin": SITE, "Access-Control-Request-Method": "POST",
+                 "Access-Control-Request-Headers": "authorization, content-type"},
+    )
+    read_preflight = await client.options(
+        "/v1/rankings", headers={"Origin": SITE, "Access-Control-Request-Method": "GET"}
+    )
+
+    assert preflight.status_code == 204
+    assert "access-control-allow-origin" not in preflight.headers
+    assert read_preflight.headers["access-control-allow-origin"] == "*"
+    assert "POST" not in read_preflight.headers["access-control-allow-methods"]
+
+
+async def test_a_listed_origin_may_write(configured: httpx.AsyncClient) -> None:
+    preflight = await configured.options(
+        "/v1/players",
+        headers={"Origin": APP, "Access-Control-Request-Method": "POST",
+                 "Access-Control-Request-Headers": "authorization, content-type, idempotency-key"},
+    )
+    written = await configured.post(
+        "/v1/players", json={"name": "Zé"}, headers={**ADMIN, "Origin": APP}
+    )
+
+    assert preflight.status_code == 204
+    assert preflight.headers["access-control-allow-origin"] == APP
+    assert "POST" in preflight.headers["access-control-allow-methods"]
+    assert "Idempotency-Key" in preflight.headers["access-control-allow-headers"]
+    assert "access-control-allow-credentials" not in preflight.headers
+    assert written.status_code == 201
+    assert written.headers["access-control-allow-origin"] == APP
+    assert "Origin" in written.headers["vary"]
+
+
+async def test_large_answers_are_gzipped_for_clients_that_accept_it(
+    client: httpx.AsyncClient,
+) -> None:
+    for n in range(40):
+        await register(client, f"Jogador {n}")
+    names = {f"Jogador {n}" for n in range(40)}
+    listed = await until(client, "/v1/players?limit=200", lambda b: len(b["players"]) >= 40)
+
+    plain = await client.get("/v1/players?limit=200", headers={"Accept-Encoding": "identity"})
+    zipped = await client.get("/v1/players?limit=200", headers={"Accept-Encoding": "gzip"})
+    raw = await client.send(
+        client.build_request("GET", "/v1/players?limit=200", headers={"Accept-Encoding": "gzip"}),
+        stream=True,
+    )
+    compressed = b"".join([chunk async for chunk in raw.aiter_raw()])
+
+    assert "content-encoding" not in plain.headers
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert zipped.json() == plain.json() == listed
+    assert names <= {p["name"] for p in zipped.json()["players"]}
+    assert gzip.decompress(compressed) == plain.content
+    assert len(compressed) < len(plain.content) / 3
+    assert "Accept-Encoding" in zipped.headers["vary"]
+
+
+async def test_a_small_answer_is_not_compressed(client: httpx.AsyncClient) -> None:
+    response = await client.get("/v1/rankings", headers={"Accept-Encoding": "gzip"})
+    assert len(response.content) < 1024
+    assert "content-encoding" not in response.headers
+
+
+async def test_a_read_answers_304_until_it_changes(client: httpx.AsyncClient) -> None:
+    first = await client.get("/v1/players")
+    tag = first.headers["etag"]
+    again = await client.get("/v1/players", headers={"If-None-Match": tag})
+    weakly = await client.get("/v1/players", headers={"If-None-Match": tag.removeprefix("W/")})
+    listed = await client.get("/v1/players", headers={"If-None-Match": f'"other", {tag}'})
+    anything = await client.get("/v1/players", headers={"If-None-Match": "*"})
+    stale = await client.get("/v1/players", headers={"If-None-Match": '"other"'})
+
+    assert first.headers["cache-control"] == "no-cache"
+    assert (again.status_code, again.content, again.headers["etag"]) == (304, b"", tag)
+    assert weakly.status_code == listed.status_code == anything.status_code == 304
+    assert stale.status_code == 200
+
+    await register(client, "Novo")
+    changed = await until(client, "/v1/players", lambda b: len(b["players"]) > len(
+        first.json()["players"]))
+    after = await client.get("/v1/players", headers={"If-None-Match": tag})
+    assert changed == after.json()
+    assert after.status_code == 200
+    assert after.headers["etag"] != tag
+
+
+async def test_a_game_is_tagged_with_its_version_and_answers_304(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    game = await new_match(client, table)
+    path = f"/v1/matches/{game['id']}"
+    response = await client.get(path, headers=ADMIN)
+    unchanged = await client.get(path, headers={**ADMIN, "If-None-Match": '"1"'})
+
+    assert response.headers["etag"] == '"1"'
+    assert unchanged.status_code == 304
+    await client.post(f"{path}/hands", json={"deal": "server"}, headers=ADMIN)
+    moved = await client.get(path, headers={**ADMIN, "If-None-Match": '"1"'})
+    assert moved.status_code == 200
+    assert moved.headers["etag"] == '"2"'
+
+
+async def test_writes_past_the_limit_are_refused_with_429_and_change_nothing(
+    configured: httpx.AsyncClient,
+) -> None:
+    players = [await register(configured, name) for name in ("Zé", "Ana", "Tião", "Bia")]
+    zé = players[0]
+    body = {"rules": {"preset": "pontos"}, "seats": [p.id for p in players]}
+    answers = [await configured.post("/v1/matches", json=body, headers=zé.auth) for _ in range(4)]
+    created = [a.json()["id"] for a in answers if a.status_code == 201]
+    listed = await until(
+        configured, f"/v1/players/{zé.id}/matches", lambda b: len(b["matches"]) >= 3
+    )
+
+    assert [a.status_code for a in answers] == [201, 201, 201, 429]
+    assert [a.headers["ratelimit-remaining"] for a in answers] == ["2", "1", "0", "0"]
+    refused = answers[-1]
+    assert refused.headers["content-type"].startswith("application/problem+json")
+    assert refused.json()["code"] == "rate-limited"
+    assert 1 <= int(refused.headers["retry-after"]) <= 20, "a write every 20 s"
+    assert refused.headers["ratelimit-limit"] == "3"
+    assert int(refused.headers["ratelimit-reset"]) <= 60
+    assert sorted(m["id"] for m in listed["matches"]) == sorted(created), "nothing more made"
+
+
+async def test_registrations_have_a_tighter_limit_per_address(
+    configured: httpx.AsyncClient,
+) -> None:
+    someone = await register(configured, "Organizador")  # by the administrator: not limited
+    answers = [
+        await configured.post("/v1/players", json={"name": f"Novo {n}"}, headers=someone.auth)
+        for n in range(3)
+    ]
+    listed = await until(configured, "/v1/players?limit=50", lambda b: len(b["players"]) >= 3)
+
+    assert [a.status_code for a in answers] == [201, 201, 429]
+    assert answers[2].json()["code"] == "rate-limited"
+    assert int(answers[2].headers["retry-after"]) > 60, "one registration per half hour"
+    assert "Novo 2" not in {p["name"] for p in listed["players"]}
+
+
+async def test_the_administrator_and_reads_are_not_limited(
+    configured: httpx.AsyncClient,
+) -> None:
+    for n in range(6):
+        assert (await configured.post("/v1/players", json={"name": f"P{n}"},
+                                      headers=ADMIN)).status_code == 201
+    for _ in range(10):
+        response = await configured.get("/v1/rankings")
+        assert response.status_code == 200
+        assert "ratelimit-limit" not in response.headers
+
+
+async def until(client: httpx.AsyncClient, path: str, done: object) -> dict[str, object]:
+    assert callable(done)
+    for _ in range(200):
+        body: dict[str, object] = (await client.get(path)).json()
+        if done(body):
+            return body
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{path} never reached the expected state")
