@@ -3,11 +3,12 @@ achievements, each with its checkpoint in the same transaction as its rows."""
 
 from projections.base import Projection
 from projections.directory import Directory
+from projections.rating import Ratings
 from projections.stats import Stats
 
 
 def all_projections() -> list[Projection]:
-    return [Directory(), Stats()]
+    return [Directory(), Stats(), Ratings()]
 
 
 def projection_named(name: str) -> Projection:
@@ -18,4 +19,4 @@ def projection_named(name: str) -> Projection:
     raise LookupError(f"no projection called {name!r}: there are {names}")
 
 
-__all__ = ["Directory", "Projection", "Stats", "all_projections", "projection_named"]
+__all__ = ["Directory", "Projection", "Ratings", "Stats", "all_projections", "projection_named"]

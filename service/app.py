@@ -38,6 +38,7 @@ from service.http.openapi.problems import document_examples, document_problems
 from service.http.players import CompetitionController, PlayerController, TokenController
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.rate_limits import Limits, RateLimits
+from service.http.ratings import RatingController
 from service.http.read_routing import ReadRouting
 from service.http.reports import REPORT_CONTROLLERS
 from service.http.stats import STATS_CONTROLLERS
@@ -163,6 +164,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             LiveFeedController,
             *STATS_CONTROLLERS,
             *REPORT_CONTROLLERS,
+            RatingController,
             *PAGES,
         ],
         lifespan=[lifespan],

@@ -12,6 +12,7 @@ from markupsafe import Markup
 from domain import BY_NAME
 from service.http.listing import MatchSummary, list_matches
 from service.http.problems import ApiError
+from service.http.ratings import PlayerRatings, read_player_ratings
 from service.http.stats import PlayerStats, read_player_stats
 from service.pages.charts import Series, bar_chart, line_chart
 from service.pages.formatting import BRAZIL, GAMES
@@ -36,6 +37,21 @@ def points_chart(games: list[MatchSummary], player_id: str) -> Markup:
         "Pontos por jogo",
         labels,
         [Series("pontos da dupla", ours), Series("pontos dos adversários", theirs)],
+    )
+
+
+def rating_chart(ratings: PlayerRatings) -> Markup:
+    """The rating after each confirmed game: mu, and the ordinal (mu - 3 sigma) it is ranked
+    by, which climbs as the uncertainty falls."""
+    points = ratings.history
+    labels = [p.at.astimezone(BRAZIL).strftime("%d/%m") for p in points]
+    return line_chart(
+        "Rating ao longo do tempo",
+        labels,
+        [
+            Series("rating (mu)", [p.mu for p in points]),
+            Series("ordinal (mu - 3 sigma)", [p.ordinal for p in points]),
+        ],
     )
 
 
@@ -67,6 +83,7 @@ class PlayerPage(Controller):
             key=lambda m: m.finished_at or m.created_at,
         )
         names = await names_of(state, (p for m in games for p in m.seats))
+        ratings = await read_player_ratings(state, stats.player_id, jogo)
         return Template(
             template_name="jogador.html",
             context={
@@ -76,5 +93,7 @@ class PlayerPage(Controller):
                 "nomes": names,
                 "grafico_pontos": points_chart(confirmed, stats.player_id) if confirmed else None,
                 "grafico_parceiros": partners_chart(stats) if stats.partners else None,
+                "rating": ratings.ratings[0] if ratings.ratings else None,
+                "grafico_rating": rating_chart(ratings) if ratings.history else None,
             },
         )

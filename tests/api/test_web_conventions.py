@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 from collections.abc import AsyncIterator
+from typing import Any
 
 import httpx
 import pytest
@@ -203,10 +204,10 @@ async def test_the_administrator_and_reads_are_not_limited(
         assert "ratelimit-limit" not in response.headers
 
 
-async def until(client: httpx.AsyncClient, path: str, done: object) -> dict[str, object]:
+async def until(client: httpx.AsyncClient, path: str, done: object) -> dict[str, Any]:
     assert callable(done)
     for _ in range(200):
-        body: dict[str, object] = (await client.get(path)).json()
+        body: dict[str, Any] = (await client.get(path)).json()
         if done(body):
             return body
         await asyncio.sleep(0.05)

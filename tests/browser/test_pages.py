@@ -82,13 +82,20 @@ async def test_a_players_page_has_statistics_partners_and_charts(
     assert tab.watch.clean(), tab.watch
     games = tab.page.locator("dt:text-is('Jogos') + dd")
     assert await games.inner_text() == str(stats["games_played"])
+    ratings = (await site.client.get(f"/v1/players/{zé.id}/ratings",
+                                     params={"game": "dominoes"})).json()
     charts = tab.page.locator("svg.chart")
-    assert await charts.count() == 2
+    assert await charts.count() == 3
     titles = await tab.page.locator("svg.chart > title").all_text_contents()
-    assert titles == ["Pontos por jogo", "Resultados por parceiro"]
-    assert await tab.page.locator("svg.chart circle").count() == stats["games_played"] * 2
+    assert titles == ["Pontos por jogo", "Resultados por parceiro", "Rating ao longo do tempo"]
+    points = tab.page.locator("svg.chart circle")
+    assert await points.count() == stats["games_played"] * 2 + len(ratings["history"]) * 2
+    assert len(ratings["history"]) == stats["games_played"], "one rating per confirmed game"
     partner = stats["partners"][0]["name"]
     assert partner in text
+    [rating] = ratings["ratings"]
+    shown = await tab.page.locator("#rating strong").first.inner_text()
+    assert shown == f"{rating['mu']:.1f}".replace(".", ",")
 
 
 async def test_a_games_page_has_its_sumula_and_its_verified_chain(

@@ -13,7 +13,9 @@ from litestar import Litestar
 
 from domain import resolve_rules
 from domain.competitions import CompetitionCreated
+from projections import all_projections
 from service.app import create_app
+from service.policies import all_policies
 from service.settings import Settings
 from service.store.encoding import new_event
 from service.store.event_store import EventStore
@@ -39,12 +41,15 @@ async def running_app(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
         yield client
 
 
+FOLDED = [p.name for p in [*all_projections(), *all_policies()]]
+
+
 async def settled(client: httpx.AsyncClient, seconds: float = 10) -> dict[str, Any]:
     """/health once every projection has folded the last event."""
     deadline = time.monotonic() + seconds
     while True:
         health = (await client.get("/health")).json()
-        if len(health["projections"]) == 3 and all(
+        if len(health["projections"]) == len(FOLDED) and all(
             p["lag"] == 0 and p["position"] == health["last_position"]
             for p in health["projections"]
         ):

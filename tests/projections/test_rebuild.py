@@ -151,7 +151,7 @@ async def test_rebuild_while_the_service_runs_and_games_are_written(
         await writing
         await play(store, "0 cruzada", "0 cruzada", seats=tuple(everyone[:4]), at=days(60))
         await caught_up(db, within=30)
-        assert runner.leased == {"directory": True, "stats": True}
+        assert runner.leased == {"directory": True, "stats": True, "ratings": True}
     finally:
         await runner.stop()
     live = await read_models(db)

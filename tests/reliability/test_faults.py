@@ -22,7 +22,7 @@ from service.store.embedded import EmbeddedPostgres
 from service.store.event_store import RecordedEvent
 from service.store.matches import replay
 from tests.conftest import APP_PASSWORD, Database
-from tests.projections.test_http import settled
+from tests.projections.test_http import FOLDED, settled
 from tests.reliability.harness import (
     ADMIN,
     Ledger,
@@ -190,7 +190,7 @@ async def test_a_service_started_with_two_workers_serves_and_loses_and_doubles_n
         async with httpx.AsyncClient(base_url=service.url) as client:
             health = await settled(client, seconds=30)  # one of the workers folds
         assert health["status"] == "ok"
-        assert {p["name"] for p in health["projections"]} == {"directory", "stats", "tournaments"}
+        assert {p["name"] for p in health["projections"]} == set(FOLDED)
         workers = await connections_named(database.owner_dsn, LISTENER_NAME)
         assert workers == 2, "both workers should hold their own connections"
         # Which worker takes a connection is the kernel's choice; two instances with clients

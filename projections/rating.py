@@ -1,0 +1,202 @@
+"""`ratings`: a partnership rating beside the seed's ranking (which stays the ranking).
+
+OpenSkill's Plackett-Luce model (Weng and Lin, 2011; the `openskill` package), with its
+default parameters: a new player is mu 25, sigma 25/3; beta 25/6; tau 25/300 of sigma added
+before each game, so a rating never freezes. It is team-native: the two partners' ratings
+add up to their team's, and each moves in proportion to its own uncertainty. Plackett-Luce
+rather than Bradley-Terry: for two teams they agree, and it is the package's own default.
+
+One update per confirmed game (`MatchConfirmed`: only a confirmed result is final), per game
+(dominoes for its three rule sets, sueca, truco): a Sueca game never moves a dominoes
+rating. The winner is the last `MatchFinished`'s (an abandoning team loses); a game
+cancelled before its confirmation never counts. The games being played are followed in
+`proj_rating_games` until they are confirmed or cancelled.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+import msgspec
+from openskill.models import PlackettLuce
+
+from domain import (
+    DECODER,
+    MatchCancelled,
+    MatchConfirmed,
+    MatchCreated,
+    MatchFinished,
+    MatchReopened,
+    game_of,
+)
+from projections.base import Connection, StoredEvent
+
+log = logging.getLogger("domino.projections")
+
+MODEL = PlackettLuce()
+PROVISIONAL_SIGMA = 6.0
+"""A rating is provisional while sigma is above this: about 5 games from the start of 8.33."""
+LEADERBOARD_GAMES = 5
+"""A player enters a game's leaderboard after this many confirmed games of it..."""
+LEADERBOARD_DAYS = 90
+"""...and stays on it while their last game of it is this recent."""
+
+
+@dataclass
+class Rating:
+    mu: float
+    sigma: float
+    games: int
+    last_game_at: datetime | None
+
+
+@dataclass
+class Followed:
+    game: str
+    seats: list[str]
+    winner: str | None = None
+    ended_at: datetime | None = None
+
+
+class Ratings:
+    event_types: tuple[str, ...] = (
+        "match_created",
+        "match_finished",
+        "match_reopened",
+        "match_cancelled",
+        "match_confirmed",
+    )
+
+    def __init__(self, suffix: str = "") -> None:
+        self.suffix = suffix
+        self.name = f"ratings{suffix}"
+        self.tables: tuple[str, ...] = ("proj_ratings", "proj_rating_history", "proj_rating_games")
+        self._ratings, self._history, self._games = (f"{t}{suffix}" for t in self.tables)
+
+    def writing_to(self, suffix: str) -> Ratings:
+        return Ratings(suffix)
+
+    async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
+        decoded = []
+        for stored in events:
+            try:
+                decoded.append((stored, DECODER.decode(stored.data)))
+            except msgspec.DecodeError:
+                log.warning("ratings: event %s does not decode: skipped", stored.position)
+        ids = list({stored.stream_id.removeprefix("match-") for stored, _ in decoded})
+        followed = await self._followed(connection, ids)
+        ended: set[str] = set()
+        history: list[tuple[object, ...]] = []
+        ratings: dict[tuple[str, str], Rating] = {}
+        for stored, event in decoded:
+            match_id = stored.stream_id.removeprefix("match-")
+            if isinstance(event, MatchCreated):
+                followed[match_id] = Followed(game_of(event.rules).name, list(event.seats))
+                continue
+            game = followed.get(match_id)
+            if game is None:
+                continue
+            if isinstance(event, MatchFinished):
+                game.winner, game.ended_at = event.winner, event.at
+            elif isinstance(event, MatchReopened):
+                game.winner, game.ended_at = None, None
+            elif isinstance(event, MatchCancelled):
+                del followed[match_id]
+                ended.add(match_id)
+            elif isinstance(event, MatchConfirmed) and game.winner is not None:
+                await self._load(connection, ratings, game)
+                history += rate(ratings, game, match_id, stored.position, event.at)
+                del followed[match_id]
+                ended.add(match_id)
+        await self._save(connection, followed, ended, ratings, history)
+
+    async def _followed(self, connection: Connection, ids: list[str]) -> dict[str, Followed]:
+        rows = await connection.fetch(
+            f"SELECT match_id, game, seats, winner, ended_at FROM {self._games}"
+            " WHERE match_id = ANY($1::text[])",
+            ids,
+        )
+        return {r[0]: Followed(r[1], list(r[2]), r[3], r[4]) for r in rows}
+
+    async def _load(
+        self, connection: Connection, ratings: dict[tuple[str, str], Rating], game: Followed
+    ) -> None:
+        missing = [p for p in game.seats if (p, game.game) not in ratings]
+        rows = await connection.fetch(
+            f"SELECT player_id, mu, sigma, games, last_game_at FROM {self._ratings}"
+            " WHERE game = $1 AND player_id = ANY($2::text[])",
+            game.game,
+            missing,
+        )
+        found = {r[0]: Rating(r[1], r[2], r[3], r[4]) for r in rows}
+        for player in missing:
+            ratings[(player, game.game)] = found.get(
+                player, Rating(MODEL.mu, MODEL.sigma, 0, None)
+            )
+
+    async def _save(
+        self,
+        connection: Connection,
+        followed: dict[str, Followed],
+        ended: set[str],
+        ratings: dict[tuple[str, str], Rating],
+        history: list[tuple[object, ...]],
+    ) -> None:
+        if ended:
+            await connection.execute(
+                f"DELETE FROM {self._games} WHERE match_id = ANY($1::text[])", list(ended)
+            )
+        if followed:
+            rows = [(m, g.game, g.seats, g.winner, g.ended_at) for m, g in followed.items()]
+            await connection.executemany(
+                f"INSERT INTO {self._games} (match_id, game, seats, winner, ended_at)"
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (match_id) DO UPDATE SET"
+                " winner = excluded.winner, ended_at = excluded.ended_at",
+                rows,
+            )
+        if ratings:
+            await connection.executemany(
+                f"INSERT INTO {self._ratings} (player_id, game, mu, sigma, games, last_game_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (player_id, game) DO UPDATE SET"
+                " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+                " last_game_at = excluded.last_game_at",
+                [
+                    (p, g, r.mu, r.sigma, r.games, r.last_game_at)
+                    for (p, g), r in ratings.items()
+                    if r.games
+                ],
+            )
+        if history:
+            await connection.executemany(
+                f"INSERT INTO {self._history}"
+                " (player_id, game, position, match_id, at, won, mu, sigma)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
+                history,
+            )
+
+
+def rate(
+    ratings: dict[tuple[str, str], Rating],
+    game: Followed,
+    match_id: str,
+    position: int,
+    confirmed_at: datetime,
+) -> list[tuple[object, ...]]:
+    """Update the four players' ratings by one game; answer their history rows."""
+    teams = {"A": game.seats[0::2], "B": game.seats[1::2]}
+    order = [game.winner, "B" if game.winner == "A" else "A"]
+    current = [[ratings[(p, game.game)] for p in teams[t or "A"]] for t in order]
+    rated = MODEL.rate(
+        [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in current],
+        ranks=[0, 1],
+    )
+    at = game.ended_at or confirmed_at
+    rows: list[tuple[object, ...]] = []
+    for won, team, new_team in zip((True, False), order, rated, strict=True):
+        for player, new in zip(teams[team or "A"], new_team, strict=True):
+            old = ratings[(player, game.game)]
+            ratings[(player, game.game)] = Rating(new.mu, new.sigma, old.games + 1, at)
+            rows.append((player, game.game, position, match_id, at, won, new.mu, new.sigma))
+    return rows
