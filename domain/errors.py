@@ -19,6 +19,7 @@ InputCode = Literal[
     "invalid-result",
     "invalid-penalty",
     "invalid-time",
+    "hands-out-of-order",
     "sums-required",
     "blocker-required",
     "not-on-team",

@@ -49,6 +49,8 @@ class RecordSuecaResult(Command, frozen=True, kw_only=True, tag="record_sueca_re
     tricks: PerTeam | None = None
     """Tricks per team (10 in all); 10 to 0 is a bandeirada."""
     started_at: datetime | None = None
+    played_at: datetime | None = None
+    """When the hand ended, for a score sheet typed in later (D27); else `at`."""
 
 
 class RecordTrucoResult(Command, frozen=True, kw_only=True, tag="record_truco_result"):
@@ -58,6 +60,8 @@ class RecordTrucoResult(Command, frozen=True, kw_only=True, tag="record_truco_re
     tie: bool = False
     """Every round tied: nobody scores."""
     started_at: datetime | None = None
+    played_at: datetime | None = None
+    """When the hand ended, for a score sheet typed in later (D27); else `at`."""
 
 
 CardCommand = (

@@ -34,7 +34,7 @@ from domain.match.commands import Command, RecordPenalty, UndoLastMove
 from domain.match.events import Consequence, Event, MoveUndone
 from domain.match.finish import hand_ended, then_finish
 from domain.match.game import Game
-from domain.match.guards import check_time, hand_of, no_hand_in_progress
+from domain.match.guards import hand_of, no_hand_in_progress, played_time
 from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
 from domain.match.state import Match, Outcome, PerTeam
 from domain.table import TEAMS, Team, check_seat
@@ -174,8 +174,7 @@ def _redeal(command: AskRedeal, state: Match, rules: SuecaRules) -> list[Event]:
 
 def _result(command: RecordSuecaResult, state: Match, rules: SuecaRules) -> list[Event]:
     no_hand_in_progress(state)
-    if command.started_at is not None:
-        check_time(command.started_at)
+    at = played_time(command.at, command.played_at, command.started_at, state)
     points, tricks = command.points, command.tricks
     if min(points.A, points.B) < 0 or points.A + points.B != DEAL_POINTS:
         raise InvalidInput("invalid-result", "the card points of a deal add up to 120")
@@ -194,14 +193,14 @@ def _result(command: RecordSuecaResult, state: Match, rules: SuecaRules) -> list
         outcome=outcome,
         winner=winner,
         base=base,
-        at=command.at,
+        at=at,
         started_at=command.started_at,
         opener=None if state.next_dealer is None else opener_after_dealer(state.next_dealer),
         dealer=state.next_dealer,
         card_points=points,
         tricks=tricks,
     )
-    return then_finish(state, [ended], command.at)
+    return then_finish(state, [ended], at)
 
 
 def start(event: CardsDealt, state: Match) -> TrickHand:
@@ -267,7 +266,11 @@ def result(request: ResultRequest, at: datetime) -> RecordSuecaResult:
             'and "tricks" likewise'
         )
     return RecordSuecaResult(
-        at=at, points=request.points, tricks=request.tricks, started_at=request.started_at
+        at=at,
+        points=request.points,
+        tricks=request.tricks,
+        started_at=request.started_at,
+        played_at=request.played_at,
     )
 
 

@@ -41,7 +41,7 @@ from domain.match.commands import Command, RecordPenalty, UndoLastMove
 from domain.match.events import Consequence, Event, MoveUndone
 from domain.match.finish import hand_ended, then_finish
 from domain.match.game import Game
-from domain.match.guards import check_time, check_turn, hand_of, no_hand_in_progress
+from domain.match.guards import check_turn, hand_of, no_hand_in_progress, played_time
 from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
 from domain.match.state import Match, Raise
 from domain.table import Team, check_seat, next_seat, other, team_of
@@ -255,8 +255,7 @@ def _answer(command: AnswerRaise, state: Match) -> list[Event]:
 
 def _result(command: RecordTrucoResult, state: Match, rules: TrucoRules) -> list[Event]:
     no_hand_in_progress(state)
-    if command.started_at is not None:
-        check_time(command.started_at)
+    at = played_time(command.at, command.played_at, command.started_at, state)
     in_eleven = eleven(rules, state)[0]
     if command.tie:
         if command.winner is not None or command.value is not None:
@@ -280,12 +279,12 @@ def _result(command: RecordTrucoResult, state: Match, rules: TrucoRules) -> list
         outcome="empate" if winner is None else "tricks",
         winner=winner,
         base=value,
-        at=command.at,
+        at=at,
         started_at=command.started_at,
         opener=None if due is None else opener_after_dealer(due),
         dealer=due,
     )
-    return then_finish(state, [ended], command.at)
+    return then_finish(state, [ended], at)
 
 
 def start(event: CardsDealt, state: Match) -> TrickHand:
@@ -378,6 +377,7 @@ def result(request: ResultRequest, at: datetime) -> RecordTrucoResult:
         value=request.value,
         tie=request.tie,
         started_at=request.started_at,
+        played_at=request.played_at,
     )
 
 

@@ -37,6 +37,8 @@ class RecordResult(Command, frozen=True, kw_only=True, tag="record_result"):
     kind: BatidaKind | None = None
     sums: PerTeam | None = None
     started_at: datetime | None = None
+    played_at: datetime | None = None
+    """When the hand ended, for a score sheet typed in later (D27); else `at`."""
 
 
 DominoCommand = StartHand | PlayTile | Pass | RecordResult

@@ -126,6 +126,7 @@ def result(request: ResultRequest, at: datetime) -> RecordResult:
         kind=request.kind,
         sums=request.sums,
         started_at=request.started_at,
+        played_at=request.played_at,
     )
 
 

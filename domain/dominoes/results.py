@@ -1,5 +1,7 @@
 """A hand recorded as its result only, without a deal: what it needs is in D16."""
 
+from datetime import datetime
+
 from domain.dominoes.commands import RecordResult
 from domain.dominoes.rules import Rules
 from domain.dominoes.scoring import BATIDA_KINDS, batida_points, block_outcome
@@ -7,7 +9,7 @@ from domain.dominoes.tiles import ALL_TILES, pips
 from domain.errors import InvalidInput
 from domain.match.events import Event
 from domain.match.finish import hand_ended, then_finish
-from domain.match.guards import check_time, no_hand_in_progress
+from domain.match.guards import no_hand_in_progress, played_time
 from domain.match.state import Match, PerTeam
 from domain.table import check_seat, other, team_of
 
@@ -16,16 +18,15 @@ ALL_PIPS = pips(ALL_TILES)  # 168
 
 def record_result(command: RecordResult, state: Match, rules: Rules) -> list[Event]:
     no_hand_in_progress(state)
-    if command.started_at is not None:
-        check_time(command.started_at)
+    at = played_time(command.at, command.played_at, command.started_at, state)
     if command.outcome == "batida":
-        return then_finish(state, [_batida(command, state, rules)], command.at)
+        return then_finish(state, [_batida(command, state, rules, at)], at)
     if command.outcome == "bloqueio":
-        return then_finish(state, [_block(command, state, rules)], command.at)
+        return then_finish(state, [_block(command, state, rules, at)], at)
     raise InvalidInput("invalid-result", "outcome must be 'batida' or 'bloqueio'")
 
 
-def _batida(command: RecordResult, state: Match, rules: Rules) -> Event:
+def _batida(command: RecordResult, state: Match, rules: Rules, at: datetime) -> Event:
     if command.seat is None or command.kind not in BATIDA_KINDS:
         raise InvalidInput(
             "invalid-result",
@@ -46,12 +47,12 @@ def _batida(command: RecordResult, state: Match, rules: Rules) -> Event:
         base=base,
         sums=sums,
         by_seat=seat,
-        at=command.at,
+        at=at,
         started_at=command.started_at,
     )
 
 
-def _block(command: RecordResult, state: Match, rules: Rules) -> Event:
+def _block(command: RecordResult, state: Match, rules: Rules, at: datetime) -> Event:
     sums = _required_sums(command.sums, "a bloqueio")
     seat = None if command.seat is None else check_seat(command.seat)
     if sums.A == sums.B and rules.tie_policy == "blocker-loses" and seat is None:
@@ -66,7 +67,7 @@ def _block(command: RecordResult, state: Match, rules: Rules) -> Event:
         base=base,
         sums=sums,
         by_seat=seat,
-        at=command.at,
+        at=at,
         started_at=command.started_at,
     )
 

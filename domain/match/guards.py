@@ -1,6 +1,6 @@
 """Checks shared by the decisions of every game: each raises a DomainError saying what to fix."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TypeVar
 
 from domain.errors import IllegalMove, InvalidInput, WrongStatus
@@ -14,6 +14,35 @@ def check_time(at: datetime) -> datetime:
     if not isinstance(at, datetime) or at.utcoffset() is None:
         raise InvalidInput("invalid-time", f"time {at!r} needs a time zone, e.g. UTC")
     return at
+
+
+CLOCK_SKEW = timedelta(minutes=5)
+"""How far ahead of the service's clock a client's `played_at` may be (its clock is not ours)."""
+
+
+def played_time(
+    at: datetime, played_at: datetime | None, started_at: datetime | None, state: Match
+) -> datetime:
+    """When a hand written down by its result ended (D27): `played_at`, for a score sheet
+    typed in after the game, else when it was recorded. Never ahead of the recording, never
+    before the previous hand ended, never before its own start."""
+    if started_at is not None:
+        check_time(started_at)
+    if played_at is None:
+        ended = at
+    else:
+        ended = check_time(played_at)
+        if ended > at + CLOCK_SKEW:
+            raise InvalidInput("invalid-time", f"played_at {ended.isoformat()} is in the future")
+    if state.hands and ended < state.hands[-1].ended_at:
+        raise InvalidInput(
+            "hands-out-of-order",
+            f"this hand ended ({ended.isoformat()}) before the previous one did "
+            f"({state.hands[-1].ended_at.isoformat()}): record the hands in the order played",
+        )
+    if started_at is not None and started_at > ended:
+        raise InvalidInput("invalid-time", "a hand starts before it ends: started_at > played_at")
+    return ended
 
 
 def rules_of(state: Match) -> RuleSet:

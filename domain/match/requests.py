@@ -64,6 +64,7 @@ class ResultRequest(msgspec.Struct, frozen=True, kw_only=True):
     value: int | None = None
     tie: bool = False
     started_at: datetime | None = None
+    played_at: datetime | None = None
 
 
 def one_of(request: MoveRequest, allowed: tuple[str, ...], game: str) -> str:

@@ -137,6 +137,8 @@ def _result(body: NewResult, _: Sender) -> Build:
         winner=body.winner,
         value=body.value,
         tie=body.tie,
+        started_at=body.started_at,
+        played_at=body.played_at,
     )
     return lambda record, at: game_of(rules_of(record.state)).result(request, at)
 

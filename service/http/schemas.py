@@ -320,6 +320,25 @@ class NewResult(Body, frozen=True, kw_only=True):
         | None
     ) = None
     tie: Annotated[bool, Meta(description="Truco: every round tied; nobody scores.")] = False
+    played_at: (
+        Annotated[
+            datetime,
+            Meta(
+                tz=True,
+                description="When the hand ended, for a score sheet typed in after the game "
+                "(RFC 3339 with its zone): its durations and periods follow it. Not in the "
+                "future, not before the previous hand ended. Default: now.",
+            ),
+        ]
+        | None
+    ) = None
+    started_at: (
+        Annotated[
+            datetime,
+            Meta(tz=True, description="When the hand began, if known (not after `played_at`)."),
+        ]
+        | None
+    ) = None
     expected_version: ExpectedVersion = None
 
 

@@ -1,0 +1,78 @@
+"""A score sheet typed in after the game keeps its real times (D27): a hand written down by
+its result may say when it ended, `played_at`."""
+
+from datetime import timedelta
+
+import pytest
+
+from domain import HandEnded, MatchFinished, PerTeam, RecordSuecaResult, RecordTrucoResult
+from domain.match.guards import CLOCK_SKEW
+from tests.domain.builders import AT, batida, created, ended
+from tests.domain.spec import given
+
+LAST_WEEK = AT - timedelta(days=7)
+
+
+def test_a_hand_written_down_later_ends_when_it_was_played() -> None:
+    (event,) = given(created("pontos")).when(
+        batida(0, "simples", played_at=LAST_WEEK, started_at=LAST_WEEK - timedelta(minutes=9))
+    ).decided()
+    assert isinstance(event, HandEnded)
+    assert event.at == LAST_WEEK
+    assert event.started_at == LAST_WEEK - timedelta(minutes=9)
+
+
+def test_a_game_typed_in_later_lasts_as_long_as_it_was_played() -> None:
+    hands = [ended(n, winner="A", points=1, at=LAST_WEEK + timedelta(minutes=10 * n),
+                   started_at=LAST_WEEK) for n in range(1, 6)]
+    decided = given(created("pontos"), *hands).when(
+        batida(0, "simples", played_at=LAST_WEEK + timedelta(minutes=60))
+    ).decided()
+    finished = decided[-1]
+    assert isinstance(finished, MatchFinished)
+    assert finished.at == LAST_WEEK + timedelta(minutes=60)
+    assert finished.duration_seconds == 3600
+
+
+def test_a_hand_cannot_be_played_in_the_future() -> None:
+    given(created("pontos")).when(
+        batida(0, "simples", played_at=AT + CLOCK_SKEW + timedelta(seconds=1))
+    ).raises("invalid-time")
+
+
+def test_a_little_clock_skew_is_forgiven() -> None:
+    (event,) = given(created("pontos")).when(
+        batida(0, "simples", played_at=AT + CLOCK_SKEW)
+    ).decided()
+    assert isinstance(event, HandEnded)
+
+
+def test_hands_are_written_down_in_the_order_played() -> None:
+    first = ended(1, winner="A", points=1, at=LAST_WEEK)
+    given(created("pontos"), first).when(
+        batida(0, "simples", played_at=LAST_WEEK - timedelta(minutes=1))
+    ).raises("hands-out-of-order")
+
+
+def test_a_hand_starts_before_it_ends() -> None:
+    given(created("pontos")).when(
+        batida(0, "simples", played_at=LAST_WEEK, started_at=LAST_WEEK + timedelta(minutes=1))
+    ).raises("invalid-time")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        RecordSuecaResult(at=AT, points=PerTeam(70, 50), tricks=PerTeam(6, 4),
+                          played_at=LAST_WEEK),
+        RecordTrucoResult(at=AT, winner="B", value=3, played_at=LAST_WEEK),
+    ],
+    ids=["sueca", "truco"],
+)
+def test_card_games_written_down_later_end_when_played(
+    command: RecordSuecaResult | RecordTrucoResult,
+) -> None:
+    preset = "sueca" if isinstance(command, RecordSuecaResult) else "truco"
+    (event,) = given(created(preset)).when(command).decided()
+    assert isinstance(event, HandEnded)
+    assert event.at == LAST_WEEK
