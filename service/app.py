@@ -25,9 +25,11 @@ from projections import all_projections
 from projections.runner import ProjectionRunner
 from service.http.auth import Tokens
 from service.http.conventions import WebConventions
+from service.http.exports import ExportController
 from service.http.game_writes import GAME_WRITES
 from service.http.health import HealthController
 from service.http.history import HistoryController
+from service.http.imports import ImportController
 from service.http.key_locks import KeyLocks
 from service.http.live_feed import LiveFeedController
 from service.http.matches import MatchController
@@ -165,6 +167,8 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             *STATS_CONTROLLERS,
             *REPORT_CONTROLLERS,
             RatingController,
+            ExportController,
+            ImportController,
             *PAGES,
         ],
         lifespan=[lifespan],

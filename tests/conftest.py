@@ -11,6 +11,7 @@ import itertools
 import os
 import tempfile
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -94,6 +95,19 @@ _numbers = itertools.count()
 
 @pytest.fixture
 async def database(admin_dsn: str, template: str) -> AsyncIterator[Database]:
+    async with fresh_database(admin_dsn, template) as made:
+        yield made
+
+
+@pytest.fixture
+async def second_database(admin_dsn: str, template: str) -> AsyncIterator[Database]:
+    """Another fresh database, for a test that needs two (an export imported elsewhere)."""
+    async with fresh_database(admin_dsn, template) as made:
+        yield made
+
+
+@asynccontextmanager
+async def fresh_database(admin_dsn: str, template: str) -> AsyncIterator[Database]:
     name = f"test_{os.getpid()}_{next(_numbers)}"
     admin = await asyncpg.connect(admin_dsn)
     try:

@@ -29,6 +29,7 @@ from service.http.problems import PROBLEM_JSON, Problem
 
 MAX_BUCKETS = 100_000  # the least recently used are forgotten (a forgotten one is full)
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+INTERNAL = "domino_internal"  # set by service/http/imports.py on the writes it makes
 REGISTRATION = ("POST", "/v1/players")
 
 
@@ -107,6 +108,7 @@ class RateLimits:
             scope["type"] != ScopeType.HTTP
             or scope["method"] in READ_METHODS
             or not self.buckets
+            or scope.get(INTERNAL)  # an import's own writes: the import counted once
         ):
             await self.app(scope, receive, send)
             return

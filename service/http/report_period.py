@@ -46,3 +46,8 @@ def _as_instant(text: str, *, end_of_day: bool) -> datetime:
         day = msgspec.convert(text, date)
         return datetime.combine(day + timedelta(days=end_of_day), time(), tzinfo=UTC)
     return msgspec.convert(text, _INSTANT)
+
+
+def instant(text: str, name: str) -> datetime:
+    """One bound, `since` (a date: its start) or `until` (a date: its end), or a 400."""
+    return _parse(text, name)
