@@ -248,6 +248,7 @@ async def test_health_shows_each_projections_position_and_lag(
 
     assert [(p["name"], p["position"], p["lag"]) for p in health["projections"]] == [
         ("directory", 1, 0),
+        ("ratings", 1, 0),
         ("stats", 1, 0),
         ("tournaments", 1, 0),  # the torneios' policy, folded like a projection
     ]
