@@ -3,9 +3,9 @@
 Every answer to a write carries `Domino-Position`: the global position its events reached.
 A read that sends it back as `Domino-Read-After` is served by the replica only once the
 replica has replayed that position (service/store/reads.py waits a bounded moment), else by
-the primary. A read the replica fails under (it went down mid-query: the answer would be a
-503) is run again on the primary before anything is sent, so a replica's fall costs a
-reader nothing but time.
+the primary. A read the replica fails under (it went down mid-query, or cancelled the
+query for a conflict with recovery) is run again on the primary before anything is sent, so
+a replica's fall costs a reader nothing but time.
 """
 
 from __future__ import annotations
@@ -62,7 +62,10 @@ async def _attempt(
     async def sending(message: Message) -> None:
         nonlocal withheld
         if message["type"] == "http.response.start":
-            withheld = message["status"] == 503 and trace.used_replica
+            # 503: the replica went away under the read; 500: it cancelled the query (a
+            # standby cancels reads that conflict with what it replays). The primary has
+            # neither trouble.
+            withheld = message["status"] in (500, 503) and trace.used_replica
         if not withheld:
             await send(message)
 

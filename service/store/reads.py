@@ -142,12 +142,14 @@ class Reads:
         if wanted is None or wanted <= self._replayed:
             return True
         deadline = time.monotonic() + self.wait_seconds
+        if trace is not None:
+            trace.used_replica = True  # a failure from here on is the replica's: run again
         while True:
             try:
                 replayed = await self.replica.fetchval(
                     "SELECT coalesce(max(position), 0) FROM events", timeout=self.wait_seconds
                 )
-            except CONNECTION_LOST:
+            except (*CONNECTION_LOST, asyncpg.PostgresError):
                 self.replica_failed()
                 return False
             self._replayed = max(self._replayed, int(replayed))

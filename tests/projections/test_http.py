@@ -271,6 +271,7 @@ async def test_health_says_degraded_while_nothing_folds_the_waiting_events(
     assert waiting.json()["status"] == "degraded"
     assert {p["name"]: (p["lag"], p["stale"]) for p in waiting.json()["projections"]} == {
         "directory": (1, True),
+        "ratings": (1, True),
         "stats": (1, True),
         "tournaments": (1, True),
     }

@@ -204,10 +204,10 @@ async def test_the_runner_resumes_after_its_connections_are_cut(
         )
     finally:
         await owner.close()
-    assert cut == 3  # the listener and the two projections
+    assert cut == 1 + len(all_projections())  # the listener and each projection
 
     await play(store, *WINS, at=days(1))
     await play(store, *WINS, at=days(2))
     await caught_up(db)
     assert (await totals(db))["ana"] == (3, 3)
-    assert runner.leased == {"directory": True, "stats": True}
+    assert runner.leased == {p.name: True for p in all_projections()}

@@ -228,7 +228,7 @@ async def test_a_service_without_projections_serves_while_a_runner_process_folds
         stopped = await asyncio.to_thread(runner.wait, 20)
 
         assert {p["name"]: p["position"] for p in alone["projections"]} == {
-            "directory": 0, "stats": 0, "tournaments": 0,
+            "directory": 0, "ratings": 0, "stats": 0, "tournaments": 0,
         }, "nothing folds in a service without projections"
         assert alone["last_position"] > 0
         assert folded["status"] == "ok"
