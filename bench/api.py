@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import BENCH_DIR, fresh_database, percentile, server
 from domain import DECK_40
+from service.http.rate_limits import NO_LIMITS
 from tests.simulate import next_request
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -257,6 +258,7 @@ def service_process(
         "DATABASE_URL": owner_dsn,
         "DOMINO_BOOTSTRAP_TOKEN": TOKEN,
         "DOMINO_DATA_DIR": str(BENCH_DIR / "service"),
+        **NO_LIMITS,
     }
     command = [
         sys.executable,

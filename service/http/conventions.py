@@ -6,12 +6,14 @@ one ASGI middleware around every route:
   `DOMINO_CORS_ORIGINS` (`*` for any); a preflight for a write from any other origin gets
   no CORS headers, and the browser stops the write. Tokens travel in `Authorization`, never
   in cookies, so credentials are never allowed.
-- **Conditional reads.** Every 200 answer to a GET carries an `ETag` (a game's own version,
-  or a hash of the body), `Cache-Control: no-cache` (revalidate every time) and `Vary`; a
-  GET whose `If-None-Match` matches answers 304 with no body: a board polling a ranking
-  every few seconds costs one hash, and nothing on the wire, while nothing changed.
-- **Compression.** Answers of 1 KiB or more are gzipped for clients that accept it. The ETag
-  is weak (`W/"..."`): the same for the plain and the gzipped body, as RFC 9110 allows.
+- **Conditional reads.** Every 200 answer to a GET carries a strong `ETag` (a game's own
+  version, or a hash of the body before compression), `Cache-Control: no-cache` (revalidate
+  every time) and `Vary`; a GET whose `If-None-Match` matches (weak comparison, `*`, lists)
+  answers 304 with no body: a board polling a ranking every few seconds costs one hash, and
+  nothing on the wire, while nothing changed.
+- **Compression.** Answers of 1 KiB or more are gzipped for clients that accept it. A strong
+  tag names one sequence of bytes, so the gzipped answer's tag is the plain one's with
+  `-gzip` (`"abc"`, `"abc-gzip"`: RFC 9110's own example, 8.8.3.3, as Apache does).
 
 Streams (the live feed, the NDJSON export) pass through untouched: their bodies come in
 several parts, and each part must reach the client as it is sent.
@@ -28,7 +30,10 @@ from litestar.types import ASGIApp, HTTPResponseStartEvent, Message, Receive, Sc
 
 MIN_COMPRESSED = 1024
 GZIP_LEVEL = 6
+GZIP_TAG_SUFFIX = "-gzip"
 READ_METHODS = frozenset({"GET", "HEAD"})
+WRITE_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
+STREAMED_TYPES = (b"text/event-stream", b"application/x-ndjson")
 ALLOWED_HEADERS = (
     "Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, "
     "Domino-Read-After, X-Client-Time"
@@ -87,7 +92,7 @@ class WebConventions:
         elif self.writes_allowed_from(origin):
             headers += [
                 (b"access-control-allow-origin", origin.encode()),
-                (b"access-control-allow-methods", b"GET, HEAD, POST, OPTIONS"),
+                (b"access-control-allow-methods", WRITE_METHODS.encode()),
             ]
         if len(headers) > 1:
             headers += [
@@ -112,7 +117,8 @@ def _with_headers(send: Send, extra: Headers) -> Send:
 
 class _ConditionalRead:
     """Holds a read's answer until its body is whole, then answers it (tagged, maybe
-    gzipped) or 304; a body that comes in parts is a stream and passes as it comes."""
+    gzipped) or 304; a stream (an event stream or NDJSON, or any body that comes in parts)
+    passes as it comes."""
 
     def __init__(self, send: Send, request: dict[bytes, bytes], cors: Headers) -> None:
         self._send = send
@@ -125,7 +131,11 @@ class _ConditionalRead:
         if self._streaming:
             await self._send(message)
         elif message["type"] == "http.response.start":
-            self._start = message
+            if _content_type(message).startswith(STREAMED_TYPES):  # headers go at once
+                self._streaming = True
+                await self._send(_add(message, self._cors))
+            else:
+                self._start = message
         elif message["type"] == "http.response.body":
             assert self._start is not None
             if message.get("more_body", False):
@@ -144,18 +154,23 @@ class _ConditionalRead:
             await self._send(_add(start, self._cors))
             await self._send({"type": "http.response.body", "body": body, "more_body": False})
             return
+        gzipped = len(body) >= MIN_COMPRESSED and _accepts_gzip(
+            self._request.get(b"accept-encoding")
+        )
         tag = next((v for n, v in headers if n.lower() == b"etag"), None)
         if tag is None:
-            tag = b'W/"' + hashlib.blake2b(body, digest_size=12).hexdigest().encode() + b'"'
-            headers.append((b"etag", tag))
-        headers += [(b"cache-control", b"no-cache"),
+            tag = b'"' + hashlib.blake2b(body, digest_size=12).hexdigest().encode() + b'"'
+        if gzipped and tag.endswith(b'"'):
+            tag = tag[:-1] + GZIP_TAG_SUFFIX.encode() + b'"'
+        headers = [(n, v) for n, v in headers if n.lower() != b"etag"]
+        headers += [(b"etag", tag), (b"cache-control", b"no-cache"),
                     (b"vary", b"Accept-Encoding, Authorization, Origin"), *self._cors]
         if _matches(self._request.get(b"if-none-match"), tag):
             kept = [(n, v) for n, v in headers if n.lower() != b"content-length"]
             await self._send(_start(304, kept))
             await self._send({"type": "http.response.body", "body": b"", "more_body": False})
             return
-        if len(body) >= MIN_COMPRESSED and _accepts_gzip(self._request.get(b"accept-encoding")):
+        if gzipped:
             body = gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
             headers = [(n, v) for n, v in headers if n.lower() != b"content-length"]
             headers += [(b"content-encoding", b"gzip"),
@@ -172,6 +187,11 @@ def _add(start: HTTPResponseStartEvent, extra: Headers) -> HTTPResponseStartEven
     if not extra:
         return start
     return _start(start["status"], [*start.get("headers", ()), *extra])
+
+
+def _content_type(start: HTTPResponseStartEvent) -> bytes:
+    headers = start.get("headers", ())
+    return next((bytes(v).lower() for n, v in headers if bytes(n).lower() == b"content-type"), b"")
 
 
 def _matches(if_none_match: bytes | None, tag: bytes) -> bool:

@@ -31,6 +31,16 @@ MAX_BUCKETS = 100_000  # the least recently used are forgotten (a forgotten one 
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 INTERNAL = "domino_internal"  # set by service/http/imports.py on the writes it makes
 REGISTRATION = ("POST", "/v1/players")
+NO_LIMITS = {
+    name: "off"
+    for name in (
+        "DOMINO_RATE_WRITES_PER_TOKEN",
+        "DOMINO_RATE_WRITES_PER_ADDRESS",
+        "DOMINO_RATE_REGISTRATIONS_PER_ADDRESS",
+    )
+}
+"""The environment of a service under load tests (tests/reliability, bench): hundreds of
+writes a second from one address, with players' tokens too."""
 
 
 @dataclass(frozen=True)

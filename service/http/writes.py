@@ -17,6 +17,7 @@ from domain import Command, DomainError
 from domain.competitions import CompetitionCreated
 from service.http.access import Access, access_of
 from service.http.auth import Principal
+from service.http.conventions import GZIP_TAG_SUFFIX
 from service.http.key_locks import KeyLocks
 from service.http.problems import ApiError
 from service.http.views import MatchState, match_state, visible_seats
@@ -44,7 +45,7 @@ def expected_version(request: Request[Any, Any, Any], in_body: int | None) -> in
     header = request.headers.get("if-match")
     if header is None or header.strip() == "*":  # "*": any version will do (RFC 9110)
         return None
-    text = header.strip().removeprefix("W/").strip('"')
+    text = header.strip().removeprefix("W/").strip('"').removesuffix(GZIP_TAG_SUFFIX)
     if not (text.isascii() and text.isdigit()) or len(text) > 12:  # "²".isdigit() too
         raise ApiError(400, "invalid-if-match", 'If-Match takes the game\'s version, e.g. "12"')
     return int(text)

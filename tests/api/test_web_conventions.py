@@ -5,15 +5,27 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import random
 from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 import pytest
 
+from service.app import create_app
 from service.http.rate_limits import Rate
 from service.settings import Settings
-from tests.api.conftest import ADMIN, ADMIN_TOKEN, Table, new_match, register, serve
+from tests.api.conftest import (
+    ADMIN,
+    ADMIN_TOKEN,
+    ADMINISTRATOR,
+    Table,
+    new_match,
+    register,
+    running,
+    serve,
+)
+from tests.api.play import Game, create_game, next_move
 from tests.conftest import Database
 
 SITE = "https://clube.example"
@@ -83,6 +95,19 @@ async def test_a_listed_origin_may_write(configured: httpx.AsyncClient) -> None:
     assert "Origin" in written.headers["vary"]
 
 
+async def test_a_listed_origin_may_revoke_its_token_from_a_browser(
+    configured: httpx.AsyncClient,
+) -> None:
+    preflight = await configured.options(
+        "/v1/tokens/current",
+        headers={"Origin": APP, "Access-Control-Request-Method": "DELETE",
+                 "Access-Control-Request-Headers": "authorization"},
+    )
+
+    assert preflight.headers["access-control-allow-origin"] == APP
+    assert "DELETE" in preflight.headers["access-control-allow-methods"].split(", ")
+
+
 async def test_large_answers_are_gzipped_for_clients_that_accept_it(
     client: httpx.AsyncClient,
 ) -> None:
@@ -118,12 +143,13 @@ async def test_a_read_answers_304_until_it_changes(client: httpx.AsyncClient) ->
     first = await client.get("/v1/players")
     tag = first.headers["etag"]
     again = await client.get("/v1/players", headers={"If-None-Match": tag})
-    weakly = await client.get("/v1/players", headers={"If-None-Match": tag.removeprefix("W/")})
+    weakly = await client.get("/v1/players", headers={"If-None-Match": f"W/{tag}"})
     listed = await client.get("/v1/players", headers={"If-None-Match": f'"other", {tag}'})
     anything = await client.get("/v1/players", headers={"If-None-Match": "*"})
     stale = await client.get("/v1/players", headers={"If-None-Match": '"other"'})
 
     assert first.headers["cache-control"] == "no-cache"
+    assert tag[0] == tag[-1] == '"', "a strong tag"
     assert (again.status_code, again.content, again.headers["etag"]) == (304, b"", tag)
     assert weakly.status_code == listed.status_code == anything.status_code == 304
     assert stale.status_code == 200
@@ -148,7 +174,9 @@ async def test_a_game_is_tagged_with_its_version_and_answers_304(
     assert response.headers["etag"] == '"1"'
     assert unchanged.status_code == 304
     await client.post(f"{path}/hands", json={"deal": "server"}, headers=ADMIN)
-    moved = await client.get(path, headers={**ADMIN, "If-None-Match": '"1"'})
+    moved = await client.get(
+        path, headers={**ADMIN, "If-None-Match": '"1"', "Accept-Encoding": "identity"}
+    )
     assert moved.status_code == 200
     assert moved.headers["etag"] == '"2"'
 
@@ -202,6 +230,137 @@ async def test_the_administrator_and_reads_are_not_limited(
         response = await configured.get("/v1/rankings")
         assert response.status_code == 200
         assert "ratelimit-limit" not in response.headers
+
+
+async def test_a_200_row_ranking_is_gzipped_and_polled_with_its_etag(
+    client: httpx.AsyncClient,
+) -> None:
+    await asyncio.gather(*(confirmed_game(client, f"Mesa {t}") for t in range(50)))
+    path = "/v1/rankings?limit=200"
+    ranking = await until(client, path, lambda b: len(b["rows"]) >= 200)
+
+    plain = await client.get(path, headers={"Accept-Encoding": "identity"})
+    raw = await client.send(
+        client.build_request("GET", path, headers={"Accept-Encoding": "gzip"}), stream=True
+    )
+    compressed = b"".join([chunk async for chunk in raw.aiter_raw()])
+    tag = raw.headers["etag"]
+    print(f"\n200-row ranking: {len(plain.content)} bytes plain, {len(compressed)} gzipped")
+
+    assert plain.json() == ranking
+    assert len(ranking["rows"]) == 200
+    assert raw.headers["content-encoding"] == "gzip"
+    assert gzip.decompress(compressed) == plain.content
+    assert len(compressed) < len(plain.content) / 4
+    assert tag == plain.headers["etag"][:-1] + '-gzip"', "the plain tag, for its gzipped bytes"
+    unchanged = await client.get(path, headers={"If-None-Match": tag})
+    assert (unchanged.status_code, unchanged.content) == (304, b"")
+    assert unchanged.headers["etag"] == tag
+
+    await confirmed_game(client, "Mesa nova")
+    changed = await until(client, path, lambda b: b["total"] > ranking["total"])
+    after = await client.get(path, headers={"If-None-Match": tag})
+    assert after.status_code == 200
+    assert after.json() == changed
+    assert after.headers["etag"] not in (tag, plain.headers["etag"])
+
+
+async def test_csv_answers_are_tagged_too(client: httpx.AsyncClient) -> None:
+    registered = await client.post("/v1/players", json={"name": "Zé"}, headers=ADMIN)
+    written = int(registered.headers["domino-position"])
+    report = f"/v1/players/{registered.json()['id']}/report?since=2026-01-01&until=2026-02-01"
+    await until(client, report, lambda b: b["as_of_position"] >= written)  # folded: it stays
+    path = f"{report}&format=csv"
+    first = await client.get(path)
+    again = await client.get(path, headers={"If-None-Match": first.headers["etag"]})
+
+    assert first.headers["content-type"].startswith("text/csv")
+    assert first.content
+    assert again.status_code == 304
+    assert again.headers["etag"] == first.headers["etag"]
+
+
+async def test_a_gzipped_game_tag_is_taken_as_if_match(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    game = Game(client, table, (await new_match(client, table))["id"])
+    await game.ok("hands", {"deal": "server"})
+    seen = await client.get(game.url(), headers={**ADMIN, "Accept-Encoding": "gzip"})
+    stale = await game.post("moves", next_move(seen.json(), random.Random(1)),
+                            ADMINISTRATOR, **{"If-Match": '"1-gzip"'})
+    moved = await game.post("moves", next_move(seen.json(), random.Random(1)),
+                            ADMINISTRATOR, **{"If-Match": seen.headers["etag"]})
+
+    assert seen.headers["content-encoding"] == "gzip"
+    assert seen.headers["etag"] == '"2-gzip"'
+    assert stale.status_code == 409
+    assert moved.status_code == 201, moved.text
+
+
+async def test_the_live_feed_is_sent_as_it_comes_neither_compressed_nor_tagged(
+    database: Database,
+) -> None:
+    app = create_app(Settings(bootstrap_token=ADMIN_TOKEN), database.app_dsn)
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
+        "scheme": "http", "path": "/v1/events/stream", "raw_path": b"/v1/events/stream",
+        "query_string": b"", "root_path": "", "client": ("127.0.0.1", 50000),
+        "server": ("testserver.local", 80),
+        "headers": [(b"host", b"testserver.local"), (b"accept-encoding", b"gzip"),
+                    (b"if-none-match", b"*"), (b"origin", SITE.encode())],
+    }
+    sent: list[dict[str, Any]] = []
+    first_body = asyncio.Event()
+
+    async def receive() -> dict[str, Any]:
+        await asyncio.Event().wait()  # the client never leaves: the test stops the stream
+        raise AssertionError
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+        if message["type"] == "http.response.body":
+            first_body.set()
+
+    async with running(app):
+        feed = asyncio.create_task(app(scope, receive, send))  # type: ignore[arg-type]
+        await asyncio.wait_for(first_body.wait(), 10)
+        feed.cancel()
+        await asyncio.gather(feed, return_exceptions=True)
+
+    start, body = sent[0], sent[1]
+    headers = {bytes(n).lower(): bytes(v) for n, v in start["headers"]}
+    assert start["status"] == 200
+    assert headers[b"content-type"].startswith(b"text/event-stream")
+    assert b"content-encoding" not in headers
+    assert b"etag" not in headers
+    assert headers[b"access-control-allow-origin"] == b"*"
+    assert body["more_body"] is True
+    assert b"keep-alive" in body["body"]
+
+
+def test_rate_limits_are_read_from_the_environment_and_bad_ones_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DOMINO_RATE_WRITES_PER_TOKEN", "off")
+    monkeypatch.setenv("DOMINO_RATE_REGISTRATIONS_PER_ADDRESS", "5/hour")
+    settings = Settings.from_environment()
+    assert settings.rate_writes_per_token is None
+    assert settings.rate_registrations_per_address == Rate(5, 3600)
+    assert settings.rate_writes_per_address == Rate(1200, 60), "the default"
+
+    monkeypatch.setenv("DOMINO_RATE_WRITES_PER_ADDRESS", "lots")
+    with pytest.raises(ValueError, match="DOMINO_RATE_WRITES_PER_ADDRESS"):
+        Settings.from_environment()
+
+
+async def confirmed_game(client: httpx.AsyncClient, name: str) -> None:
+    """Four new players win and lose one game of pontos, confirmed by both teams."""
+    players = [await register(client, f"{name} {seat}") for seat in range(4)]
+    table = Table(players, ADMINISTRATOR, ADMINISTRATOR)
+    game = await create_game(client, table)
+    await game.win_by_results("pontos")
+    for player in players[:2]:
+        await game.ok("confirmations", {}, by=player)
 
 
 async def until(client: httpx.AsyncClient, path: str, done: object) -> dict[str, Any]:

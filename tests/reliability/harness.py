@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 
+from service.http.rate_limits import NO_LIMITS
 from tests.simulate import next_request
 
 TOKEN = "reliability-admin-token-0123456789"
@@ -42,7 +43,8 @@ class ServiceProcess:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "DATABASE_URL": owner_dsn, "DOMINO_BOOTSTRAP_TOKEN": TOKEN,
-                    "DOMINO_DATA_DIR": str(data_dir), "DOMINO_APP_PASSWORD": app_password}
+                    "DOMINO_DATA_DIR": str(data_dir), "DOMINO_APP_PASSWORD": app_password,
+                    **NO_LIMITS}
         LOG_DIR.mkdir(exist_ok=True)
         self.log = LOG_DIR / f"service-{self.port}.log"
         LOGS[self.url] = self.log

@@ -25,7 +25,8 @@ WRITTEN = OpenAPIHeader(
 )
 TAG = OpenAPIHeader(
     schema=Schema(type=OpenAPIType.STRING),
-    description="The answer's version (a game's own version, else a weak tag of its body).",
+    description="A strong tag of the answer: a game's own version, else a hash of the body "
+    "before compression, with `-gzip` when the answer is gzipped.",
 )
 RATE_HEADERS = {
     name: OpenAPIHeader(schema=Schema(type=OpenAPIType.INTEGER), description=text)
