@@ -4,7 +4,8 @@ OpenSkill's Plackett-Luce model (Weng and Lin, 2011; the `openskill` package), w
 default parameters: a new player is mu 25, sigma 25/3; beta 25/6; tau 25/300 of sigma added
 before each game, so a rating never freezes. It is team-native: the two partners' ratings
 add up to their team's, and each moves in proportion to its own uncertainty. Plackett-Luce
-rather than Bradley-Terry: for two teams they agree, and it is the package's own default.
+rather than Bradley-Terry: for two teams they agree (one pairwise comparison), and
+Plackett-Luce is the package's own default and the one a ranking of more teams would need.
 
 One update per confirmed game (`MatchConfirmed`: only a confirmed result is final), per game
 (dominoes for its three rule sets, sueca, truco): a Sueca game never moves a dominoes
@@ -36,12 +37,18 @@ from projections.base import Connection, StoredEvent
 log = logging.getLogger("domino.projections")
 
 MODEL = PlackettLuce()
-PROVISIONAL_SIGMA = 6.0
-"""A rating is provisional while sigma is above this: about 5 games from the start of 8.33."""
+PROVISIONAL_SIGMA = 7.0
+"""A rating is provisional while sigma is above this: about the first ten games from 25/3.
+
+A partnership game moves each player by their share of the team's variance, so sigma falls
+slowly: between the same four, alternating wins, it is 7.6 after 5 games, 6.97 after 10,
+6.0 after 19 (tests/projections/test_rating.py's update). Ten games is a fair first look."""
 LEADERBOARD_GAMES = 5
-"""A player enters a game's leaderboard after this many confirmed games of it..."""
+"""A player enters a game's leaderboard after this many confirmed games of it (and, unless
+the provisional are asked for, once their rating is no longer provisional)..."""
 LEADERBOARD_DAYS = 90
-"""...and stays on it while their last game of it is this recent."""
+"""...and stays on it while their last game of it is this recent (a season: a player who
+stopped playing keeps their rating but leaves the board until they play again)."""
 
 
 @dataclass
@@ -171,8 +178,8 @@ class Ratings:
         if history:
             await connection.executemany(
                 f"INSERT INTO {self._history}"
-                " (player_id, game, position, match_id, at, won, mu, sigma)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
+                " (player_id, game, position, match_id, at, won, mu, sigma, games)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING",
                 history,
             )
 
@@ -196,7 +203,9 @@ def rate(
     rows: list[tuple[object, ...]] = []
     for won, team, new_team in zip((True, False), order, rated, strict=True):
         for player, new in zip(teams[team or "A"], new_team, strict=True):
-            old = ratings[(player, game.game)]
-            ratings[(player, game.game)] = Rating(new.mu, new.sigma, old.games + 1, at)
-            rows.append((player, game.game, position, match_id, at, won, new.mu, new.sigma))
+            games = ratings[(player, game.game)].games + 1
+            ratings[(player, game.game)] = Rating(new.mu, new.sigma, games, at)
+            rows.append(
+                (player, game.game, position, match_id, at, won, new.mu, new.sigma, games)
+            )
     return rows

@@ -42,6 +42,8 @@ def upgrade() -> None:
             won        boolean NOT NULL,
             mu         double precision NOT NULL,
             sigma      double precision NOT NULL,
+            ordinal    double precision GENERATED ALWAYS AS (mu - 3 * sigma) STORED,
+            games      integer NOT NULL,
             PRIMARY KEY (player_id, game, position)
         )
         """

@@ -27,9 +27,11 @@ class RatingRow(msgspec.Struct, frozen=True, kw_only=True):
     rank: Annotated[int, Meta(description="Place on the leaderboard, by ordinal.")]
     player_id: Annotated[str, Meta(description="The player.")]
     name: Annotated[str | None, Meta(description="Their name.")]
-    mu: Annotated[float, Meta(description="The rating's estimate of skill.")]
-    sigma: Annotated[float, Meta(description="Its uncertainty.")]
-    ordinal: Annotated[float, Meta(description="mu - 3 sigma: what the leaderboard sorts by.")]
+    mu: Annotated[float, Meta(description="The rating's estimate of skill.", examples=[27.4])]
+    sigma: Annotated[float, Meta(description="Its uncertainty.", examples=[5.1])]
+    ordinal: Annotated[
+        float, Meta(description="mu - 3 sigma: what the leaderboard sorts by.", examples=[12.1])
+    ]
     games: Annotated[int, Meta(description="Confirmed games of this game rated.")]
     last_game_at: Annotated[datetime, Meta(description="When the last of them ended.")]
     provisional: Annotated[
@@ -64,6 +66,7 @@ class RatingPoint(msgspec.Struct, frozen=True, kw_only=True):
     mu: Annotated[float, Meta(description="mu after the game.")]
     sigma: Annotated[float, Meta(description="sigma after the game.")]
     ordinal: Annotated[float, Meta(description="mu - 3 sigma after the game.")]
+    games: Annotated[int, Meta(description="Confirmed games rated, this one included.")]
 
 
 class PlayerRatings(msgspec.Struct, frozen=True, kw_only=True):
@@ -83,23 +86,36 @@ class RatingController(Controller):
         summary="The partnership rating's leaderboard (OpenSkill), per game",
         description=f"Beside the ranking (which follows the seed's criteria). Players with "
         f"{LEADERBOARD_GAMES} or more confirmed games of this game, the last within "
-        f"{LEADERBOARD_DAYS} days; `include_inactive=true` lists every rated player.",
+        f"{LEADERBOARD_DAYS} days of now (or of `at`), whose rating is no longer provisional "
+        f"(sigma at most {PROVISIONAL_SIGMA}); `include_provisional=true` adds the provisional "
+        f"ones, `include_inactive=true` lists every rated player.",
     )
     async def leaderboard(
         self,
         state: State,
         game: GameQuery = "dominoes",
+        include_provisional: Annotated[
+            bool, QueryParameter(description="Also eligible players still provisional.")
+        ] = False,
         include_inactive: Annotated[
             bool, QueryParameter(description="Also players not (or no longer) eligible.")
         ] = False,
+        at: Annotated[
+            datetime | None,
+            QueryParameter(description="Count activity back from this instant, not from now."),
+        ] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=500, description="Page size.")] = 100,
         offset: Annotated[int, QueryParameter(ge=0, le=10**6, description="Skip this many.")] = 0,
     ) -> Leaderboard:
-        since = datetime.now(UTC) - timedelta(days=LEADERBOARD_DAYS)
-        where = "r.game = $1" + (
-            "" if include_inactive else " AND r.games >= $2 AND r.last_game_at >= $3"
-        )
-        arguments: list[object] = [game] + ([] if include_inactive else [LEADERBOARD_GAMES, since])
+        since = (at or datetime.now(UTC)) - timedelta(days=LEADERBOARD_DAYS)
+        arguments: list[object] = [game]
+        where = "r.game = $1"
+        if not include_inactive:
+            arguments += [LEADERBOARD_GAMES, since]
+            where += " AND r.games >= $2 AND r.last_game_at >= $3"
+        if not include_provisional:
+            arguments.append(PROVISIONAL_SIGMA)
+            where += f" AND r.sigma <= ${len(arguments)}"
         async with snapshot(state) as connection:
             total = await connection.fetchval(
                 f"SELECT count(*) FROM proj_ratings r WHERE {where}", *arguments
@@ -117,9 +133,7 @@ class RatingController(Controller):
         return Leaderboard(
             game=game,
             model="OpenSkill Plackett-Luce (mu 25, sigma 25/3, beta 25/6, tau 25/300)",
-            eligibility="every rated player"
-            if include_inactive
-            else f"{LEADERBOARD_GAMES}+ confirmed games, the last within {LEADERBOARD_DAYS} days",
+            eligibility=_eligibility(include_provisional, include_inactive),
             total=int(total),
             rows=[
                 RatingRow(
@@ -154,6 +168,15 @@ class RatingController(Controller):
         return await read_player_ratings(state, player_id, game)
 
 
+def _eligibility(include_provisional: bool, include_inactive: bool) -> str:
+    who = (
+        "every rated player"
+        if include_inactive
+        else f"{LEADERBOARD_GAMES}+ confirmed games, the last within {LEADERBOARD_DAYS} days"
+    )
+    return who if include_provisional else f"{who}, not provisional"
+
+
 async def read_player_ratings(state: State, player_id: str, game: str | None) -> PlayerRatings:
     """A player's ratings and history, as `GET /v1/players/{id}/ratings` answers them (the
     player page charts the history)."""
@@ -170,7 +193,7 @@ async def read_player_ratings(state: State, player_id: str, game: str | None) ->
             games,
         )
         history = await connection.fetch(
-            "SELECT game, match_id, at, won, mu, sigma FROM proj_rating_history"
+            "SELECT game, match_id, at, won, mu, sigma, ordinal, games FROM proj_rating_history"
             " WHERE player_id = $1 AND ($2::text[] IS NULL OR game = ANY($2::text[]))"
             " ORDER BY position",
             player_id,
@@ -194,8 +217,14 @@ async def read_player_ratings(state: State, player_id: str, game: str | None) ->
         ],
         history=[
             RatingPoint(
-                game=h[0], match_id=h[1], at=h[2], won=h[3], mu=h[4], sigma=h[5],
-                ordinal=h[4] - 3 * h[5],
+                game=h[0],
+                match_id=h[1],
+                at=h[2],
+                won=h[3],
+                mu=h[4],
+                sigma=h[5],
+                ordinal=h[6],
+                games=h[7],
             )
             for h in history
         ],

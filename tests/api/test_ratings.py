@@ -1,51 +1,22 @@
-"""The partnership rating: games played through the API, checked against the model's update
-written here from the paper (Weng and Lin 2011, Plackett-Luce, two teams), apart from the
-`openskill` package; abandonment, cancellation and per-game isolation; the endpoints; and
-a rebuild from zero equal to the live fold."""
+"""The partnership rating's endpoints: games played through the API, each player's rating
+against the model's update written from the paper (tests/projections/test_rating.py), an
+abandoning team, unconfirmed and cancelled games, each game's own rating, the leaderboard's
+eligibility and provisional flag, paging, and the errors."""
 
 from __future__ import annotations
 
-import math
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import asyncpg
 import httpx
 import pytest
 
-from projections.rating import LEADERBOARD_GAMES, Ratings
-from projections.rebuild import rebuild
+from projections.rating import LEADERBOARD_DAYS, LEADERBOARD_GAMES
 from tests.api.conftest import ADMIN, Table, new_match
-from tests.conftest import Database
 from tests.projections.test_http import settled
+from tests.projections.test_rating import MU, SIGMA, expected_update
 
-MU, SIGMA, BETA, TAU = 25.0, 25 / 3, 25 / 6, 25 / 300
 Json = dict[str, Any]
-
-
-def expected_update(
-    winners: list[tuple[float, float]], losers: list[tuple[float, float]]
-) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
-    """Plackett-Luce for two teams, no draw: (mu, sigma) of each player after the game."""
-    win = [(mu, math.sqrt(s * s + TAU * TAU)) for mu, s in winners]
-    lose = [(mu, math.sqrt(s * s + TAU * TAU)) for mu, s in losers]
-    s2w, s2l = sum(s * s for _, s in win), sum(s * s for _, s in lose)
-    c = math.sqrt(s2w + s2l + 2 * BETA * BETA)
-    ew, el = math.exp(sum(m for m, _ in win) / c), math.exp(sum(m for m, _ in lose) / c)
-    pw, pl = ew / (ew + el), el / (ew + el)
-    omega = {"w": s2w / c * (1 - pw), "l": -s2l / c * pl}
-    delta = {
-        "w": math.sqrt(s2w) / c * s2w / c**2 * pw * (1 - pw),
-        "l": math.sqrt(s2l) / c * s2l / c**2 * pl * (1 - pl),
-    }
-
-    def moved(team: list[tuple[float, float]], s2: float, side: str) -> list[tuple[float, float]]:
-        return [
-            (mu + s * s / s2 * omega[side],
-             math.sqrt(s * s * max(1 - s * s / s2 * delta[side], 1e-4)))
-            for mu, s in team
-        ]
-
-    return moved(win, s2w, "w"), moved(lose, s2l, "l")
 
 
 async def finished_game(
@@ -72,7 +43,7 @@ def _result(preset: str, seat: int) -> Json:
     if preset == "sueca":
         other = "AB".replace(team, "")
         return {"points": {team: 120, other: 0}, "tricks": {team: 10, other: 0}}
-    return {"outcome": "batida", "seat": seat, "kind": "simples"}
+    return {"outcome": "batida", "seat": seat, "kind": "cruzada"}
 
 
 async def confirm(client: httpx.AsyncClient, game: Json) -> None:
@@ -151,46 +122,71 @@ async def test_each_game_has_its_own_rating(client: httpx.AsyncClient, table: Ta
     assert rating["mu"] < MU
 
 
-async def test_the_leaderboard_lists_the_eligible_by_ordinal(
+async def board(client: httpx.AsyncClient, **params: str) -> Json:
+    response = await client.get("/v1/ratings", params=params)
+    assert response.status_code == 200, response.text
+    body: Json = response.json()
+    return body
+
+
+async def play_games(client: httpx.AsyncClient, table: Table, numbers: range) -> None:
+    """Games won by team A and team B in turn (game 0 by A), each confirmed."""
+    for n in numbers:
+        await confirm(client, await finished_game(client, table, winner_seat=n % 2))
+    await settled(client)
+
+
+async def test_the_leaderboard_takes_the_eligible_and_flags_the_provisional(
     client: httpx.AsyncClient, table: Table
 ) -> None:
-    for n in range(LEADERBOARD_GAMES):
-        game = await finished_game(client, table, winner_seat=n % 2 if n else 0)
-        await confirm(client, game)
-    await settled(client)
-
-    board = (await client.get("/v1/ratings")).json()
-    everyone = (await client.get("/v1/ratings", params={"include_inactive": "true"})).json()
-    sueca = (await client.get("/v1/ratings", params={"game": "sueca"})).json()
-    unknown = await client.get("/v1/ratings", params={"game": "xadrez"})
-    nobody = await client.get("/v1/players/00000000-0000-4000-8000-000000000000/ratings")
-
-    assert board["total"] == 4
-    ordinals = [r["ordinal"] for r in board["rows"]]
-    assert ordinals == sorted(ordinals, reverse=True)
-    assert [r["rank"] for r in board["rows"]] == [1, 2, 3, 4]
-    assert {r["player_id"] for r in board["rows"]} == {p.id for p in table.players}
-    assert all(r["games"] == LEADERBOARD_GAMES for r in board["rows"])
+    ids = {p.id for p in table.players}
+    await play_games(client, table, range(LEADERBOARD_GAMES - 1))
+    too_few = await board(client, include_provisional="true")
+    everyone = await board(client, include_inactive="true", include_provisional="true")
+    assert too_few["total"] == 0
     assert everyone["total"] == 4
-    assert sueca["rows"] == []
-    assert unknown.status_code == 400
-    assert nobody.status_code == 404
+
+    await play_games(client, table, range(LEADERBOARD_GAMES - 1, 9))  # sigma 7.09 (> 7)
+    provisional = await board(client, include_provisional="true")
+    settled_only = await board(client)
+    later = datetime.now(UTC) + timedelta(days=LEADERBOARD_DAYS, minutes=1)
+    inactive = await board(client, include_provisional="true", at=later.isoformat())
+    assert provisional["total"] == 4
+    assert {r["player_id"] for r in provisional["rows"]} == ids
+    assert all(r["provisional"] and r["games"] == 9 for r in provisional["rows"])
+    assert settled_only["total"] == 0
+    assert inactive["total"] == 0
+
+    await play_games(client, table, range(9, 10))  # sigma 6.97: no longer provisional
+    leaders = await board(client)
+    page = await board(client, limit="2", offset="1")
+    assert leaders["total"] == 4
+    assert [r["rank"] for r in leaders["rows"]] == [1, 2, 3, 4]
+    assert not any(r["provisional"] for r in leaders["rows"])
+    ordinals = [r["ordinal"] for r in leaders["rows"]]
+    assert ordinals == sorted(ordinals, reverse=True)
+    assert ordinals[0] > ordinals[-1]  # game 9 was won by team B: they lead
+    assert all(r["name"] for r in leaders["rows"])
+    assert [(r["rank"], r["player_id"]) for r in page["rows"]] == [
+        (r["rank"], r["player_id"]) for r in leaders["rows"][1:3]
+    ]
+    assert (await board(client, game="sueca"))["rows"] == []
 
 
-async def test_a_rebuild_from_zero_equals_the_live_fold(
-    client: httpx.AsyncClient, table: Table, database: Database
-) -> None:
-    for seat in (0, 1, 1, 2):
-        game = await finished_game(client, table, winner_seat=seat)
-        await confirm(client, game)
-    await settled(client)
-    tables = ("proj_ratings", "proj_rating_history")
-    owner = await asyncpg.connect(database.owner_dsn)
-    try:
-        live = [await owner.fetch(f"SELECT * FROM {t} ORDER BY 1, 2, 3") for t in tables]
-        await rebuild(owner, Ratings())
-        rebuilt = [await owner.fetch(f"SELECT * FROM {t} ORDER BY 1, 2, 3") for t in tables]
-    finally:
-        await owner.close()
-    assert len(live[1]) == 16
-    assert [list(map(tuple, rows)) for rows in rebuilt] == [list(map(tuple, r)) for r in live]
+async def test_errors_are_problem_details(client: httpx.AsyncClient, table: Table) -> None:
+    player = table.players[0].id
+    unknown_game = await client.get("/v1/ratings", params={"game": "xadrez"})
+    unknown_game_of_player = await client.get(
+        f"/v1/players/{player}/ratings", params={"game": "xadrez"}
+    )
+    unknown_player = await client.get(
+        "/v1/players/00000000-0000-4000-8000-000000000000/ratings"
+    )
+    bad_limit = await client.get("/v1/ratings", params={"limit": "0"})
+
+    for response in (unknown_game, unknown_game_of_player, bad_limit):
+        assert response.status_code == 400, response.text
+        assert response.headers["content-type"].startswith("application/problem+json")
+    assert unknown_player.status_code == 404
+    assert unknown_player.json()["code"] == "player-not-found"
+    assert (await client.get(f"/v1/players/{player}/ratings")).json()["ratings"] == []
