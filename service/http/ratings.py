@@ -13,6 +13,7 @@ from litestar.params import QueryParameter
 from msgspec import Meta
 
 from projections.rating import LEADERBOARD_DAYS, LEADERBOARD_GAMES, PROVISIONAL_SIGMA
+from service.http.report_period import instant
 from service.http.schemas import GameName
 from service.http.stats import PlayerIdPath, folded_up_to, snapshot
 from service.store.registry import Registry, parse_id
@@ -101,13 +102,18 @@ class RatingController(Controller):
             bool, QueryParameter(description="Also players not (or no longer) eligible.")
         ] = False,
         at: Annotated[
-            datetime | None,
-            QueryParameter(description="Count activity back from this instant, not from now."),
+            str | None,
+            QueryParameter(
+                max_length=40,
+                description="Count activity back from this instant (RFC 3339 with its zone, "
+                "or a date), not from now.",
+            ),
         ] = None,
         limit: Annotated[int, QueryParameter(ge=1, le=500, description="Page size.")] = 100,
         offset: Annotated[int, QueryParameter(ge=0, le=10**6, description="Skip this many.")] = 0,
     ) -> Leaderboard:
-        since = (at or datetime.now(UTC)) - timedelta(days=LEADERBOARD_DAYS)
+        moment = instant(at, "at") if at is not None else datetime.now(UTC)
+        since = moment - timedelta(days=LEADERBOARD_DAYS)
         arguments: list[object] = [game]
         where = "r.game = $1"
         if not include_inactive:

@@ -183,10 +183,12 @@ async def test_errors_are_problem_details(client: httpx.AsyncClient, table: Tabl
         "/v1/players/00000000-0000-4000-8000-000000000000/ratings"
     )
     bad_limit = await client.get("/v1/ratings", params={"limit": "0"})
+    bad_moment = await client.get("/v1/ratings", params={"at": "0.5"})  # not a timestamp
 
-    for response in (unknown_game, unknown_game_of_player, bad_limit):
+    for response in (unknown_game, unknown_game_of_player, bad_limit, bad_moment):
         assert response.status_code == 400, response.text
         assert response.headers["content-type"].startswith("application/problem+json")
+    assert bad_moment.json()["code"] == "invalid-period"
     assert unknown_player.status_code == 404
     assert unknown_player.json()["code"] == "player-not-found"
     assert (await client.get(f"/v1/players/{player}/ratings")).json()["ratings"] == []
