@@ -28,13 +28,17 @@ FIRST_TOKEN_LOCK = 70232  # two-key advisory locks: (this, hashtext(player id))
 log = logging.getLogger("domino.auth")
 
 
+BOOTSTRAP_ACTOR = "admin"
+"""Who a write by the bootstrap token (DOMINO_BOOTSTRAP_TOKEN) is recorded as."""
+
+
 class Principal(msgspec.Struct, frozen=True):
     player_id: str | None  # None for the bootstrap administrator
     admin: bool = False
 
     @property
     def actor(self) -> str:
-        return self.player_id or "admin"
+        return self.player_id or BOOTSTRAP_ACTOR
 
 
 class Issued(msgspec.Struct, frozen=True):

@@ -21,6 +21,7 @@ from litestar.types import Message
 from msgspec import Meta
 
 from domain import DomainError, resolve_rules
+from service.http.problems import problem_body
 from service.http.rate_limits import INTERNAL
 
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
@@ -138,11 +139,7 @@ def _result_body(hand: dict[str, Any]) -> dict[str, Any]:
 
 
 def _refused(number: int, status: int, code: str, detail: str) -> LineResult:
-    return LineResult(
-        line=number,
-        error={"type": f"/problems/{code}", "title": code.replace("-", " "), "status": status,
-               "code": code, "detail": detail},
-    )
+    return LineResult(line=number, error=msgspec.to_builtins(problem_body(status, code, detail)))
 
 
 async def _write(

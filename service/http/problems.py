@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import asyncpg
@@ -16,6 +17,7 @@ from litestar.exceptions import (
     PermissionDeniedException,
     ValidationException,
 )
+from litestar.types import Send
 from msgspec import Meta
 
 from domain import DomainError, WrongStatus
@@ -47,14 +49,28 @@ class ApiError(Exception):
         self.detail = detail
 
 
-def problem(
-    status: int,
-    code: str,
-    detail: str,
-    errors: list[dict[str, Any]] | None = None,
-    headers: dict[str, str] | None = None,
-) -> Response[Problem]:
-    body = Problem(
+async def send_problem(
+    send: Send, status: int, code: str, detail: str, headers: Sequence[tuple[bytes, bytes]] = ()
+) -> None:
+    """A problem+json answer sent by an ASGI middleware, before any route handles the
+    request (the same body as `problem`)."""
+    body = msgspec.json.encode(problem_body(status, code, detail))
+    await send({
+        "type": "http.response.start",
+        "status": status,
+        "headers": [
+            (b"content-type", PROBLEM_JSON.encode()),
+            (b"content-length", str(len(body)).encode()),
+            *headers,
+        ],
+    })
+    await send({"type": "http.response.body", "body": body, "more_body": False})
+
+
+def problem_body(
+    status: int, code: str, detail: str, errors: list[dict[str, Any]] | None = None
+) -> Problem:
+    return Problem(
         type=f"/problems/{code}",
         title=code.replace("-", " "),
         status=status,
@@ -62,6 +78,16 @@ def problem(
         detail=detail,
         errors=errors,
     )
+
+
+def problem(
+    status: int,
+    code: str,
+    detail: str,
+    errors: list[dict[str, Any]] | None = None,
+    headers: dict[str, str] | None = None,
+) -> Response[Problem]:
+    body = problem_body(status, code, detail, errors)
     return Response(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
 
 

@@ -21,11 +21,10 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
-import msgspec
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.http.problems import PROBLEM_JSON, Problem
+from service.http.problems import send_problem
 
 MAX_BUCKETS = 100_000  # the least recently used are forgotten (a forgotten one is full)
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -154,7 +153,12 @@ class RateLimits:
             (b"ratelimit-reset", str(math.ceil(full)).encode()),
         ]
         if refused_for > 0:
-            await _refuse(send, headers, math.ceil(refused_for))
+            retry_after = math.ceil(refused_for)
+            await send_problem(
+                send, 429, "rate-limited",
+                f"too many writes: retry in {retry_after} s (nothing was changed)",
+                [(b"retry-after", str(retry_after).encode()), *headers],
+            )
             return
 
         async def sending(message: Message) -> None:
@@ -171,27 +175,3 @@ def _bearer(scope: Scope) -> bytes | None:
             scheme, _, token = value.partition(b" ")
             return token.strip() if scheme.lower() == b"bearer" and token.strip() else None
     return None
-
-
-async def _refuse(send: Send, headers: list[tuple[bytes, bytes]], retry_after: int) -> None:
-    code = "rate-limited"
-    body = msgspec.json.encode(
-        Problem(
-            type=f"/problems/{code}",
-            title="rate limited",
-            status=429,
-            code=code,
-            detail=f"too many writes: retry in {retry_after} s (nothing was changed)",
-        )
-    )
-    await send({
-        "type": "http.response.start",
-        "status": 429,
-        "headers": [
-            (b"content-type", PROBLEM_JSON.encode()),
-            (b"content-length", str(len(body)).encode()),
-            (b"retry-after", str(retry_after).encode()),
-            *headers,
-        ],
-    })
-    await send({"type": "http.response.body", "body": body, "more_body": False})

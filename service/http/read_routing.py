@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.http.problems import PROBLEM_JSON, Problem
+from service.http.problems import send_problem
 from service.store.reads import Reads
 from service.store.trace import TRACE, RequestTrace
 
@@ -39,7 +38,7 @@ class ReadRouting:
         try:
             trace.read_after = _read_after(scope)
         except ValueError as error:
-            await _refuse(send, str(error))
+            await send_problem(send, 400, "invalid-read-after", str(error))
             return
         TRACE.set(trace)
         if scope["method"] not in ("GET", "HEAD"):
@@ -98,20 +97,3 @@ def _read_after(scope: Scope) -> int | None:
                 )
             return int(text)
     return None
-
-
-async def _refuse(send: Send, detail: str) -> None:
-    code = "invalid-read-after"
-    body = msgspec.json.encode(
-        Problem(type=f"/problems/{code}", title="invalid read after", status=400, code=code,
-                detail=detail)
-    )
-    await send({
-        "type": "http.response.start",
-        "status": 400,
-        "headers": [
-            (b"content-type", PROBLEM_JSON.encode()),
-            (b"content-length", b"%d" % len(body)),
-        ],
-    })
-    await send({"type": "http.response.body", "body": body, "more_body": False})

@@ -6,11 +6,9 @@ from collections.abc import Iterable
 
 from litestar.datastructures import State
 
+from service.http.auth import BOOTSTRAP_ACTOR
 from service.http.problems import ApiError
 from service.store.registry import Registry
-
-BOOTSTRAP_ACTOR = "admin"
-"""Who a write by the bootstrap token (DOMINO_BOOTSTRAP_TOKEN) is recorded as."""
 
 
 async def names_of(state: State, player_ids: Iterable[str | None]) -> dict[str, str]:
