@@ -44,7 +44,7 @@ class ProjectionRunner:
         batch_size: int = 5000,
         poll_seconds: float = 1.0,
         retry_seconds: float = 1.0,
-        settle_seconds: float = 0.01,
+        settle_seconds: float = 0.005,
         channel: str = EVENTS_CHANNEL,
     ) -> None:
         self.dsn = dsn
@@ -134,12 +134,13 @@ class ProjectionRunner:
         wake = self._wake[projection.name]
         while True:
             wake.clear()
-            if await step(connection, projection, self.batch_size):
-                continue  # maybe more after this batch
+            if await step(connection, projection, self.batch_size) >= self.batch_size:
+                continue  # a full batch: more are waiting
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), self.poll_seconds)
-            # Under load every append wakes us: a moment's wait folds the next ones in the
-            # same batch, which costs the service far less CPU for a few ms of lag.
+            # Under load every append wakes us (and events arrive while a batch runs): a
+            # moment's wait folds the next ones in the same batch, which costs the service
+            # far less CPU for a few ms of lag.
             await asyncio.sleep(self.settle_seconds)
 
 

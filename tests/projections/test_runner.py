@@ -16,6 +16,8 @@ import pytest
 
 from projections import all_projections
 from projections.batches import (
+    _ADVANCE,
+    NOTIFY_CHANNEL,
     apply_events,
     catch_up,
     checkpoint,
@@ -26,7 +28,7 @@ from projections.batches import (
 from projections.rebuild import rebuild
 from projections.runner import APPLICATION_NAME, ProjectionRunner
 from projections.stats import Stats
-from service.store.event_store import EventStore
+from service.store.event_store import EventStore, NewEvent
 from tests.conftest import Database
 from tests.projections.conftest import Project, caught_up, rank, read_models
 from tests.projections.scripts import days, play
@@ -211,3 +213,98 @@ async def test_the_runner_resumes_after_its_connections_are_cut(
     await caught_up(db)
     assert (await totals(db))["ana"] == (3, 3)
     assert runner.leased == {p.name: True for p in all_projections()}
+
+
+class _Unread:
+    """A projection that reads no event type: every batch only moves its checkpoint."""
+
+    name = "unread"
+    tables: tuple[str, ...] = ()
+    event_types: tuple[str, ...] = ("no_such_event",)
+
+    def writing_to(self, suffix: str) -> _Unread:
+        return self
+
+    async def apply(self, connection: Any, events: list[Any]) -> None:
+        raise AssertionError("no event of its types exists")
+
+
+async def test_a_batch_of_unread_events_moves_the_checkpoint_and_says_so(
+    store: EventStore, app_pool: asyncpg.Pool, db: Any
+) -> None:
+    await play(store, *WINS)
+    head = await db.fetchval("SELECT max(position) FROM events")
+    heard: list[str] = []
+    listener = lambda *args: heard.append(args[-1])  # noqa: E731
+    await db.add_listener(NOTIFY_CHANNEL, listener)
+    unread = _Unread()
+    await ensure_checkpoint(db, unread.name)
+
+    assert await step(db, unread, 5) == 5
+    assert await step(db, unread, 1000) == head - 5
+    assert await step(db, unread, 1000) == 0
+    assert await checkpoint(db, unread.name) == head
+    await asyncio.sleep(0.1)
+    await db.remove_listener(NOTIFY_CHANNEL, listener)
+    assert heard == ["unread:5", f"unread:{head}"]
+
+
+async def test_a_checkpoint_moved_by_another_writer_is_never_moved_back(
+    store: EventStore, app_pool: asyncpg.Pool, db: Any
+) -> None:
+    """The unlocked path's compare-and-set: a rebuild's swap or a second instance that moved
+    the checkpoint between the batch's read and its write wins; the batch is read again."""
+    await play(store, *WINS)
+    head = await db.fetchval("SELECT max(position) FROM events")
+    unread = _Unread()
+    await ensure_checkpoint(db, unread.name)
+    assert await db.fetchrow(_ADVANCE, unread.name, 3, head, NOTIFY_CHANNEL, "x") is None
+    assert await checkpoint(db, unread.name) == 0  # 0 expected, not 3: nothing moved
+
+    async with app_pool.acquire() as other:
+        await other.execute(
+            "UPDATE projection_checkpoints SET position = $2 WHERE name = $1", unread.name, head
+        )
+    assert await step(db, unread, 1000) == 0
+    assert await checkpoint(db, unread.name) == head
+
+
+class _Slow:
+    """Reads the probes below, and takes 30 ms over each batch, as a busy database would."""
+
+    name = "slow"
+    tables: tuple[str, ...] = ()
+    event_types: tuple[str, ...] = ("probe",)
+
+    def __init__(self) -> None:
+        self.batches: list[int] = []
+
+    def writing_to(self, suffix: str) -> _Slow:
+        return self
+
+    async def apply(self, connection: Any, events: list[Any]) -> None:
+        self.batches.append(len(events))
+        await asyncio.sleep(0.03)
+
+
+async def test_under_a_stream_of_appends_the_runner_folds_many_events_per_batch(
+    database: Database, store: EventStore, db: Any
+) -> None:
+    """A batch that was not full means the runner had caught up: it waits for the next
+    wake-up and a moment more, instead of at once folding what arrived during the batch
+    in a batch of its own (which, under a steady stream, is a batch per 30 ms here)."""
+    slow = _Slow()
+    steady = ProjectionRunner(database.app_dsn, [slow], settle_seconds=0.1)
+    await steady.start()
+    try:
+        for n in range(200):  # 1.5 s or more of appends, one every 5 ms or more
+            await store.append(f"probe-{n}", [NewEvent("probe", "{}")], expected_version=0)
+            await asyncio.sleep(0.005)
+        for _ in range(100):
+            if sum(slow.batches) == 200:
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        await steady.stop()
+    assert sum(slow.batches) == 200  # each probe folded once
+    assert len(slow.batches) < 25, slow.batches
