@@ -39,7 +39,7 @@ from service.http.openapi.positions import document_positions
 from service.http.openapi.problems import document_examples, document_problems
 from service.http.players import CompetitionController, PlayerController, TokenController
 from service.http.problems import EXCEPTION_HANDLERS
-from service.http.rate_limits import Limits, RateLimits
+from service.http.rate_limits import Limits, RateLimits, rate_buckets
 from service.http.ratings import RatingController
 from service.http.read_routing import ReadRouting
 from service.http.reports import REPORT_CONTROLLERS
@@ -176,10 +176,12 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             DefineMiddleware(WebConventions, write_origins=settings.cors_origins),
             DefineMiddleware(
                 RateLimits,
-                limits=Limits(
-                    settings.rate_writes_per_token,
-                    settings.rate_writes_per_address,
-                    settings.rate_registrations_per_address,
+                buckets=rate_buckets(
+                    Limits(
+                        settings.rate_writes_per_token,
+                        settings.rate_writes_per_address,
+                        settings.rate_registrations_per_address,
+                    )
                 ),
                 exempt_token=settings.bootstrap_token,
             ),

@@ -99,18 +99,25 @@ class Limits:
     registrations_per_address: Rate | None
 
 
+def rate_buckets(limits: Limits) -> dict[str, Buckets]:
+    """The buckets of every limit, made once per process: Litestar builds a middleware per
+    route, and each must count against the same buckets (a client spreading its writes over
+    the routes would otherwise get the limit once per route)."""
+    pairs = [
+        ("token", limits.writes_per_token),
+        ("address", limits.writes_per_address),
+        ("registration", limits.registrations_per_address),
+    ]
+    return {name: Buckets(rate) for name, rate in pairs if rate is not None}
+
+
 class RateLimits:
     """ASGI middleware."""
 
-    def __init__(self, app: ASGIApp, limits: Limits, exempt_token: str | None) -> None:
+    def __init__(self, app: ASGIApp, buckets: dict[str, Buckets], exempt_token: str | None) -> None:
         self.app = app
         self.exempt = exempt_token.encode() if exempt_token else None
-        pairs = [
-            ("token", limits.writes_per_token),
-            ("address", limits.writes_per_address),
-            ("registration", limits.registrations_per_address),
-        ]
-        self.buckets = {name: Buckets(rate) for name, rate in pairs if rate is not None}
+        self.buckets = buckets
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -155,7 +162,9 @@ class RateLimits:
         if refused_for > 0:
             retry_after = math.ceil(refused_for)
             await send_problem(
-                send, 429, "rate-limited",
+                send,
+                429,
+                "rate-limited",
                 f"too many writes: retry in {retry_after} s (nothing was changed)",
                 [(b"retry-after", str(retry_after).encode()), *headers],
             )

@@ -62,8 +62,11 @@ async def test_a_browser_write_from_an_origin_not_listed_is_not_let_through(
 ) -> None:
     preflight = await client.options(
         "/v1/matches",
-        headers={"Origin": SITE, "Access-Control-Request-Method": "POST",
-                 "Access-Control-Request-Headers": "authorization, content-type"},
+        headers={
+            "Origin": SITE,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization, content-type",
+        },
     )
     read_preflight = await client.options(
         "/v1/rankings", headers={"Origin": SITE, "Access-Control-Request-Method": "GET"}
@@ -78,8 +81,11 @@ async def test_a_browser_write_from_an_origin_not_listed_is_not_let_through(
 async def test_a_listed_origin_may_write(configured: httpx.AsyncClient) -> None:
     preflight = await configured.options(
         "/v1/players",
-        headers={"Origin": APP, "Access-Control-Request-Method": "POST",
-                 "Access-Control-Request-Headers": "authorization, content-type, idempotency-key"},
+        headers={
+            "Origin": APP,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization, content-type, idempotency-key",
+        },
     )
     written = await configured.post(
         "/v1/players", json={"name": "Zé"}, headers={**ADMIN, "Origin": APP}
@@ -100,8 +106,11 @@ async def test_a_listed_origin_may_revoke_its_token_from_a_browser(
 ) -> None:
     preflight = await configured.options(
         "/v1/tokens/current",
-        headers={"Origin": APP, "Access-Control-Request-Method": "DELETE",
-                 "Access-Control-Request-Headers": "authorization"},
+        headers={
+            "Origin": APP,
+            "Access-Control-Request-Method": "DELETE",
+            "Access-Control-Request-Headers": "authorization",
+        },
     )
 
     assert preflight.headers["access-control-allow-origin"] == APP
@@ -155,8 +164,9 @@ async def test_a_read_answers_304_until_it_changes(client: httpx.AsyncClient) ->
     assert stale.status_code == 200
 
     await register(client, "Novo")
-    changed = await until(client, "/v1/players", lambda b: len(b["players"]) > len(
-        first.json()["players"]))
+    changed = await until(
+        client, "/v1/players", lambda b: len(b["players"]) > len(first.json()["players"])
+    )
     after = await client.get("/v1/players", headers={"If-None-Match": tag})
     assert changed == after.json()
     assert after.status_code == 200
@@ -204,6 +214,30 @@ async def test_writes_past_the_limit_are_refused_with_429_and_change_nothing(
     assert sorted(m["id"] for m in listed["matches"]) == sorted(created), "nothing more made"
 
 
+async def test_one_limit_counts_the_writes_of_every_route(
+    configured: httpx.AsyncClient,
+) -> None:
+    """A game, a deal and a move: three routes, one bucket (3 writes a minute per token)."""
+    players = [await register(configured, name) for name in ("Zé", "Ana", "Tião", "Bia")]
+    zé = players[0]
+    body = {"rules": {"preset": "pontos"}, "seats": [p.id for p in players]}
+    created = await configured.post("/v1/matches", json=body, headers=zé.auth)
+    game = f"/v1/matches/{created.json()['id']}"
+    dealt = await configured.post(f"{game}/hands", json={"deal": "server"}, headers=zé.auth)
+    move = {"seat": 0, "tile": "6-6"}  # played or refused by the rules: a write all the same
+    answers = [await configured.post(f"{game}/moves", json=move, headers=zé.auth) for _ in "ab"]
+
+    assert [created.status_code, dealt.status_code] == [201, 201]
+    assert [created.headers["ratelimit-remaining"], dealt.headers["ratelimit-remaining"]] == [
+        "2",
+        "1",
+    ]
+    assert answers[0].headers["ratelimit-remaining"] == "0"
+    assert answers[0].status_code != 429, "the third write is allowed"
+    assert answers[1].status_code == 429, "the fourth is not"
+    assert answers[1].json()["code"] == "rate-limited"
+
+
 async def test_registrations_have_a_tighter_limit_per_address(
     configured: httpx.AsyncClient,
 ) -> None:
@@ -224,8 +258,9 @@ async def test_the_administrator_and_reads_are_not_limited(
     configured: httpx.AsyncClient,
 ) -> None:
     for n in range(6):
-        assert (await configured.post("/v1/players", json={"name": f"P{n}"},
-                                      headers=ADMIN)).status_code == 201
+        assert (
+            await configured.post("/v1/players", json={"name": f"P{n}"}, headers=ADMIN)
+        ).status_code == 201
     for _ in range(10):
         response = await configured.get("/v1/rankings")
         assert response.status_code == 200
@@ -286,10 +321,15 @@ async def test_a_gzipped_game_tag_is_taken_as_if_match(
     game = Game(client, table, (await new_match(client, table))["id"])
     await game.ok("hands", {"deal": "server"})
     seen = await client.get(game.url(), headers={**ADMIN, "Accept-Encoding": "gzip"})
-    stale = await game.post("moves", next_move(seen.json(), random.Random(1)),
-                            ADMINISTRATOR, **{"If-Match": '"1-gzip"'})
-    moved = await game.post("moves", next_move(seen.json(), random.Random(1)),
-                            ADMINISTRATOR, **{"If-Match": seen.headers["etag"]})
+    stale = await game.post(
+        "moves", next_move(seen.json(), random.Random(1)), ADMINISTRATOR, **{"If-Match": '"1-gzip"'}
+    )
+    moved = await game.post(
+        "moves",
+        next_move(seen.json(), random.Random(1)),
+        ADMINISTRATOR,
+        **{"If-Match": seen.headers["etag"]},
+    )
 
     assert seen.headers["content-encoding"] == "gzip"
     assert seen.headers["etag"] == '"2-gzip"'
@@ -302,12 +342,23 @@ async def test_the_live_feed_is_sent_as_it_comes_neither_compressed_nor_tagged(
 ) -> None:
     app = create_app(Settings(bootstrap_token=ADMIN_TOKEN), database.app_dsn)
     scope = {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
-        "scheme": "http", "path": "/v1/events/stream", "raw_path": b"/v1/events/stream",
-        "query_string": b"", "root_path": "", "client": ("127.0.0.1", 50000),
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/v1/events/stream",
+        "raw_path": b"/v1/events/stream",
+        "query_string": b"",
+        "root_path": "",
+        "client": ("127.0.0.1", 50000),
         "server": ("testserver.local", 80),
-        "headers": [(b"host", b"testserver.local"), (b"accept-encoding", b"gzip"),
-                    (b"if-none-match", b"*"), (b"origin", SITE.encode())],
+        "headers": [
+            (b"host", b"testserver.local"),
+            (b"accept-encoding", b"gzip"),
+            (b"if-none-match", b"*"),
+            (b"origin", SITE.encode()),
+        ],
     }
     sent: list[dict[str, Any]] = []
     first_body = asyncio.Event()
