@@ -95,8 +95,7 @@ class ProjectionRunner:
                 await connection.add_listener(self.channel, self.wake)
                 self.wake()  # anything appended while we were not listening
                 while not lost.is_set() and not connection.is_closed():
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(lost.wait(), self.poll_seconds * 5)
+                    await waited(lost, self.poll_seconds * 5)
             except _LOST as error:
                 log.warning("projections: listener lost (%r)", error)
             finally:
@@ -136,12 +135,20 @@ class ProjectionRunner:
             wake.clear()
             if await step(connection, projection, self.batch_size) >= self.batch_size:
                 continue  # a full batch: more are waiting
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(wake.wait(), self.poll_seconds)
+            await waited(wake, self.poll_seconds)
             # Under load every append wakes us (and events arrive while a batch runs): a
             # moment's wait folds the next ones in the same batch, which costs the service
             # far less CPU for a few ms of lag.
             await asyncio.sleep(self.settle_seconds)
+
+
+async def waited(event: asyncio.Event, seconds: float) -> None:
+    """Wait for `event`, at most `seconds`. Not `asyncio.wait_for`: in Python 3.11 it loses a
+    cancellation that arrives just as the event is set (gh-86296), and a stopped runner's
+    loop went on forever."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            await event.wait()
 
 
 def _setter(event: asyncio.Event) -> Callable[[object], None]:

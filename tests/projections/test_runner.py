@@ -16,7 +16,6 @@ import pytest
 
 from projections import all_projections
 from projections.batches import (
-    _ADVANCE,
     NOTIFY_CHANNEL,
     apply_events,
     catch_up,
@@ -252,20 +251,24 @@ async def test_a_batch_of_unread_events_moves_the_checkpoint_and_says_so(
 async def test_a_checkpoint_moved_by_another_writer_is_never_moved_back(
     store: EventStore, app_pool: asyncpg.Pool, db: Any
 ) -> None:
-    """The unlocked path's compare-and-set: a rebuild's swap or a second instance that moved
-    the checkpoint between the batch's read and its write wins; the batch is read again."""
+    """A rebuild's swap (or a second instance) holds the checkpoint row and moves it while a
+    batch of unread events is on its way: the batch waits, finds the row changed, and moves
+    nothing back."""
     await play(store, *WINS)
     head = await db.fetchval("SELECT max(position) FROM events")
     unread = _Unread()
     await ensure_checkpoint(db, unread.name)
-    assert await db.fetchrow(_ADVANCE, unread.name, 3, head, NOTIFY_CHANNEL, "x") is None
-    assert await checkpoint(db, unread.name) == 0  # 0 expected, not 3: nothing moved
-
-    async with app_pool.acquire() as other:
-        await other.execute(
+    async with app_pool.acquire() as swap, swap.transaction():
+        await swap.execute(
+            "SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE", unread.name
+        )
+        batch = asyncio.create_task(step(db, unread, 3))  # would move 0 -> 3
+        await asyncio.sleep(0.3)
+        assert not batch.done(), "it waits for the row"
+        await swap.execute(
             "UPDATE projection_checkpoints SET position = $2 WHERE name = $1", unread.name, head
         )
-    assert await step(db, unread, 1000) == 0
+    assert await batch == 0  # read again under the lock: nothing after the new checkpoint
     assert await checkpoint(db, unread.name) == head
 
 
@@ -308,3 +311,20 @@ async def test_under_a_stream_of_appends_the_runner_folds_many_events_per_batch(
         await steady.stop()
     assert sum(slow.batches) == 200  # each probe folded once
     assert len(slow.batches) < 25, slow.batches
+
+
+async def test_a_runner_stops_even_when_woken_as_it_is_stopped(database: Database) -> None:
+    """Python 3.11's `asyncio.wait_for` loses a cancellation that arrives just as what it
+    waits for is done (gh-86296): the runner's loop went on, and its stop never returned."""
+    for ticks in [0, 1, 2, 3] * 6:
+        runner = ProjectionRunner(database.app_dsn, all_projections(), poll_seconds=0.05)
+        await runner.start()
+        for _ in range(100):
+            if all(runner.leased.values()):
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.02)  # the workers wait for a wake-up
+        runner.wake()
+        for _ in range(ticks):
+            await asyncio.sleep(0)
+        await asyncio.wait_for(runner.stop(), 5)
