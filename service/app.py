@@ -31,6 +31,7 @@ from service.http.health import HealthController
 from service.http.history import HistoryController
 from service.http.imports import ImportController
 from service.http.key_locks import KeyLocks
+from service.http.lean_writes import LeanGameWrites
 from service.http.live_feed import LiveFeedController
 from service.http.matches import MatchController
 from service.http.openapi.bodies import describe_tag_fields, document_request_bodies
@@ -95,9 +96,12 @@ OPENAPI = OpenAPIConfig(
 )
 
 
-def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True) -> Litestar:
+def create_app(
+    settings: Settings, app_dsn: str, *, run_projections: bool = True, lean_writes: bool = True
+) -> Litestar:
     """`run_projections=False`: serve the read models without folding new events here
-    (another instance, or a test, runs the projections)."""
+    (another instance, or a test, runs the projections). `lean_writes=False`: Litestar
+    serves the writes on a game too (tests compare the two ways, lean_writes.py)."""
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -150,6 +154,21 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             except (TimeoutError, asyncio.CancelledError):
                 pool.terminate()
 
+    middleware = [
+        DefineMiddleware(WebConventions, write_origins=settings.cors_origins),
+        DefineMiddleware(
+            RateLimits,
+            buckets=rate_buckets(
+                Limits(
+                    settings.rate_writes_per_token,
+                    settings.rate_writes_per_address,
+                    settings.rate_registrations_per_address,
+                )
+            ),
+            exempt_token=settings.bootstrap_token,
+        ),
+        DefineMiddleware(ReadRouting),
+    ]
     app = Litestar(
         route_handlers=[
             HealthController,
@@ -172,21 +191,7 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
             *PAGES,
         ],
         lifespan=[lifespan],
-        middleware=[
-            DefineMiddleware(WebConventions, write_origins=settings.cors_origins),
-            DefineMiddleware(
-                RateLimits,
-                buckets=rate_buckets(
-                    Limits(
-                        settings.rate_writes_per_token,
-                        settings.rate_writes_per_address,
-                        settings.rate_registrations_per_address,
-                    )
-                ),
-                exempt_token=settings.bootstrap_token,
-            ),
-            ReadRouting,
-        ],
+        middleware=middleware,
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OPENAPI,
         template_config=TEMPLATES,
@@ -198,6 +203,8 @@ def create_app(settings: Settings, app_dsn: str, *, run_projections: bool = True
         debug=False,
     )
     _options_answer_whole_routes(app)
+    if lean_writes:
+        app.asgi_handler = LeanGameWrites(app, app.asgi_handler, middleware, MAX_BODY_BYTES)
     app.state.body_decoders = body_decoders(app)
     app.state.key_locks = KeyLocks()
     document = document_problems(app.openapi_schema)

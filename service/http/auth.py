@@ -109,8 +109,10 @@ class Tokens:
             self._cache.clear()  # whatever was revoked while nobody listened
             self._listening = True
             while not lost.is_set():
+                # Not asyncio.wait_for: Python 3.11's loses a cancellation (gh-86296).
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(lost.wait(), HEARTBEAT_SECONDS)
+                    async with asyncio.timeout(HEARTBEAT_SECONDS):
+                        await lost.wait()
                 await connection.fetchval("SELECT 1", timeout=2)  # a silent cut raises here
         finally:
             await connection.close(timeout=1)
@@ -193,8 +195,8 @@ class Tokens:
         return found
 
 
-def _bearer(request: Request[object, object, State]) -> str | None:
-    header = request.headers.get("authorization")
+def bearer_token(header: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header; None without the header."""
     if header is None:
         return None
     scheme, _, token = header.partition(" ")
@@ -203,19 +205,24 @@ def _bearer(request: Request[object, object, State]) -> str | None:
     return token.strip()
 
 
+async def principal_of(tokens: Tokens, authorization: str | None) -> Principal:
+    """Writes: a valid token is required."""
+    token = bearer_token(authorization)
+    if token is None:
+        raise ApiError(401, "unauthorized", "this needs `Authorization: Bearer <token>`")
+    principal = await tokens.principal(token)
+    if principal is None:
+        raise ApiError(401, "invalid-token", "the token is unknown or expired")
+    return principal
+
+
 async def provide_principal(request: Request[object, object, State]) -> Principal:
     """Writes: a valid token is required. Looked up once per request: the strict body check
     (service/strict_bodies.py) asks first, and the handler's dependency finds it here."""
     known = request.scope.get(_PRINCIPAL_KEY)
     if isinstance(known, Principal):
         return known
-    token = _bearer(request)
-    if token is None:
-        raise ApiError(401, "unauthorized", "this needs `Authorization: Bearer <token>`")
-    tokens: Tokens = request.app.state.tokens
-    principal = await tokens.principal(token)
-    if principal is None:
-        raise ApiError(401, "invalid-token", "the token is unknown or expired")
+    principal = await principal_of(request.app.state.tokens, request.headers.get("authorization"))
     request.scope[_PRINCIPAL_KEY] = principal  # type: ignore[literal-required]
     return principal
 
@@ -229,7 +236,7 @@ async def provide_viewer(request: Request[object, object, State]) -> Principal |
     known = request.scope.get(_PRINCIPAL_KEY)
     if isinstance(known, Principal):
         return known
-    token = _bearer(request)
+    token = bearer_token(request.headers.get("authorization"))
     if token is None:
         return None
     tokens: Tokens = request.app.state.tokens

@@ -41,7 +41,7 @@ from service.http.schemas import (
     NewUndo,
 )
 from service.http.views import MatchState
-from service.http.writes import Build, GameWrite, Sender, write
+from service.http.writes import Build, GameWrite, Sender, incoming, write
 from service.store.matches import MatchRecord
 
 _random = secrets.SystemRandom()
@@ -295,7 +295,8 @@ def route(spec: GameWrite[Any]) -> HTTPRouteHandler:
         principal: NamedDependency[Principal],
         match_id: MatchIdPath,
     ) -> Response[MatchState]:
-        return await write(request, state, principal, match_id, spec, data)
+        answer = await write(await incoming(request), state, principal, match_id, spec, data)
+        return answer.response()
 
     handler.__annotations__ = {**handler.__annotations__, "data": cast(Any, JSONBody)[spec.body]}
     handler.__name__ = handler.__qualname__ = spec.operation_id

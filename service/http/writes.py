@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import msgspec
 from litestar import Request, Response
@@ -30,7 +30,28 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def idempotency_key(request: Request[Any, Any, Any], principal: Principal) -> str | None:
+class WithHeaders(Protocol):
+    @property
+    def headers(self) -> Mapping[str, str]:
+        """Looked up by lower-case name."""
+        ...
+
+
+class Incoming(NamedTuple):
+    """What a write reads of its request: from Litestar's `Request` (`incoming`), or from
+    the ASGI scope on the lean path (service/http/lean_writes.py)."""
+
+    method: str
+    path: str
+    headers: Mapping[str, str]
+    body: bytes
+
+
+async def incoming(request: Request[Any, Any, Any]) -> Incoming:
+    return Incoming(request.method, request.url.path, request.headers, await request.body())
+
+
+def idempotency_key(request: WithHeaders, principal: Principal) -> str | None:
     key = request.headers.get("idempotency-key")
     if key is None:
         return None
@@ -39,7 +60,7 @@ def idempotency_key(request: Request[Any, Any, Any], principal: Principal) -> st
     return f"{principal.actor}:{key}"  # keys are scoped by who sends them
 
 
-def expected_version(request: Request[Any, Any, Any], in_body: int | None) -> int | None:
+def expected_version(request: WithHeaders, in_body: int | None) -> int | None:
     if in_body is not None:
         return in_body
     header = request.headers.get("if-match")
@@ -52,12 +73,15 @@ def expected_version(request: Request[Any, Any, Any], in_body: int | None) -> in
 
 
 async def fingerprint(request: Request[Any, Any, Any]) -> bytes:
-    body = await request.body()
-    return hashlib.sha256(f"{request.method} {request.url.path}\n".encode() + body).digest()
+    return digest(await incoming(request))
+
+
+def digest(request: Incoming) -> bytes:
+    return hashlib.sha256(f"{request.method} {request.path}\n".encode() + request.body).digest()
 
 
 def metadata(
-    request: Request[Any, Any, Any], principal: Principal, key: str | None, **extra: object
+    request: WithHeaders, principal: Principal, key: str | None, **extra: object
 ) -> dict[str, object]:
     data: dict[str, object] = {
         "actor": principal.actor,
@@ -76,6 +100,33 @@ async def competition_of(state: State, record: MatchRecord) -> CompetitionCreate
     return await state.registry.competition(competition_id) if competition_id else None
 
 
+class Answer(NamedTuple):
+    """The game's state as one sender may see it, and its version (the ETag)."""
+
+    status: int
+    state: MatchState
+    version: int
+
+    @property
+    def etag(self) -> str:
+        return f'"{self.version}"'
+
+    def response(self) -> Response[MatchState]:
+        return Response(self.state, status_code=self.status, headers={"ETag": self.etag})
+
+
+def answered(
+    record: MatchRecord,
+    access: Access,
+    principal: Principal | None,
+    status: int = 200,
+    reveal: bool = False,
+) -> Answer:
+    seen = visible_seats(record, principal.actor if principal else None, access.sees_all or reveal)
+    body = match_state(record.match_id, record.version, record.state, seen)
+    return Answer(status, body, record.version)
+
+
 def answer(
     record: MatchRecord,
     access: Access,
@@ -83,9 +134,7 @@ def answer(
     status: int = 200,
     reveal: bool = False,
 ) -> Response[MatchState]:
-    seen = visible_seats(record, principal.actor if principal else None, access.sees_all or reveal)
-    body = match_state(record.match_id, record.version, record.state, seen)
-    return Response(body, status_code=status, headers={"ETag": f'"{record.version}"'})
+    return answered(record, access, principal, status, reveal).response()
 
 
 async def first_answer(state: State, key: str | None, digest: bytes | None) -> MatchRecord | None:
@@ -140,35 +189,35 @@ class GameWrite(Generic[B]):
 
 
 async def write(
-    request: Request[Any, Any, Any],
+    request: Incoming,
     state: State,
     principal: Principal,
     match_id: str,
     spec: GameWrite[B],
     body: B,
-) -> Response[MatchState]:
+) -> Answer:
     key = idempotency_key(request, principal)
-    digest = await fingerprint(request) if key else None
+    body_digest = digest(request) if key else None
     key_locks: KeyLocks = state.key_locks
     async with key_locks.held(key):
-        return await _write(request, state, principal, match_id, spec, body, key, digest)
+        return await _write(request, state, principal, match_id, spec, body, key, body_digest)
 
 
 async def _write(
-    request: Request[Any, Any, Any],
+    request: Incoming,
     state: State,
     principal: Principal,
     match_id: str,
     spec: GameWrite[B],
     body: B,
     key: str | None,
-    digest: bytes | None,
-) -> Response[MatchState]:
+    body_digest: bytes | None,
+) -> Answer:
     matches: Matches = state.matches
-    first = await first_answer(state, key, digest)
+    first = await first_answer(state, key, body_digest)
     if first is not None:
         access = access_of(principal, first.state, await competition_of(state, first))
-        return answer(first, access, principal, 201)
+        return answered(first, access, principal, 201)
     record = await matches.load(match_id)
     access = access_of(principal, record.state, await competition_of(state, record))
     sender = Sender(principal, access)
@@ -181,12 +230,12 @@ async def _write(
             metadata(request, principal, key, **spec.metadata(body)),
             expected_version=expected_version(request, body.expected_version),
             idempotency_key=key,
-            fingerprint=digest,
+            fingerprint=body_digest,
             again=spec.again(body),
         )
     except DomainError as error:
         raise await refusal(state, principal, match_id, spec.secret_seat(body), error) from None
-    return answer(record, access, principal, 201)
+    return answered(record, access, principal, 201)
 
 
 TELLS_A_HAND = frozenset(
