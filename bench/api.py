@@ -2,13 +2,16 @@
 PostgreSQL, next to a bare Litestar endpoint inserting one row per request on the same
 server, at the same concurrency, in the same run.
 
-    .venv/bin/python bench/api.py [--tables 16] [--seconds 20] [--workers 1]
+    .venv/bin/python bench/api.py [--tables 16] [--seconds 20] [--rounds 4] [--workers 1]
                                   [--game dominoes|sueca|truco] [--readers 0]
 
 Prints moves/s with p50/p99 latency for the service, requests/s with p50/p99 for the bare
 endpoint, and their ratios. Both run with the same number of uvicorn worker processes
 (`domino serve --workers N`); the load generator is a minimal keep-alive HTTP/1.1 client
-on the same machine.
+on the same machine. Both servers stay up for the whole run and take turns, `--rounds`
+times, each round measuring `--seconds / --rounds` of each after a warm-up: a machine
+whose speed drifts (a shared virtual machine's does, by 30% over a minute) slows both
+sides alike, and the ratio of the sums is the figure. Each round's ratio is printed too.
 
 `--game` picks what the tables play: dominoes (the default: pontos, cinquenta or federacao
 at random), or a card game, Sueca or Truco, whose deals the scorekeeper posts (it then sees
@@ -273,14 +276,22 @@ def service_process(
     return process(command, env, port)
 
 
+WARM_UP_SECONDS = 3.0
+
+
 async def run_service(
-    port: int, tables: int, seconds: float, game: str = "dominoes", readers: int = 0
-) -> tuple[Stats, float, dict[str, Stats]]:
-    seats = await register_seats(port)
+    port: int,
+    seats: list[str],
+    tables: int,
+    seconds: float,
+    warm_up: float,
+    game: str = "dominoes",
+    readers: int = 0,
+) -> tuple[Stats, dict[str, Stats]]:
     stats = Stats()
     reads: dict[str, Stats] = {}
     now = time.perf_counter()
-    measure_from, deadline = now + 3, now + 3 + seconds
+    measure_from, deadline = now + warm_up, now + warm_up + seconds
     await asyncio.gather(
         *(
             play_games(Http(port), seats, deadline, measure_from, stats, game=game)
@@ -288,17 +299,28 @@ async def run_service(
         ),
         *(read_views(Http(port), seats[0], deadline, measure_from, reads) for _ in range(readers)),
     )
-    return stats, seconds, reads
+    return stats, reads
 
 
-async def run_bare(port: int, tables: int, seconds: float) -> tuple[Stats, float]:
+async def run_bare(port: int, tables: int, seconds: float, warm_up: float) -> Stats:
     stats = Stats()
     now = time.perf_counter()
-    measure_from, deadline = now + 3, now + 3 + seconds
+    measure_from, deadline = now + warm_up, now + warm_up + seconds
     await asyncio.gather(
         *(insert_rows(Http(port), deadline, measure_from, stats) for _ in range(tables))
     )
-    return stats, seconds
+    return stats
+
+
+def merged(rounds: list[Stats]) -> Stats:
+    whole = Stats()
+    for part in rounds:
+        whole.latencies += part.latencies
+        whole.requests += part.requests
+        whole.errors += part.errors
+        whole.games += part.games
+        whole.first_error = whole.first_error or part.first_error
+    return whole
 
 
 def report(name: str, stats: Stats, seconds: float) -> tuple[float, float, float]:
@@ -318,7 +340,10 @@ def report(name: str, stats: Stats, seconds: float) -> tuple[float, float, float
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=16)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--seconds", type=float, default=20.0, help="measured on each side, over all rounds"
+    )
+    parser.add_argument("--rounds", type=int, default=4, help="turns each side takes")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn processes, both sides")
     parser.add_argument("--game", choices=GAMES, default="dominoes", help="what the tables play")
     parser.add_argument(
@@ -326,42 +351,48 @@ def main() -> None:
     )
     args = parser.parse_args()
     python = str(Path(sys.executable))
+    each = args.seconds / args.rounds
     with server() as admin:
         owner, _ = fresh_database(admin, "bench_api")
         bare_owner, _ = fresh_database(admin, "bench_bare")
         print(
             f"{args.tables} concurrent tables of {args.game}, {args.workers} worker "
-            f"process(es) each, {args.seconds:.0f} s measured after 3 s warm-up"
+            f"process(es) each, {args.rounds} rounds of {each:.0f} s on each side after "
+            f"{WARM_UP_SECONDS:.0f} s of warm-up",
+            flush=True,
         )
-        with service_process(owner, 8781, args.workers):
-            moves, seconds, reads = asyncio.run(
-                run_service(8781, args.tables, args.seconds, args.game, args.readers)
-            )
-            service = report(f"service: {args.game} moves", moves, seconds)
-            for name, stats in reads.items():
-                report(f"  while: {name} reads", stats, seconds)
-        with process(
-            [
-                python,
-                "-m",
-                "uvicorn",
-                "--app-dir",
-                "bench",
-                "bare_app:app",
-                "--port",
-                "8782",
-                "--no-access-log",
-                "--log-level",
-                "warning",
-                "--workers",
-                str(args.workers),
-            ],
-            {"DATABASE_URL": bare_owner},
-            8782,
+        bare_command = [
+            python, "-m", "uvicorn", "--app-dir", "bench", "bare_app:app", "--port", "8782",
+            "--no-access-log", "--log-level", "warning", "--workers", str(args.workers),
+        ]  # fmt: skip
+        with (
+            service_process(owner, 8781, args.workers),
+            process(bare_command, {"DATABASE_URL": bare_owner}, 8782),
         ):
-            bare = report(
-                "bare endpoint: inserts", *asyncio.run(run_bare(8782, args.tables, args.seconds))
-            )
+            seats = asyncio.run(register_seats(8781))
+            services: list[Stats] = []
+            bares: list[Stats] = []
+            reads: dict[str, list[Stats]] = {}
+            for number in range(args.rounds):
+                warm_up = WARM_UP_SECONDS if number == 0 else 1.0
+                moves, read = asyncio.run(
+                    run_service(8781, seats, args.tables, each, warm_up, args.game, args.readers)
+                )
+                inserts = asyncio.run(run_bare(8782, args.tables, each, warm_up))
+                services.append(moves)
+                bares.append(inserts)
+                for name, stats in read.items():
+                    reads.setdefault(name, []).append(stats)
+                print(
+                    f"  round {number + 1}: service {len(moves.latencies) / each:,.0f}/s, bare"
+                    f" {len(inserts.latencies) / each:,.0f}/s, ratio"
+                    f" {len(moves.latencies) / max(1, len(inserts.latencies)):.2f}",
+                    flush=True,
+                )
+        service = report(f"service: {args.game} moves", merged(services), args.seconds)
+        for name, parts in reads.items():
+            report(f"  while: {name} reads", merged(parts), args.seconds)
+        bare = report("bare endpoint: inserts", merged(bares), args.seconds)
         print(
             f"ratio: throughput {service[0] / bare[0]:.2f} (target >= 0.8), "
             f"p99 {service[2] / bare[2]:.2f}x (target <= 2x)"
