@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,6 +19,7 @@ from service.http.auth import Principal
 from service.http.conventions import GZIP_TAG_SUFFIX
 from service.http.key_locks import KeyLocks
 from service.http.problems import ApiError
+from service.http.request_ids import new_request_id
 from service.http.views import MatchState, match_state, visible_seats
 from service.store.matches import Matches, MatchRecord
 
@@ -85,7 +85,7 @@ def metadata(
 ) -> dict[str, object]:
     data: dict[str, object] = {
         "actor": principal.actor,
-        "request_id": (request.headers.get("x-request-id") or str(uuid.uuid4()))[:100],
+        "request_id": (request.headers.get("x-request-id") or new_request_id())[:100],
     }
     if key is not None:
         data["idempotency_key"] = key
