@@ -12,6 +12,7 @@ moved checkpoint. A crash before the commit leaves neither rows nor checkpoint b
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from projections.base import Connection, Projection, StoredEvent
 
@@ -90,22 +91,77 @@ _MOVE = (
 )
 
 
-async def step(connection: Connection, projection: Projection, limit: int) -> int:
-    """Apply the next batch; answer how many positions it covered (0: caught up)."""
-    name = projection.name
-    found = await connection.fetchrow(
-        _SKIP, name, limit, list(projection.event_types), NOTIFY_CHANNEL
+# The same for several projections at once: the runner's scout asks it of every projection
+# it holds, once per wake-up, and wakes only those whose events it found.
+_SKIP_ALL = """
+WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[]) AS w(name, event_type)),
+checkpoint AS (SELECT name, position FROM projection_checkpoints WHERE name = ANY($1::text[])),
+next AS (
+    SELECT position, event_type FROM events
+    WHERE position > (SELECT min(position) FROM checkpoint) ORDER BY position LIMIT $3),
+batch AS (SELECT max(position) AS last FROM next),
+plan AS (
+    SELECT c.name, c.position AS after, b.last,
+        EXISTS (SELECT 1 FROM next n JOIN wanted w ON w.event_type = n.event_type
+            WHERE w.name = c.name AND n.position > c.position) AS relevant
+    FROM checkpoint c, batch b),
+moved AS (
+    UPDATE projection_checkpoints p SET position = plan.last, updated_at = clock_timestamp()
+    FROM plan
+    WHERE p.name = plan.name AND p.position = plan.after AND plan.last > plan.after
+      AND NOT plan.relevant
+    RETURNING p.name, p.position)
+SELECT plan.name, plan.after, plan.last,
+    (SELECT count(pg_notify($4, m.name || ':' || m.position)) FROM moved m
+     WHERE m.name = plan.name) AS moved
+FROM plan
+"""
+
+
+class Skipped(NamedTuple):
+    name: str
+    after: int
+    last: int | None
+    moved: bool
+
+    @property
+    def waiting(self) -> bool:
+        """Events of its types are waiting for the projection (or another writer was first)."""
+        return self.last is not None and self.last > self.after and not self.moved
+
+
+async def skip_unread(
+    connection: Connection, projections: Sequence[Projection], limit: int
+) -> list[Skipped]:
+    """Move the checkpoints of `projections` over the next events that none of them reads,
+    in one statement; answer, for each, where it was, the batch's end, and whether it moved."""
+    pairs = [(p.name, t) for p in projections for t in p.event_types]
+    rows = await connection.fetch(
+        _SKIP_ALL, [n for n, _ in pairs], [t for _, t in pairs], limit, NOTIFY_CHANNEL
     )
-    if found is None:
-        raise LookupError(f"projection {name!r} has no checkpoint row")
-    after, last, moved = found
-    if last is None:
-        return 0
-    if moved:
-        return int(last) - int(after)
+    return [Skipped(r[0], int(r[1]), None if r[2] is None else int(r[2]), r[3] > 0) for r in rows]
+
+
+async def step(
+    connection: Connection, projection: Projection, limit: int, *, unread: bool = True
+) -> int:
+    """Apply the next batch; answer how many positions it covered (0: caught up).
+    `unread=False`: events of the projection's types are known to wait (the scout saw them),
+    so the batch goes straight to the locked path."""
+    name = projection.name
+    if unread:
+        found = await connection.fetchrow(
+            _SKIP, name, limit, list(projection.event_types), NOTIFY_CHANNEL
+        )
+        if found is None:
+            raise LookupError(f"projection {name!r} has no checkpoint row")
+        after, last, moved = found
+        if last is None:
+            return 0
+        if moved:
+            return int(last) - int(after)
     async with connection.transaction():
-        after = await _lock(connection, name)
-        events, last = await read_after(connection, after, limit, projection.event_types)
+        after, last, events = await _locked_batch(connection, projection, limit)
         if last is None:
             return 0
         await _apply(connection, projection, events, last)
@@ -124,6 +180,39 @@ async def apply_events(
             return 0
         await _apply(connection, projection, [e for e in events if e.position > after], last)
         return last - after
+
+
+# The locked path's read in one round trip: lock the checkpoint row, then the batch's end
+# and its events of the projection's types. A writer that moved the checkpoint while this
+# waited for the row is seen (the locked row is read again at its newest version); the
+# events after it are read from the statement's snapshot, a prefix of the log like any.
+_LOCKED_BATCH = """
+WITH checkpoint AS (
+    SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE),
+batch AS (
+    SELECT max(position) AS last FROM (
+        SELECT position FROM events WHERE position > (SELECT position FROM checkpoint)
+        ORDER BY position LIMIT $2) next)
+SELECT c.position, b.last, e.position, e.stream_id, e.event_type, e.data::text
+FROM checkpoint c CROSS JOIN batch b
+LEFT JOIN events e ON e.position > c.position AND e.position <= b.last
+    AND e.event_type = ANY($3::text[])
+ORDER BY e.position
+"""
+
+
+async def _locked_batch(
+    connection: Connection, projection: Projection, limit: int
+) -> tuple[int, int | None, list[StoredEvent]]:
+    """(the checkpoint, the batch's last position or None, its events of the types read)."""
+    rows = await connection.fetch(
+        _LOCKED_BATCH, projection.name, limit, list(projection.event_types)
+    )
+    if not rows:
+        raise LookupError(f"projection {projection.name!r} has no checkpoint row")
+    after, last = int(rows[0][0]), rows[0][1]
+    events = [StoredEvent(r[2], r[3], r[4], r[5]) for r in rows if r[2] is not None]
+    return after, None if last is None else int(last), events
 
 
 async def _lock(connection: Connection, name: str) -> int:

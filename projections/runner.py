@@ -1,13 +1,19 @@
-"""The runner inside the service: one worker per projection, woken by LISTEN/NOTIFY.
+"""The runner inside the service: one worker per projection, and a scout, woken by
+LISTEN/NOTIFY.
 
 Each worker holds its projection's lease, a session advisory lock on its own connection,
 and writes its batches on that same connection: while it can commit, it holds the lease, so
 of several service instances only one applies a projection's events (the others wait for
 the lease). The checkpoint row, locked in every batch, is the second fence (batches.py).
 
-Wake-ups: every append NOTIFYs `domino_events`; a missed notification (a dropped listener
-connection) costs at most `poll_seconds`, since workers also poll. After any reconnect a
-worker catches up from its checkpoint.
+Wake-ups: every append NOTIFYs `domino_events`, which wakes the scout. It waits a moment
+(`settle_seconds`, so that a burst is one batch), then in one statement moves the
+checkpoint of every projection held here over the events none of them reads (most are
+tiles, cards and passes), and wakes the worker of each projection whose events it found. A
+round trip is most of what a batch costs the service: one for all of them, not one each.
+A missed notification (a dropped listener connection) costs at most `poll_seconds`, since
+the scout and the workers also poll. After any reconnect a worker catches up from its
+checkpoint.
 """
 
 from __future__ import annotations
@@ -21,12 +27,12 @@ from collections.abc import Callable, Sequence
 import asyncpg
 
 from projections.base import Projection
-from projections.batches import ensure_checkpoint, step
+from projections.batches import ensure_checkpoint, skip_unread, step
 
 log = logging.getLogger("domino.projections")
 
 EVENTS_CHANNEL = "domino_events"
-APPLICATION_NAME = "domino-projections"  # in pg_stat_activity, with "listener" or the name
+APPLICATION_NAME = "domino-projections"  # in pg_stat_activity: "listener", "scout" or the name
 LEASE_CLASS = 70231  # the first key of the two-key advisory locks that are leases
 _LOST = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError)
 
@@ -55,11 +61,16 @@ class ProjectionRunner:
         self.settle_seconds = settle_seconds
         self.channel = channel
         self.leased: dict[str, bool] = {p.name: False for p in self.projections}
+        self._arrived = asyncio.Event()  # new events: the scout's wake-up
         self._wake = {p.name: asyncio.Event() for p in self.projections}
+        self._found: set[str] = set()  # the projections the scout found events for
         self._tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
-        self._tasks = [asyncio.create_task(self._listen(), name="projections-listener")]
+        self._tasks = [
+            asyncio.create_task(self._listen(), name="projections-listener"),
+            asyncio.create_task(self._scout(), name="projections-scout"),
+        ]
         self._tasks += [
             asyncio.create_task(self._work(p), name=f"projection-{p.name}")
             for p in self.projections
@@ -72,8 +83,7 @@ class ProjectionRunner:
         self._tasks = []
 
     def wake(self, *_: object) -> None:
-        for event in self._wake.values():
-            event.set()
+        self._arrived.set()
 
     async def _connect(self, role: str) -> asyncpg.Connection:
         return await asyncpg.connect(
@@ -102,6 +112,42 @@ class ProjectionRunner:
                 connection.terminate()
             await asyncio.sleep(self.retry_seconds)
 
+    async def _scout(self) -> None:
+        while True:
+            try:
+                connection = await self._connect("scout")
+            except _LOST as error:
+                log.warning("projections: the scout cannot connect (%r)", error)
+                await asyncio.sleep(self.retry_seconds)
+                continue
+            try:
+                await self._scout_on(connection)
+            except _LOST as error:
+                log.warning("projections: the scout's connection lost (%r); resuming", error)
+            except Exception:
+                log.exception("projections: the scout failed; retrying")
+            finally:
+                connection.terminate()
+            await asyncio.sleep(self.retry_seconds)
+
+    async def _scout_on(self, connection: asyncpg.Connection) -> None:
+        while True:
+            await waited(self._arrived, self.poll_seconds)
+            self._arrived.clear()
+            # Under load every append wakes us (and events arrive while a batch runs): a
+            # moment's wait folds the next ones in the same batch, which costs the service
+            # far less CPU for a few ms of lag.
+            await asyncio.sleep(self.settle_seconds)
+            held = [p for p in self.projections if self.leased[p.name]]
+            if not held:
+                continue
+            for skipped in await skip_unread(connection, held, self.batch_size):
+                if skipped.waiting:
+                    self._found.add(skipped.name)
+                    self._wake[skipped.name].set()
+                elif skipped.moved and (skipped.last or 0) - skipped.after >= self.batch_size:
+                    self._arrived.set()  # a full batch: more are waiting
+
     async def _work(self, projection: Projection) -> None:
         while True:
             try:
@@ -122,24 +168,25 @@ class ProjectionRunner:
             await asyncio.sleep(self.retry_seconds)
 
     async def _hold_and_run(self, connection: asyncpg.Connection, projection: Projection) -> None:
-        await ensure_checkpoint(connection, projection.name)
-        key = lease_key(projection.name)
+        name = projection.name
+        await ensure_checkpoint(connection, name)
+        key = lease_key(name)
         while True:
             if await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASE_CLASS, key):
                 break
             await asyncio.sleep(self.poll_seconds)  # another instance holds the lease
-        self.leased[projection.name] = True
-        log.info("projection %s: lease taken, catching up", projection.name)
-        wake = self._wake[projection.name]
+        self.leased[name] = True
+        log.info("projection %s: lease taken, catching up", name)
+        wake = self._wake[name]
         while True:
             wake.clear()
-            if await step(connection, projection, self.batch_size) >= self.batch_size:
+            found = name in self._found
+            self._found.discard(name)
+            if await step(connection, projection, self.batch_size, unread=not found) >= (
+                self.batch_size
+            ):
                 continue  # a full batch: more are waiting
-            await waited(wake, self.poll_seconds)
-            # Under load every append wakes us (and events arrive while a batch runs): a
-            # moment's wait folds the next ones in the same batch, which costs the service
-            # far less CPU for a few ms of lag.
-            await asyncio.sleep(self.settle_seconds)
+            await waited(wake, self.poll_seconds)  # the scout's call, or a poll
 
 
 async def waited(event: asyncio.Event, seconds: float) -> None:

@@ -17,11 +17,13 @@ import pytest
 from projections import all_projections
 from projections.batches import (
     NOTIFY_CHANNEL,
+    Skipped,
     apply_events,
     catch_up,
     checkpoint,
     ensure_checkpoint,
     read_after,
+    skip_unread,
     step,
 )
 from projections.rebuild import rebuild
@@ -205,7 +207,7 @@ async def test_the_runner_resumes_after_its_connections_are_cut(
         )
     finally:
         await owner.close()
-    assert cut == 1 + len(all_projections())  # the listener and each projection
+    assert cut == 2 + len(all_projections())  # the listener, the scout and each projection
 
     await play(store, *WINS, at=days(1))
     await play(store, *WINS, at=days(2))
@@ -328,3 +330,29 @@ async def test_a_runner_stops_even_when_woken_as_it_is_stopped(database: Databas
         for _ in range(ticks):
             await asyncio.sleep(0)
         await asyncio.wait_for(runner.stop(), 5)
+
+
+async def test_one_statement_moves_every_projection_over_what_none_of_them_reads(
+    store: EventStore, db: Any
+) -> None:
+    """The scout's: `unread` moves over the whole batch; `stats` reads some of those events,
+    so it stays where it was, waiting for its worker (which the scout wakes)."""
+    await play(store, *WINS)
+    head = await db.fetchval("SELECT max(position) FROM events")
+    unread, stats = _Unread(), Stats()
+    for projection in (unread, stats):
+        await ensure_checkpoint(db, projection.name)
+
+    found = {s.name: s for s in await skip_unread(db, [unread, stats], 1000)}
+
+    assert found["unread"] == Skipped("unread", 0, head, moved=True)
+    assert not found["unread"].waiting
+    assert found["stats"] == Skipped("stats", 0, head, moved=False)
+    assert found["stats"].waiting
+    assert await checkpoint(db, "unread") == head
+    assert await checkpoint(db, "stats") == 0
+    again = {s.name: s for s in await skip_unread(db, [unread, stats], 1000)}
+    assert again["unread"] == Skipped("unread", head, head, moved=False)
+    assert not again["unread"].waiting, "caught up"
+    assert await step(db, stats, 1000, unread=False) == head
+    assert await checkpoint(db, "stats") == head
