@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import logging
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import asyncpg
 
@@ -113,22 +113,7 @@ class ProjectionRunner:
             await asyncio.sleep(self.retry_seconds)
 
     async def _scout(self) -> None:
-        while True:
-            try:
-                connection = await self._connect("scout")
-            except _LOST as error:
-                log.warning("projections: the scout cannot connect (%r)", error)
-                await asyncio.sleep(self.retry_seconds)
-                continue
-            try:
-                await self._scout_on(connection)
-            except _LOST as error:
-                log.warning("projections: the scout's connection lost (%r); resuming", error)
-            except Exception:
-                log.exception("projections: the scout failed; retrying")
-            finally:
-                connection.terminate()
-            await asyncio.sleep(self.retry_seconds)
+        await self._on_connection("scout", self._scout_on)
 
     async def _scout_on(self, connection: asyncpg.Connection) -> None:
         while True:
@@ -149,21 +134,36 @@ class ProjectionRunner:
                     self._arrived.set()  # a full batch: more are waiting
 
     async def _work(self, projection: Projection) -> None:
+        def released() -> None:
+            self.leased[projection.name] = False
+
+        await self._on_connection(
+            projection.name, lambda c: self._hold_and_run(c, projection), released
+        )
+
+    async def _on_connection(
+        self,
+        role: str,
+        run: Callable[[asyncpg.Connection], Awaitable[None]],
+        after: Callable[[], None] = lambda: None,
+    ) -> None:
+        """Run `run` on a connection of its own, again on a new one whenever it is lost or
+        fails (a bug, or an event a projection cannot fold: its lag shows it)."""
         while True:
             try:
-                connection = await self._connect(projection.name)
+                connection = await self._connect(role)
             except _LOST as error:
-                log.warning("projection %s: cannot connect (%r)", projection.name, error)
+                log.warning("projections, %s: cannot connect (%r)", role, error)
                 await asyncio.sleep(self.retry_seconds)
                 continue
             try:
-                await self._hold_and_run(connection, projection)
+                await run(connection)
             except _LOST as error:
-                log.warning("projection %s: connection lost (%r); resuming", projection.name, error)
-            except Exception:  # a bug, or an event it cannot fold: its lag shows it; retry
-                log.exception("projection %s: a batch failed; retrying", projection.name)
+                log.warning("projections, %s: connection lost (%r); resuming", role, error)
+            except Exception:
+                log.exception("projections, %s: failed; retrying", role)
             finally:
-                self.leased[projection.name] = False
+                after()
                 connection.terminate()
             await asyncio.sleep(self.retry_seconds)
 
