@@ -45,6 +45,9 @@ EXPOSED_HEADERS = (
 PREFLIGHT_MAX_AGE = "600"
 
 Headers = list[tuple[bytes, bytes]]
+MIDDLEWARE_APPLIED = "domino.middleware_applied"
+"""Set on a request that the lean path for writes (lean_writes.py) hands on to Litestar:
+its middlewares already ran around it, and must not run twice (each limit counted once)."""
 
 
 class WebConventions:
@@ -56,7 +59,7 @@ class WebConventions:
         return "*" in self.write_origins or origin in self.write_origins
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != ScopeType.HTTP:
+        if scope["type"] != ScopeType.HTTP or scope.get(MIDDLEWARE_APPLIED):
             await self.app(scope, receive, send)
             return
         request = dict(scope["headers"])
@@ -78,8 +81,11 @@ class WebConventions:
         if method in READ_METHODS and not self.writes_allowed_from(origin):
             return [(b"access-control-allow-origin", b"*"), *exposed]
         if self.writes_allowed_from(origin):
-            return [(b"access-control-allow-origin", origin.encode()), (b"vary", b"Origin"),
-                    *exposed]
+            return [
+                (b"access-control-allow-origin", origin.encode()),
+                (b"vary", b"Origin"),
+                *exposed,
+            ]
         return []  # a write from an origin not listed: the browser refuses the answer
 
     async def _preflight(self, send: Send, origin: str, asked: bytes) -> None:
@@ -163,8 +169,12 @@ class _ConditionalRead:
         if gzipped and tag.endswith(b'"'):
             tag = tag[:-1] + GZIP_TAG_SUFFIX.encode() + b'"'
         headers = [(n, v) for n, v in headers if n.lower() != b"etag"]
-        headers += [(b"etag", tag), (b"cache-control", b"no-cache"),
-                    (b"vary", b"Accept-Encoding, Authorization, Origin"), *self._cors]
+        headers += [
+            (b"etag", tag),
+            (b"cache-control", b"no-cache"),
+            (b"vary", b"Accept-Encoding, Authorization, Origin"),
+            *self._cors,
+        ]
         if _matches(self._request.get(b"if-none-match"), tag):
             kept = [(n, v) for n, v in headers if n.lower() != b"content-length"]
             await self._send(_start(304, kept))
@@ -173,8 +183,10 @@ class _ConditionalRead:
         if gzipped:
             body = gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
             headers = [(n, v) for n, v in headers if n.lower() != b"content-length"]
-            headers += [(b"content-encoding", b"gzip"),
-                        (b"content-length", str(len(body)).encode())]
+            headers += [
+                (b"content-encoding", b"gzip"),
+                (b"content-length", str(len(body)).encode()),
+            ]
         await self._send(_start(start["status"], headers))
         await self._send({"type": "http.response.body", "body": body, "more_body": False})
 

@@ -8,13 +8,17 @@ service/http/strict_bodies.py) and renders the answer through its response class
 router and, for a POST that the router sends to one of the writes, does the same work
 directly:
 
-1. Checks that change nothing anywhere: the router's own match, the body (JSON, at most
-   `MAX_BODY_BYTES`, read strictly into the write's body type), the token. A request that
-   fails one of them, or is out of the ordinary (no Content-Length, chunked, another media
-   type, a header twice), goes to Litestar with its body untouched and is answered exactly
-   as before: every refusal of a malformed request stays Litestar's.
-2. The middlewares of every route (CORS, rate limits, read routing) and Litestar's own
-   exception handling, with the route's handlers, around
+1. Around everything below, the middlewares of every route (CORS, rate limits, read
+   routing) and Litestar's own exception handling, with the route's handlers: a write over
+   its limit is refused before anything else, as on Litestar's path.
+2. Checks that change nothing anywhere, in Litestar's order: the token (before the body
+   is read), then the body (JSON, at most `MAX_BODY_BYTES`, read strictly into the write's
+   body type). A request refused here goes on to Litestar's own pipeline with its body
+   untouched and the middlewares marked as run (`MIDDLEWARE_APPLIED`); one out of the
+   ordinary (no Content-Length, chunked, another media type, a header twice) goes to
+   Litestar before step 1, as it came. Either is answered exactly as before: every refusal
+   of a malformed request stays Litestar's. A database that fails the token lookup is
+   answered 503 here, once.
 3. `write` (service/http/writes.py), the very function Litestar's handler calls. Its answer
    is encoded by Litestar's encoder and sent with the headers Litestar sends.
 
@@ -39,10 +43,12 @@ from litestar.utils import normalize_path
 from litestar.utils.scope.state import ScopeState
 
 from service.http.auth import principal_of
+from service.http.conventions import MIDDLEWARE_APPLIED
 from service.http.game_writes import WRITES
+from service.http.problems import ApiError
 from service.http.writes import GameWrite, Incoming, write
 
-_LEAN = "domino.lean_write"  # the scope's key for what step 1 found, read by step 3
+_LEAN = "domino.lean_write"  # the scope's key for the route and headers found
 _JSON = "application/json"
 
 
@@ -81,25 +87,53 @@ class LeanGameWrites:
             await self.litestar(scope, receive, send)
             return
         handler, path_params, path_template, headers = found
-        body, received = await _body(receive, int(headers["content-length"]))
-        spec, decoder = self.writes[handler]
-        try:
-            if body is None:  # not all there, or more than announced
-                raise ValueError("an incomplete body")
-            principal = await principal_of(
-                scope["litestar_app"].state.tokens, headers.get("authorization")
-            )
-            data = decoder.decode(body)
-        except Exception:  # refused on the way in, with no effect: Litestar says how
-            await self.litestar(scope, _replaying(received, receive), send)
-            return
         scope["path_params"] = path_params
         scope["path_template"] = path_template
         scope["route_handler"] = handler
         ScopeState.from_scope(scope).exception_handlers = handler.resolve_exception_handlers()
-        incoming = Incoming("POST", scope["path"], headers, body)
-        scope[_LEAN] = (spec, principal, data, incoming)  # type: ignore[literal-required]
+        scope[_LEAN] = (handler, headers)  # type: ignore[literal-required]
         await self.served(scope, receive, send)
+
+    async def _write(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Inside the middlewares, as Litestar's handler is: the rate limits come first."""
+        handler, headers = scope.pop(_LEAN)  # type: ignore[misc]
+        spec, decoder = self.writes[handler]
+        state = scope["litestar_app"].state
+        try:  # the token before the body, as Litestar's before_request hook does
+            principal = await principal_of(state.tokens, headers.get("authorization"))
+        except ApiError:  # a 401, answered by Litestar (the lookup is cached)
+            await self._to_litestar(scope, receive, send)
+            return
+        body, received = await _body(receive, int(headers["content-length"]))
+        try:
+            if body is None:  # not all there, or more than announced
+                raise ValueError("an incomplete body")
+            data = decoder.decode(body)
+        except Exception:  # refused on the way in, with no effect: Litestar says how
+            await self._to_litestar(scope, _replaying(received, receive), send)
+            return
+        incoming = Incoming("POST", scope["path"], headers, body)
+        match_id = scope["path_params"]["match_id"]
+        answer = await write(incoming, state, principal, match_id, spec, data)
+        encoded = encode_json(answer.state)
+        await send(
+            {
+                "type": "http.response.start",
+                "status": answer.status,
+                "headers": [
+                    (b"etag", answer.etag.encode()),
+                    (b"content-type", _JSON.encode()),
+                    (b"content-length", b"%d" % len(encoded)),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": encoded, "more_body": False})
+        self.lean_answers += 1
+
+    async def _to_litestar(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Litestar's whole pipeline, but for the middlewares already run around this one."""
+        scope[MIDDLEWARE_APPLIED] = True  # type: ignore[literal-required]
+        await self.litestar(scope, receive, send)
 
     def _route(
         self, scope: Scope
@@ -132,26 +166,6 @@ class LeanGameWrites:
         ):
             return None
         return handler, path_params, template, headers
-
-    async def _write(self, scope: Scope, receive: Receive, send: Send) -> None:
-        spec, principal, data, incoming = scope.pop(_LEAN)  # type: ignore[misc]
-        state = scope["litestar_app"].state
-        match_id = scope["path_params"]["match_id"]
-        answer = await write(incoming, state, principal, match_id, spec, data)
-        body = encode_json(answer.state)
-        await send(
-            {
-                "type": "http.response.start",
-                "status": answer.status,
-                "headers": [
-                    (b"etag", answer.etag.encode()),
-                    (b"content-type", _JSON.encode()),
-                    (b"content-length", b"%d" % len(body)),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body, "more_body": False})
-        self.lean_answers += 1
 
 
 async def _body(receive: Receive, length: int) -> tuple[bytes | None, list[ReceiveMessage]]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from service.http.conventions import MIDDLEWARE_APPLIED
 from service.http.problems import send_problem
 
 MAX_BUCKETS = 100_000  # the least recently used are forgotten (a forgotten one is full)
@@ -125,6 +126,7 @@ class RateLimits:
             or scope["method"] in READ_METHODS
             or not self.buckets
             or scope.get(INTERNAL)  # an import's own writes: the import counted once
+            or scope.get(MIDDLEWARE_APPLIED)
         ):
             await self.app(scope, receive, send)
             return

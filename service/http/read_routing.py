@@ -15,6 +15,7 @@ from typing import Any
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from service.http.conventions import MIDDLEWARE_APPLIED
 from service.http.problems import send_problem
 from service.store.reads import Reads
 from service.store.trace import TRACE, RequestTrace
@@ -31,7 +32,7 @@ class ReadRouting:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != ScopeType.HTTP:
+        if scope["type"] != ScopeType.HTTP or scope.get(MIDDLEWARE_APPLIED):
             await self.app(scope, receive, send)
             return
         trace = RequestTrace()

@@ -5,6 +5,7 @@ status, headers and body."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -15,6 +16,7 @@ import pytest
 
 from service.app import create_app
 from service.http.lean_writes import LeanGameWrites
+from service.http.rate_limits import Rate
 from service.settings import Settings
 from tests.api.conftest import ADMIN, ADMIN_TOKEN, Player, Table, register, running
 from tests.api.play import sorted_deal
@@ -173,3 +175,66 @@ async def test_a_write_without_a_token_is_refused_either_way(
     assert refused.json()["code"] == "unauthorized"
     assert refused.headers["content-type"] == "application/problem+json"
     assert ADMIN  # the administrator's header is what the other tests send
+
+
+async def test_a_bad_token_is_refused_before_the_body_is_read(database: Database) -> None:
+    """As on Litestar's path: a client that announces a body and never sends it gets its 401
+    at once (it cannot hold a write route open without a token)."""
+    async with serving(database, lean=True) as (app, _):
+        sent: list[dict[str, Any]] = []
+        never = asyncio.Event()
+
+        async def receive() -> dict[str, Any]:
+            await never.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+            "method": "POST", "scheme": "http", "path": "/v1/matches/x/moves",
+            "raw_path": b"/v1/matches/x/moves", "query_string": b"", "root_path": "",
+            "headers": [(b"host", b"t"), (b"authorization", b"Bearer nobody"),
+                        (b"content-type", b"application/json"), (b"content-length", b"30")],
+            "client": ("127.0.0.1", 1), "server": ("t", 80), "state": {},
+        }  # fmt: skip
+        await asyncio.wait_for(app(scope, receive, send), 5)
+
+    assert sent[0]["status"] == 401
+    assert b'"code":"invalid-token"' in sent[1]["body"]
+
+
+async def test_a_write_over_its_limit_is_refused_before_its_token_is_looked_up(
+    database: Database,
+) -> None:
+    settings = Settings(
+        bootstrap_token=ADMIN_TOKEN, pool_size=5, rate_writes_per_address=Rate(3, 60)
+    )
+    app = create_app(settings, database.app_dsn)
+    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
+    async with (
+        running(app),
+        httpx.AsyncClient(transport=transport, base_url="http://testserver.local") as client,
+    ):
+        tokens = app.state.tokens
+        looked_up = 0
+        principal = tokens.principal
+
+        async def counted(token: str) -> Any:
+            nonlocal looked_up
+            looked_up += 1
+            return await principal(token)
+
+        tokens.principal = counted
+        answers = [
+            await client.post(
+                "/v1/matches/x/moves",
+                json={"seat": 0, "pass": True},
+                headers={"Authorization": f"Bearer guess-{n}"},
+            )
+            for n in range(8)
+        ]
+
+    assert [a.status_code for a in answers] == [401] * 3 + [429] * 5
+    assert looked_up <= 3 * 2, "the refused writes looked no token up"
