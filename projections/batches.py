@@ -92,7 +92,9 @@ _MOVE = (
 
 
 # The same for several projections at once: the runner's scout asks it of every projection
-# it holds, once per wake-up, and wakes only those whose events it found.
+# it holds, once per wake-up, and wakes only those whose events it found. A checkpoint row
+# locked by someone else (a worker's batch, a rebuild's swap) is skipped, not waited for:
+# its projection is left to its worker.
 _SKIP_ALL = """
 WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[]) AS w(name, event_type)),
 checkpoint AS (SELECT name, position FROM projection_checkpoints WHERE name = ANY($1::text[])),
@@ -105,11 +107,14 @@ plan AS (
         EXISTS (SELECT 1 FROM next n JOIN wanted w ON w.event_type = n.event_type
             WHERE w.name = c.name AND n.position > c.position) AS relevant
     FROM checkpoint c, batch b),
+lockable AS (
+    SELECT p.name FROM projection_checkpoints p JOIN plan ON p.name = plan.name
+    WHERE p.position = plan.after AND plan.last > plan.after AND NOT plan.relevant
+    FOR UPDATE OF p SKIP LOCKED),
 moved AS (
     UPDATE projection_checkpoints p SET position = plan.last, updated_at = clock_timestamp()
-    FROM plan
-    WHERE p.name = plan.name AND p.position = plan.after AND plan.last > plan.after
-      AND NOT plan.relevant
+    FROM plan, lockable
+    WHERE p.name = plan.name AND p.name = lockable.name AND p.position = plan.after
     RETURNING p.name, p.position)
 SELECT plan.name, plan.after, plan.last,
     (SELECT count(pg_notify($4, m.name || ':' || m.position)) FROM moved m

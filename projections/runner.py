@@ -126,12 +126,21 @@ class ProjectionRunner:
             held = [p for p in self.projections if self.leased[p.name]]
             if not held:
                 continue
-            for skipped in await skip_unread(connection, held, self.batch_size):
+            found = await skip_unread(connection, held, self.batch_size)
+            if not found:
+                continue
+            # The batch starts at the checkpoint furthest behind: when it is full, the others
+            # may have events past its end, which their workers look for themselves.
+            low = min(skipped.after for skipped in found)
+            full = max(skipped.last or 0 for skipped in found) - low >= self.batch_size
+            for skipped in found:
                 if skipped.waiting:
                     self._found.add(skipped.name)
                     self._wake[skipped.name].set()
-                elif skipped.moved and (skipped.last or 0) - skipped.after >= self.batch_size:
-                    self._arrived.set()  # a full batch: more are waiting
+                elif full and not skipped.moved:
+                    self._wake[skipped.name].set()
+            if full:
+                self._arrived.set()  # more are waiting
 
     async def _work(self, projection: Projection) -> None:
         def released() -> None:

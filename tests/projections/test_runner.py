@@ -356,3 +356,29 @@ async def test_one_statement_moves_every_projection_over_what_none_of_them_reads
     assert not again["unread"].waiting, "caught up"
     assert await step(db, stats, 1000, unread=False) == head
     assert await checkpoint(db, "stats") == head
+
+
+class _AlsoUnread(_Unread):
+    name = "also-unread"
+
+
+async def test_the_scout_passes_over_a_checkpoint_someone_holds(
+    store: EventStore, app_pool: asyncpg.Pool, db: Any
+) -> None:
+    """A worker's batch or a rebuild's swap holds its projection's row: the scout moves the
+    others without waiting for it, and leaves that one to its worker."""
+    await play(store, *WINS)
+    head = await db.fetchval("SELECT max(position) FROM events")
+    held, free = _Unread(), _AlsoUnread()
+    for projection in (held, free):
+        await ensure_checkpoint(db, projection.name)
+    async with app_pool.acquire() as swap, swap.transaction():
+        await swap.execute(
+            "SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE", held.name
+        )
+        found = {s.name: s for s in await asyncio.wait_for(skip_unread(db, [held, free], 1000), 2)}
+    assert found[free.name].moved
+    assert not found[held.name].moved
+    assert found[held.name].waiting, "its worker is woken to fold it itself"
+    assert await checkpoint(db, free.name) == head
+    assert await checkpoint(db, held.name) == 0
