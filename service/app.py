@@ -203,9 +203,11 @@ def create_app(
         debug=False,
     )
     _options_answer_whole_routes(app)
+    app.state.body_decoders = decoders = body_decoders(app)
     if lean_writes:
-        app.asgi_handler = LeanGameWrites(app, app.asgi_handler, middleware, MAX_BODY_BYTES)
-    app.state.body_decoders = body_decoders(app)
+        app.asgi_handler = LeanGameWrites(
+            app, app.asgi_handler, middleware, decoders, MAX_BODY_BYTES
+        )
     app.state.key_locks = KeyLocks()
     document = document_problems(app.openapi_schema)
     document_links(document_examples(describe_tag_fields(document_request_bodies(document))))

@@ -28,17 +28,16 @@ through Litestar's, and compares the answers byte for byte.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 import msgspec
 from litestar import Litestar
 from litestar._asgi.utils import is_valid_host, wrap_in_exception_handler
 from litestar.enums import ScopeType
 from litestar.handlers import HTTPRouteHandler
-from litestar.routes import HTTPRoute
 from litestar.serialization import encode_json
-from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
+from litestar.types import ASGIApp, ExceptionHandlersMap, Receive, ReceiveMessage, Scope, Send
 from litestar.utils import normalize_path
 from litestar.utils.scope.state import ScopeState
 
@@ -52,6 +51,13 @@ _LEAN = "domino.lean_write"  # the scope's key for the route and headers found
 _JSON = "application/json"
 
 
+class _Write(NamedTuple):
+    spec: GameWrite[Any]
+    decoder: msgspec.json.Decoder[Any]
+    errors: ExceptionHandlersMap
+    """The route's exception handlers, resolved once (Litestar's router sets them per request)."""
+
+
 class LeanGameWrites:
     """ASGI: in front of Litestar's own handler (`app.asgi_handler`), see the module."""
 
@@ -60,18 +66,19 @@ class LeanGameWrites:
         app: Litestar,
         litestar: ASGIApp,
         middleware: Sequence[Callable[[ASGIApp], ASGIApp]],
+        decoders: Mapping[HTTPRouteHandler, msgspec.json.Decoder[Any]],
         max_body_bytes: int,
     ) -> None:
+        """`decoders`: the strict body decoder of each route (strict_bodies.body_decoders)."""
         self.litestar = litestar
         self.router = app.asgi_router
         self.max_body_bytes = max_body_bytes
-        self.writes: dict[HTTPRouteHandler, tuple[GameWrite[Any], msgspec.json.Decoder[Any]]] = {}
+        self.writes: dict[HTTPRouteHandler, _Write] = {}
         by_operation = {spec.operation_id: spec for spec in WRITES}
-        for route in app.routes:
-            for handler in route.route_handlers if isinstance(route, HTTPRoute) else ():
-                spec = by_operation.get(str(handler.operation_id))
-                if spec is not None and "POST" in handler.http_methods:
-                    self.writes[handler] = (spec, msgspec.json.Decoder(spec.body))
+        for handler, decoder in decoders.items():
+            spec = by_operation.get(str(handler.operation_id))
+            if spec is not None and "POST" in handler.http_methods:
+                self.writes[handler] = _Write(spec, decoder, handler.resolve_exception_handlers())
         if len(self.writes) != len(WRITES):
             raise RuntimeError("every write of game_writes.WRITES must be a route of the app")
         served: ASGIApp = wrap_in_exception_handler(self._write)
@@ -90,14 +97,14 @@ class LeanGameWrites:
         scope["path_params"] = path_params
         scope["path_template"] = path_template
         scope["route_handler"] = handler
-        ScopeState.from_scope(scope).exception_handlers = handler.resolve_exception_handlers()
+        ScopeState.from_scope(scope).exception_handlers = self.writes[handler].errors
         scope[_LEAN] = (handler, headers)  # type: ignore[literal-required]
         await self.served(scope, receive, send)
 
     async def _write(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Inside the middlewares, as Litestar's handler is: the rate limits come first."""
         handler, headers = scope.pop(_LEAN)  # type: ignore[misc]
-        spec, decoder = self.writes[handler]
+        spec, decoder, _ = self.writes[handler]
         state = scope["litestar_app"].state
         try:  # the token before the body, as Litestar's before_request hook does
             principal = await principal_of(state.tokens, headers.get("authorization"))
