@@ -8,6 +8,10 @@ from domain.match.events import Event, SharedEvent
 
 MatchEvent = SharedEvent | DominoEvent | CardEvent
 EVENT_TYPES: tuple[type[Event], ...] = MatchEvent.__args__
+SECRET_TYPES = frozenset(
+    str(kind.__struct_config__.tag) for kind in EVENT_TYPES if kind.secrets is not Event.secrets
+)
+"""The event types that may keep a secret out of the public history (`Event.secrets`)."""
 DECODER: msgspec.json.Decoder[MatchEvent] = msgspec.json.Decoder(MatchEvent)
 ENCODER = msgspec.json.Encoder()
 

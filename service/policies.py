@@ -18,13 +18,14 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from domain import DECODER, DomainError, Match, fold
+from domain import DomainError, Match, fold
 from domain.tournament.decide import cancel, game_result
 from domain.tournament.events import TournamentEvent
 from domain.tournament.state import Tournament
 from projections.base import Connection, StoredEvent
 from service.store.encoding import new_event
 from service.store.event_store import append_within
+from service.store.secrets import opened
 from service.store.tournaments import stream_of, tournament_of
 
 log = logging.getLogger("domino.policies")
@@ -49,9 +50,10 @@ class TournamentPolicy:
 
 async def _match(connection: Connection, stream_id: str) -> Match:
     rows = await connection.fetch(
-        "SELECT data::text FROM events WHERE stream_id = $1 ORDER BY stream_version", stream_id
+        "SELECT data::text, secret::text FROM events WHERE stream_id = $1 ORDER BY stream_version",
+        stream_id,
     )
-    return fold(DECODER.decode(row[0]) for row in rows)
+    return fold(opened(row[0], row[1]) for row in rows)
 
 
 async def _act(connection: Connection, stored: StoredEvent, match: Match) -> None:

@@ -2,6 +2,7 @@
 
 from domain.cards.cards import Card
 from domain.match.events import Event
+from domain.match.secrets import NO_SECRETS, Secret, dealt
 from domain.table import Seat
 
 
@@ -16,12 +17,18 @@ class CardsDealt(Event, frozen=True, kw_only=True, tag="cards_dealt"):
     vira: Card | None = None
     """Truco: the card turned up from the deck; the rank after it is the manilha."""
 
+    def secrets(self) -> tuple[Secret, ...]:
+        return dealt(self.hands)
+
 
 class CardPlayed(Event, frozen=True, kw_only=True, tag="card_played"):
     seat: Seat
     card: Card
     covered: bool = False
     """Truco: played face down; it is worth nothing in its round."""
+
+    def secrets(self) -> tuple[Secret, ...]:
+        return (Secret("card", self.card, self.seat),) if self.covered else NO_SECRETS
 
 
 class RedealAsked(Event, frozen=True, kw_only=True, tag="redeal_asked"):

@@ -2,6 +2,7 @@
 
 from domain.dominoes.tiles import Tile
 from domain.match.events import Event
+from domain.match.secrets import Secret, dealt
 from domain.table import End, Seat
 
 
@@ -11,6 +12,9 @@ class HandStarted(Event, frozen=True, kw_only=True, tag="hand_started"):
     opening_tile: Tile | None
     hands: tuple[tuple[Tile, ...], ...]
     dorme: tuple[Tile, ...] = ()
+
+    def secrets(self) -> tuple[Secret, ...]:
+        return dealt(self.hands, dorme=self.dorme)
 
 
 class DealVoided(Event, frozen=True, kw_only=True, tag="deal_voided"):

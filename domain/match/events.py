@@ -12,6 +12,7 @@ import msgspec
 from msgspec import Meta
 
 from domain.dominoes.rules import BatidaKind
+from domain.match.secrets import NO_SECRETS, Secret
 from domain.match.state import ConfirmedBy, Outcome, PerTeam, Raise
 from domain.rulesets import RuleSet
 from domain.table import Seat, Team
@@ -34,6 +35,10 @@ Consequence = Literal["warning", "turn-lost", "hand-lost"]
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     at: At
+
+    def secrets(self) -> tuple[Secret, ...]:
+        """What this event keeps out of the public history (`domain.match.secrets`)."""
+        return NO_SECRETS
 
 
 class MatchCreated(Event, frozen=True, kw_only=True, tag="match_created"):

@@ -23,9 +23,10 @@ class Access(msgspec.Struct, frozen=True):
         return self.admin or self.organizer or self.scorekeeper
 
     @property
-    def sees_all(self) -> bool:
-        """Sees every hand: an administrator, or an organizer who does not play in the game
-        (a seated organizer sees their own hand only, as any player)."""
+    def official(self) -> bool:
+        """Confirms as the competition's organizer: an administrator, or an organizer who
+        does not play in the game (a seated organizer confirms for their own side). Neither
+        sees a hand they did not deal (`service.http.views.visible_seats`)."""
         return self.admin or (self.organizer and not self.seats)
 
 

@@ -104,8 +104,11 @@ def _move(body: NewMove, _: Sender) -> Build:
 
 
 def _may_move(body: NewMove, sender: Sender, record: MatchRecord) -> None:
-    """The seat's own player, or staff who see its hand: a move for a seat whose hand the
-    sender cannot see would tell, by its answer, what that hand holds."""
+    """The seat's own player (who holds its cards, also when the hand is played blind), or
+    staff who see its hand: a move for a seat whose hand the sender cannot see would tell,
+    by its answer, what that hand holds."""
+    if body.seat in sender.access.seats:
+        return
     can.may_play_seat(sender.access, body.seat)
     if record.state.hand is not None and not sender.sees(record, body.seat):
         raise ApiError(403, "forbidden", _UNSEEN.format(seat=body.seat, what="move for it"))
@@ -120,10 +123,7 @@ def _may_penalize(body: NewPenalty, sender: Sender, record: MatchRecord) -> None
         raise ApiError(403, "forbidden", _UNSEEN.format(seat=body.seat, what="record it"))
 
 
-_UNSEEN = (
-    "only who sees seat {seat}'s hand may {what}: its player, whoever posted the deal, "
-    "an organizer who does not play in the game"
-)
+_UNSEEN = "only who sees seat {seat}'s hand may {what}: its player, or whoever posted the deal"
 
 
 def _result(body: NewResult, _: Sender) -> Build:
@@ -165,7 +165,7 @@ def _may_abandon(body: NewAbandon, sender: Sender, _: MatchRecord) -> None:
 
 def _confirm(_: NewConfirmation, sender: Sender) -> Build:
     actor = sender.principal.actor
-    if sender.access.sees_all:
+    if sender.access.official:
         return lambda _, at: Confirm(at=at, by="organizer", actor=actor)
     seat = min(sender.access.seats)
     return lambda _, at: Confirm(at=at, by="A" if seat % 2 == 0 else "B", actor=actor)

@@ -121,8 +121,6 @@ _CALLS = {value: name for name, value in RAISES.items()}
 
 def cards_view(hand: GameHand, seen: Seen) -> CardHandNow:
     assert isinstance(hand, TrickHand)
-    if hand.blind and len(seen) < 4:
-        seen = frozenset()  # mão de ferro: a seated player does not see their own cards
     pending = hand.pending
     return CardHandNow(
         number=hand.number,

@@ -14,14 +14,14 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import QueryParameter
 from msgspec import Meta
 
-from service.http.access import access_of
+from domain import SECRET_TYPES
 from service.http.auth import Principal, provide_viewer
 from service.http.schemas import MatchIdPath
 from service.http.views import MatchState, match_state, over_now, visible_seats
-from service.http.writes import competition_of
 from service.store.event_store import EventStore, RecordedEvent
 from service.store.matches import Matches, MatchRecord, stream_of
 from service.store.reads import Reads
+from service.store.secrets import check_shown, open_for
 
 _OBJECT = msgspec.json.Decoder(dict[str, Any])
 _HIDDEN_METADATA = ("idempotency_key",)
@@ -32,10 +32,29 @@ class EventOut(msgspec.Struct, frozen=True, kw_only=True):
     version: Annotated[int, Meta(description="Its number in the stream, from 1.")]
     position: Annotated[int, Meta(description="Its number in the global order, from 1.")]
     type: Annotated[str, Meta(description="The event type, e.g. tile_played.")]
-    data: Annotated[dict[str, Any], Meta(description="The event's body.")]
+    data: Annotated[
+        dict[str, Any],
+        Meta(
+            description="The event's body. A secret (a hand, the dorme, a covered card) is "
+            "null while hidden from the reader; its commitment is in `data.commitments`."
+        ),
+    ]
+    salts: Annotated[
+        dict[str, str] | None,
+        Meta(
+            description="The salt of each secret shown (by its path in `data`, e.g. "
+            '"hands.2"): sha256(salt || canonical JSON of the value) is its commitment.'
+        ),
+    ] = None
     metadata: Annotated[dict[str, Any], Meta(description="Who sent it and when (client).")]
     recorded_at: Annotated[datetime, Meta(description="When the service stored it.")]
-    hash: Annotated[str, Meta(description="Hex SHA-256 link of the stream's hash chain.")]
+    hash: Annotated[
+        str | None,
+        Meta(
+            description="Hex SHA-256 link of the stream's hash chain; null only while a hand "
+            "dealt before secrets were kept apart (an older game) is in progress."
+        ),
+    ]
 
 
 class EventsPage(msgspec.Struct, frozen=True, kw_only=True):
@@ -49,34 +68,80 @@ class EventsPage(msgspec.Struct, frozen=True, kw_only=True):
     ] = None
 
 
+VERIFY_YOURSELF = (
+    "Run scripts/verify_game.py <service URL> <match id> (Python's standard library only): "
+    "it recomputes the hash chain from this game's public events and checks each revealed "
+    "secret: sha256(salt || canonical JSON of the value) equals the commitment the event "
+    "published before anyone saw a card."
+)
+
+
 class Verification(msgspec.Struct, frozen=True, kw_only=True):
     match_id: Annotated[str, Meta(description="The game.")]
     version: Annotated[int, Meta(description="How many events were checked.")]
-    valid: Annotated[bool, Meta(description="True when every link of the chain holds.")]
+    valid: Annotated[
+        bool,
+        Meta(
+            description="True when every link of the chain holds and every revealed secret "
+            "matches its commitment."
+        ),
+    ]
     first_bad_version: Annotated[int | None, Meta(description="The first broken link.")]
-
-
-_DEALS = ("hand_started", "cards_dealt")
-_SECRETS = (*_DEALS, "card_played")
-"""The events that can hold what a seat has not shown: a deal, a card played face down."""
+    secrets_matched: Annotated[
+        int,
+        Meta(
+            description="Secrets revealed (hands, dorme, covered cards of ended hands) "
+            "that match the commitment published when they were recorded."
+        ),
+    ] = 0
+    secrets_hidden: Annotated[
+        int, Meta(description="Secrets still hidden (a hand in progress): checked at its end.")
+    ] = 0
+    secrets_wrong: Annotated[
+        list[str], Meta(description='Revealed secrets that do not match ("version: path").')
+    ] = msgspec.field(default_factory=list)
+    how: Annotated[str, Meta(description="How to check it all yourself.")] = VERIFY_YOURSELF
 
 
 def _in_progress(record: MatchRecord, stored: RecordedEvent) -> bool:
     return record.state.hand is not None and stored.version >= record.dealt_at > 0
 
 
-def event_out(
-    stored: RecordedEvent, hidden: frozenset[int] | None = None, by_version: bool = True
-) -> EventOut:
-    data = _OBJECT.decode(stored.data)
-    if hidden and stored.type in _DEALS:
-        data["hands"] = [
-            None if seat in hidden else tiles for seat, tiles in enumerate(data.get("hands", []))
-        ]
-        if "dorme" in data:
-            data["dorme"] = None
-    elif hidden and stored.type == "card_played" and data.get("covered"):
-        data["card"] = None if data.get("seat") in hidden else data.get("card")
+class Sight(msgspec.Struct, frozen=True):
+    """What one reader sees of the events of a game's hand in progress."""
+
+    seats: frozenset[int]
+    """The seats whose secrets they see (`visible_seats`); all of them: the stock too."""
+    table: int
+    """How many seats the game has."""
+    sealed: bool
+    """The hand's deal keeps its secrets out of the hash chain (else its links are
+    withheld from a reader who does not see it all)."""
+
+    def shows(self, seat: int | None) -> bool:
+        return (seat in self.seats) if seat is not None else len(self.seats) == self.table
+
+
+def sight(record: MatchRecord, stored: RecordedEvent, seen: frozenset[int]) -> Sight | None:
+    """None: the event is public as it is (its hand has ended, or it is not in one)."""
+    if not _in_progress(record, stored):
+        return None
+    return Sight(seen, len(record.state.seats), record.sealed)
+
+
+def event_out(stored: RecordedEvent, seen: Sight | None = None) -> EventOut:
+    data: dict[str, Any]
+    salts: dict[str, str] = {}
+    hash_: str | None = stored.hash
+    if stored.type in SECRET_TYPES:
+        opened = open_for(stored.data, stored.secret, seen.shows if seen else _everything)
+        data, salts = opened.data, opened.salts
+    else:
+        data = _OBJECT.decode(stored.data)
+    if seen is not None and not seen.sealed and len(seen.seats) < seen.table:
+        # A deal stored before secrets were kept apart: its hash, and every link after it
+        # (each covers the one before), would let anyone test a guess of a hidden hand.
+        hash_ = None
     metadata = {
         k: v for k, v in _OBJECT.decode(stored.metadata).items() if k not in _HIDDEN_METADATA
     }
@@ -86,34 +151,27 @@ def event_out(
         position=stored.position,
         type=stored.type,
         data=data,
+        salts=salts or None,
         metadata=metadata,
         recorded_at=stored.recorded_at,
-        hash=stored.hash,
+        hash=hash_,
     )
 
 
-def _hidden_seats(
-    record: MatchRecord, stored: RecordedEvent, seen: frozenset[int]
-) -> frozenset[int] | None:
-    if stored.type not in _SECRETS or not _in_progress(record, stored):
-        return None
-    return frozenset(range(4)) - seen
+def _everything(_: int | None) -> bool:
+    return True
 
 
 async def public_events(matches: Matches, stored: list[RecordedEvent]) -> list[EventOut]:
-    """Events as anyone may see them: the deal of a hand in progress hidden. Each game with
-    a secret in the page is brought up to date once, all of them at the same time."""
-    games = list({e.stream_id for e in stored if e.type in _SECRETS})
+    """Events as anyone may see them: the secrets of a hand in progress hidden. Each game
+    with an event of a hand in the page is brought up to date once, all at the same time."""
+    games = list({e.stream_id for e in stored if e.stream_id.startswith("match-")})
     latest = await asyncio.gather(*(matches.latest(g.removeprefix("match-")) for g in games))
     records = dict(zip(games, latest, strict=True))
+    nobody: frozenset[int] = frozenset()
     return [
-        event_out(
-            event,
-            _hidden_seats(records[event.stream_id], event, frozenset())
-            if event.type in _SECRETS
-            else None,
-        )
-        for event in stored
+        event_out(e, sight(records[e.stream_id], e, nobody) if e.stream_id in records else None)
+        for e in stored
     ]
 
 
@@ -147,18 +205,17 @@ class HistoryController(Controller):
     ) -> EventsPage:
         matches: Matches = state.matches
         current = await matches.latest(match_id)
-        access = access_of(viewer, current.state, await competition_of(state, current))
-        seen = visible_seats(current, viewer.actor if viewer else None, access.sees_all)
+        seen = visible_seats(current, viewer.actor if viewer else None)
         last = min(at, current.version) if at is not None else current.version
         count = max(0, min(limit, last - after))
         stored = await _read_stream(state, match_id, after, count) if count else []
-        events = [event_out(e, _hidden_seats(current, e, seen)) for e in stored]
+        events = [event_out(e, sight(current, e, seen)) for e in stored]
         end = stored[-1].version if stored else after
         snapshot = None
         if at is not None:
             past = await matches.at_version(match_id, last)
             past_seen = visible_seats(
-                past, viewer.actor if viewer else None, access.sees_all or over_now(past, current)
+                past, viewer.actor if viewer else None, revealed=over_now(past, current)
             )
             snapshot = match_state(match_id, past.version, past.state, past_seen)
         return EventsPage(events=events, next_after=end if end < last else None, state=snapshot)
@@ -183,12 +240,20 @@ class HistoryController(Controller):
     )
     async def verify(self, state: State, match_id: MatchIdPath) -> Verification:
         matches: Matches = state.matches
-        record = await matches.load(match_id)
         store: EventStore = state.store
         bad = await store.verify_stream(stream_of(match_id))
-        version = await store.stream_version(stream_of(match_id))
+        record = await matches.latest(match_id)
+        stored = await store.read_stream(stream_of(record.match_id))
+        shown = [event_out(e, sight(record, e, frozenset())) for e in stored]
+        checked = check_shown([(e.version, e.data, e.salts or {}) for e in shown])
         return Verification(
-            match_id=record.match_id, version=version, valid=bad is None, first_bad_version=bad
+            match_id=record.match_id,
+            version=len(stored),
+            valid=bad is None and not checked.wrong,
+            first_bad_version=bad,
+            secrets_matched=checked.matched,
+            secrets_hidden=checked.hidden,
+            secrets_wrong=list(checked.wrong),
         )
 
 

@@ -14,9 +14,9 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-from domain import HandResult, Match, PerTeam, game_of
+from domain import HandResult, Match, PerTeam, TrickHand, game_of
 from domain.dominoes.game import DOMINOES
-from service.http.hand_views import VIEWS, HandView
+from service.http.hand_views import VIEWS, HandView, Seen
 from service.store.matches import MatchRecord
 
 
@@ -94,9 +94,17 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     finished_at: Annotated[datetime | None, Meta(description="When it finished.")]
 
 
-def visible_seats(record: MatchRecord, viewer: str | None, sees_all: bool) -> frozenset[int]:
-    if sees_all or (viewer is not None and viewer == record.dealer):
-        return frozenset(range(4))
+def visible_seats(record: MatchRecord, viewer: str | None, revealed: bool = False) -> Seen:
+    """The seats whose hand in progress this reader sees (design.md, "Secrets in the
+    history"): whoever posted the deal sees them all; a seated player their own, unless the
+    hand is played blind (Truco's mão de ferro, T3); nobody else, whatever their role: a
+    deal made by the server is seen by each seat's player alone. `revealed`: the hand has
+    ended since, and all of it is public."""
+    if revealed or (viewer is not None and viewer == record.dealer):
+        return frozenset(range(len(record.state.seats)))
+    hand = record.state.hand
+    if viewer is None or (isinstance(hand, TrickHand) and hand.blind):
+        return frozenset()
     return frozenset(s for s, player in enumerate(record.state.seats) if player == viewer)
 
 

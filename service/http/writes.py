@@ -122,7 +122,7 @@ def answered(
     status: int = 200,
     reveal: bool = False,
 ) -> Answer:
-    seen = visible_seats(record, principal.actor if principal else None, access.sees_all or reveal)
+    seen = visible_seats(record, principal.actor if principal else None, reveal)
     body = match_state(record.match_id, record.version, record.state, seen)
     return Answer(status, body, record.version)
 
@@ -156,7 +156,7 @@ class Sender(msgspec.Struct, frozen=True):
 
     def sees(self, record: MatchRecord, seat: int) -> bool:
         """Whether this sender may see the seat's hand in progress."""
-        return seat in visible_seats(record, self.principal.actor, self.access.sees_all)
+        return seat in visible_seats(record, self.principal.actor)
 
 
 class VersionedBody(Protocol):
@@ -221,12 +221,18 @@ async def _write(
     record = await matches.load(match_id)
     access = access_of(principal, record.state, await competition_of(state, record))
     sender = Sender(principal, access)
-    spec.who(body, sender, record)
     build = spec.command(body, sender)
+
+    def checked(current: MatchRecord) -> Command:
+        """Access is checked on the very state the command is decided on, every time: a
+        retry after a conflict (another write came first: a deal) is checked anew."""
+        spec.who(body, sender, current)
+        return build(current, now())
+
     try:
         record = await matches.execute(
             match_id,
-            lambda current: build(current, now()),
+            checked,
             metadata(request, principal, key, **spec.metadata(body)),
             expected_version=expected_version(request, body.expected_version),
             idempotency_key=key,
@@ -263,7 +269,6 @@ async def refusal(
         return error
     matches: Matches = state.matches
     record = await matches.load(match_id)
-    access = access_of(principal, record.state, await competition_of(state, record))
-    if seat in visible_seats(record, principal.actor, access.sees_all):
+    if seat in visible_seats(record, principal.actor):
         return error
     return ApiError(422, "move-refused", "this cannot be recorded for that seat")

@@ -44,7 +44,7 @@ class Step(NamedTuple):
 def public_state(record: MatchRecord, current: MatchRecord) -> MatchState:
     """The game at `record`'s version as anyone may see it: a hand's tiles or cards only
     once that hand has ended."""
-    seen = visible_seats(record, None, over_now(record, current))
+    seen = visible_seats(record, None, revealed=over_now(record, current))
     return match_state(record.match_id, record.version, record.state, seen)
 
 

@@ -54,8 +54,9 @@ class IdempotencyKeyReused(StoreError):
 
 class NewEvent(msgspec.Struct, frozen=True):
     type: str
-    data: str  # JSON text of the event's body
+    data: str  # JSON text of the event's public body: what the hash chain covers
     metadata: str = "{}"  # JSON text: actor, request id, idempotency key, client time
+    secret: str | None = None  # JSON text of its salted secret parts (service.store.secrets)
 
 
 class AppendResult(msgspec.Struct, frozen=True):
@@ -76,6 +77,8 @@ class RecordedEvent(msgspec.Struct, frozen=True):
     metadata: str
     recorded_at: datetime
     hash: str
+    secret: str | None = None
+    """Its salted secret parts (service.store.secrets), never hashed; None: none."""
 
 
 def fingerprint_of(stream_id: str, expected: int | None, events: Sequence[NewEvent]) -> bytes:
@@ -99,9 +102,11 @@ def _future() -> asyncio.Future[AppendResult]:
     return asyncio.get_running_loop().create_future()
 
 
+_APPEND = "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+
 _SELECT = (
     "SELECT position, stream_id, stream_version, event_type, data::text, metadata::text,"
-    " recorded_at, encode(hash, 'hex') FROM events"
+    " recorded_at, encode(hash, 'hex'), secret::text FROM events"
 )
 
 
@@ -115,6 +120,7 @@ def _recorded(row: asyncpg.Record) -> RecordedEvent:
         metadata=row[5],
         recorded_at=row[6],
         hash=row[7],
+        secret=row[8],
     )
 
 
@@ -241,7 +247,7 @@ class EventStore:
     async def _commit(self, connection: PoolConnectionProxy, batch: list[_Append]) -> None:
         events = [event for request in batch for event in request.events]
         rows = await connection.fetch(
-            "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
+            _APPEND,
             [r.stream_id for r in batch],
             [r.expected for r in batch],
             [len(r.events) for r in batch],
@@ -250,6 +256,7 @@ class EventStore:
             [e.type for e in events],
             [e.data for e in events],
             [e.metadata for e in events],
+            [e.secret for e in events],
         )
         for request, row in zip(batch, rows, strict=True):
             if not request.done.done():
@@ -325,7 +332,7 @@ async def append_within(
     it appends): the database function every append goes through, alone. Answers its
     outcome: "appended", "replayed" (the key's first append stands) or "conflict"."""
     row = await connection.fetchrow(
-        "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
+        _APPEND,
         [stream_id],
         [expected_version],
         [len(events)],
@@ -334,6 +341,7 @@ async def append_within(
         [e.type for e in events],
         [e.data for e in events],
         [e.metadata for e in events],
+        [e.secret for e in events],
     )
     assert row is not None
     if row[0] == "key-reused":

@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from domain import (
-    DECODER,
     INITIAL,
     CardsDealt,
     Command,
@@ -29,6 +28,7 @@ from service.http.problems import ApiError
 from service.store.encoding import new_event
 from service.store.event_store import EventStore, RecordedEvent, VersionConflict
 from service.store.registry import parse_id
+from service.store.secrets import opened
 
 CACHE_SIZE = 10_000
 RETRIES = 5
@@ -44,18 +44,26 @@ class MatchRecord(msgspec.Struct, frozen=True):
     """Who posted the current hand's deal (they may see every hand); None: dealt by the server."""
     dealt_at: int = 0
     """The version of the current hand's deal: its events from there on are in progress."""
+    sealed: bool = True
+    """The current hand's deal keeps its secrets apart from its hash (False: a deal stored
+    before they were, whose hash covers them)."""
 
 
 def stream_of(match_id: str) -> str:
     return f"match-{match_id}"
 
 
-def apply(record: MatchRecord, event: Event, metadata: dict[str, object]) -> MatchRecord:
+def apply(
+    record: MatchRecord, event: Event, metadata: dict[str, object], sealed: bool = True
+) -> MatchRecord:
     dealer, dealt_at, version = record.dealer, record.dealt_at, record.version + 1
     if isinstance(event, HandStarted | CardsDealt):
         dealer = str(metadata["actor"]) if metadata.get("deal") == "posted" else None
         dealt_at = version
-    return MatchRecord(record.match_id, version, evolve(record.state, event), dealer, dealt_at)
+    else:
+        sealed = record.sealed
+    state = evolve(record.state, event)
+    return MatchRecord(record.match_id, version, state, dealer, dealt_at, sealed)
 
 
 def replay(
@@ -63,7 +71,9 @@ def replay(
 ) -> MatchRecord:
     record = record or MatchRecord(match_id, 0, INITIAL)
     for stored in events:
-        record = apply(record, DECODER.decode(stored.data), _METADATA.decode(stored.metadata))
+        event = opened(stored.data, stored.secret)
+        metadata = _METADATA.decode(stored.metadata)
+        record = apply(record, event, metadata, sealed=stored.secret is not None)
     return record
 
 

@@ -106,6 +106,17 @@ def next_move(state: Json, rng: random.Random) -> Json:
     return {"seat": seat, "tile": tile} | ({"end": end} if end else {})
 
 
+def filled(base: Any, other: Any) -> Any:
+    """`base` with every null that `other` knows filled in from it (two views of one state)."""
+    if base is None:
+        return other
+    if isinstance(base, dict) and isinstance(other, dict):
+        return {k: filled(v, other.get(k)) for k, v in base.items()}
+    if isinstance(base, list) and isinstance(other, list) and len(base) == len(other):
+        return [filled(a, b) for a, b in zip(base, other, strict=True)]
+    return base
+
+
 def played_tiles(state: Json) -> set[str]:
     return set(state["hand"]["board"]) if state["hand"] else set()
 
@@ -144,9 +155,20 @@ class Game:
         return dict(response.json())
 
     async def admin_state(self) -> Json:
+        """The game as the administrator sees it: no hand they did not deal themselves."""
         response = await self.client.get(self.url(), headers=ADMIN)
         assert response.status_code == 200, response.text
         return dict(response.json())
+
+    async def truth(self) -> Json:
+        """The game as the whole table knows it: what its scorekeeper sees (every hand of a
+        deal they posted), and each seat's hand from that seat's own player (a deal made by
+        the server is seen by nobody else). A blind hand dealt by the server stays hidden."""
+        views = [await self.state(by=p) for p in (self.scorekeeper, *self.table.players)]
+        merged: Json = views[0]
+        for view in views[1:]:
+            merged = filled(merged, view)
+        return merged
 
     async def version(self) -> int:
         return int((await self.state())["version"])

@@ -124,9 +124,9 @@ async def test_a_bad_truco_move_is_refused_and_changes_nothing(
 ) -> None:
     game = await create_game(shared_client, shared_table, "truco")
     await game.ok("hands", truco_deal(random.Random(2)))
-    before = await game.admin_state()
+    before = await game.truth()
     assert_problem(await game.post("moves", body), status, code)
-    assert await game.admin_state() == before
+    assert await game.truth() == before
 
 
 @pytest.mark.parametrize(

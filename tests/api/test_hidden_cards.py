@@ -3,7 +3,8 @@
 While a hand is in progress, no public read (a game's state or history, anonymous, now or
 `?at=N`, and the global feed) holds a card still in a seat's hand, nor the face of a card
 played covered; a seated player sees only their own cards (none in a mão de ferro); whoever
-posted the deal and the administrator see all. The trump card and the vira are public.
+posted the deal sees all, and nobody else does: not the administrator, nor an organizer, nor
+the scorekeeper of a deal made by the server. The trump card and the vira are public.
 """
 
 from __future__ import annotations
@@ -45,10 +46,11 @@ def secret(truth: Json) -> set[str]:
 
 async def step(game: Game, preset: str, rng: random.Random, poster: list[Player | None]) -> Json:
     """One random thing a table does; `poster` holds who posted the deal in progress."""
-    truth = await game.admin_state()
+    truth = await game.truth()
     table = game.table
     if truth["hand"] is None:
-        if rng.random() < 0.5:
+        iron = preset == "truco" and set(truth["score"].values()) == {11}
+        if iron or rng.random() < 0.5:  # a blind hand dealt by the server: nobody could play
             poster[0] = game.scorekeeper
             dealer = truth["hands"][-1]["dealer"] + 1 if truth["hands"] else 3
             deal = (sueca_deal if preset == "sueca" else truco_deal)(rng, dealer % 4)
@@ -73,7 +75,7 @@ async def step(game: Game, preset: str, rng: random.Random, poster: list[Player 
 
 
 async def check(game: Game, poster: Player | None, rng: random.Random, feed_start: int) -> bool:
-    truth = await game.admin_state()
+    truth = await game.truth()
     if truth["hand"] is None:
         return False
     hidden = secret(truth)
@@ -101,7 +103,8 @@ async def check(game: Game, poster: Player | None, rng: random.Random, feed_star
         assert mine == expected
     if poster is not None:
         assert (await game.state(by=poster))["hand"]["hands"] == truth["hand"]["hands"]
-    assert (await game.state(by=ADMINISTRATOR))["hand"]["hands"] == truth["hand"]["hands"]
+    admin = (await game.state(by=ADMINISTRATOR))["hand"]["hands"]
+    assert admin == (truth["hand"]["hands"] if poster == ADMINISTRATOR else [None] * 4)
     return True
 
 

@@ -2,8 +2,9 @@
 
 While a hand is in progress, no public read (a game's state or history, anonymous, now or
 `?at=N`, and the global feed) holds one of its unplayed tiles; a seated player sees only
-their own; whoever posted the deal, the organizers and the administrator see all. Once a
-hand ends, its HandStarted event is public in full.
+their own; whoever posted the deal sees all, and nobody else does (not the organizers nor
+the administrator: design.md, "Secrets in the history"). Once a hand ends, its HandStarted
+event is public in full.
 
 The opening tile is the exception the rules make: the seat that must open is told which
 tile it must lead with (`opening_tile`), and it is the first tile played.
@@ -62,8 +63,8 @@ async def organizers(shared_client: httpx.AsyncClient) -> Organizers:
 
 @dataclass
 class Watch:
-    """A game in play and what the test knows about it: the truth (the administrator's
-    view) and who posted the deal of the hand in progress."""
+    """A game in play and what the test knows about it: who posted the deal of the hand in
+    progress (the truth is what the whole table sees, `Game.truth`)."""
 
     game: Game
     organizer: Player | None
@@ -81,13 +82,13 @@ class Watch:
         return [*table.players, table.scorekeeper, table.outsider, ADMINISTRATOR, *extra]
 
     def may_see(self, viewer: Player) -> set[int]:
-        if viewer in (ADMINISTRATOR, self.organizer) or viewer == self.poster:
+        if viewer == self.poster:
             return {0, 1, 2, 3}
         return {s for s, p in enumerate(self.game.table.players) if p == viewer}
 
 
 async def check(watch: Watch, rng: random.Random) -> None:
-    truth = await watch.game.admin_state()
+    truth = await watch.game.truth()
     events = await watch.game.events()
     await check_ended_hands_are_public(events)
     if truth["hand"] is None:
@@ -174,7 +175,7 @@ async def step(watch: Watch, preset: str, rng: random.Random) -> Json:
     """One random thing a table does: deal, play, or now and then end a hand otherwise (not
     before a hand in progress was checked once)."""
     game, table = watch.game, watch.game.table
-    truth = await game.admin_state()
+    truth = await game.truth()
     keeper = game.scorekeeper
     if truth["hand"] is None:
         if watch.checks and rng.random() < 0.15:

@@ -79,35 +79,39 @@ async def server_dealt(
 async def test_a_penalty_refused_or_not_tells_nothing_of_a_hand_the_sender_cannot_see(
     server_dealt: Game,
 ) -> None:
-    before = await server_dealt.admin_state()
+    before = await server_dealt.truth()
     fits = await server_dealt.post("penalties", {"seat": 0, "kind": "irregular-pass"})
     nothing_fits = await server_dealt.post("penalties", {"seat": 1, "kind": "irregular-pass"})
 
     assert fits.status_code == nothing_fits.status_code == 403
     assert "seat 0" in fits.json()["detail"]
     assert fits.json()["detail"].replace("seat 0", "seat 1") == nothing_fits.json()["detail"]
-    assert await server_dealt.admin_state() == before
+    assert await server_dealt.truth() == before
 
 
 async def test_a_penalty_refusal_is_told_in_full_to_who_sees_the_hand(
-    server_dealt: Game, shared_table: Table
+    shared_client: httpx.AsyncClient, shared_table: Table
 ) -> None:
-    not_in_turn = await server_dealt.post(
-        "penalties", {"seat": 1, "kind": "irregular-pass"}, by=Player("admin", ADMIN_TOKEN)
-    )
+    administrator = Player("admin", ADMIN_TOKEN)
+    game = await create_game(shared_client, shared_table, by=administrator)
+    await game.ok("hands", sorted_deal("pontos"))  # posted by the administrator: seen whole
+    await game.ok("moves", {"seat": 3, "tile": "4-4"})
+
+    not_in_turn = await game.post("penalties", {"seat": 1, "kind": "irregular-pass"})
+
     assert_problem(not_in_turn, 422, "not-your-turn")
 
 
 async def test_nobody_moves_for_a_seat_whose_hand_they_cannot_see(
     server_dealt: Game, shared_table: Table
 ) -> None:
-    before = await server_dealt.admin_state()
+    before = await server_dealt.truth()
     held = await server_dealt.post("moves", {"seat": 0, "tile": "0-4", "end": "left"})
     not_held = await server_dealt.post("moves", {"seat": 0, "tile": "5-6", "end": "left"})
 
     assert held.status_code == not_held.status_code == 403
     assert held.json() == not_held.json()
-    assert await server_dealt.admin_state() == before
+    assert await server_dealt.truth() == before
     by_its_player = await server_dealt.post(
         "moves", {"seat": 0, "tile": "0-4", "end": "left"}, by=shared_table.players[0]
     )

@@ -3,7 +3,10 @@
 Roles: anonymous (no token); outsider (a player not at the table); other seat and own
 seat (players at the table: own seat is the seat the write is about: the seat in turn for
 a move, team A's seat 0 otherwise); the game's scorekeeper (its creator, not seated); an
-organizer of the game's competition (not its creator); the administrator.
+organizer of the game's competition (not its creator); the administrator. A move for a
+seat is taken from its player or from whoever posted the deal (here the scorekeeper): an
+organizer or the administrator who did not post it does not see the hand, and may not play
+it (design.md, "Secrets in the history").
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ MATRIX: dict[str, tuple[int, ...]] = {
     "create in competition": (401, 403,    201,  201, 403,   201,      201),
     "deal posted":           (401, 403,    403,  403, 201,   201,      201),
     "deal server":           (401, 403,    201,  201, 201,   201,      201),
-    "move":                  (401, 403,    403,  201, 201,   201,      201),
+    "move":                  (401, 403,    403,  201, 201,   403,      403),
     "result":                (401, 403,    403,  403, 201,   201,      201),
     "penalty":               (401, 403,    403,  403, 201,   201,      201),
     "abandon":               (401, 403,    403,  201, 201,   201,      201),

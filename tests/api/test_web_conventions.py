@@ -25,7 +25,7 @@ from tests.api.conftest import (
     running,
     serve,
 )
-from tests.api.play import Game, create_game, next_move
+from tests.api.play import Game, create_game, next_move, sorted_deal
 from tests.conftest import Database
 
 SITE = "https://clube.example"
@@ -319,7 +319,7 @@ async def test_a_gzipped_game_tag_is_taken_as_if_match(
     client: httpx.AsyncClient, table: Table
 ) -> None:
     game = Game(client, table, (await new_match(client, table))["id"])
-    await game.ok("hands", {"deal": "server"})
+    await game.ok("hands", sorted_deal("pontos"), ADMINISTRATOR)  # who posts a deal sees it
     seen = await client.get(game.url(), headers={**ADMIN, "Accept-Encoding": "gzip"})
     stale = await game.post(
         "moves", next_move(seen.json(), random.Random(1)), ADMINISTRATOR, **{"If-Match": '"1-gzip"'}

@@ -19,7 +19,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from domain import (
-    DECODER,
     INITIAL,
     Abandon,
     AnnulHand,
@@ -38,6 +37,7 @@ from domain.dominoes.rules import BatidaKind
 from domain.table import Team
 from service.store.encoding import new_event
 from service.store.event_store import EventStore
+from service.store.secrets import opened
 
 AT = datetime(2025, 5, 1, 20, 0, tzinfo=UTC)
 SEATS = ("ana", "bia", "caio", "duda")  # ana and caio are team A; bia and duda team B
@@ -109,7 +109,7 @@ async def play(
 
 async def confirm_game(store: EventStore, match_id: str, at: datetime = AT) -> None:
     stored = await store.read_stream(f"match-{match_id}")
-    state = fold(DECODER.decode(e.data) for e in stored)
+    state = fold(opened(e.data, e.secret) for e in stored)
     events = decide(Confirm(at=at, by="organizer", actor="referee"), state)
     await store.append(
         f"match-{match_id}",

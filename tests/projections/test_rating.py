@@ -14,11 +14,12 @@ from typing import Any
 import asyncpg
 import pytest
 
-from domain import DECODER, Cancel, decide, fold
+from domain import Cancel, decide, fold
 from projections.rating import Ratings
 from projections.rebuild import rebuild
 from service.store.encoding import new_event
 from service.store.event_store import EventStore
+from service.store.secrets import opened
 from tests.conftest import Database
 from tests.projections.card_scripts import card_game
 from tests.projections.conftest import Project
@@ -77,7 +78,7 @@ def assert_rated(row: dict[str, Any], expected: Player, games: int) -> None:
 
 async def cancel(store: EventStore, match_id: str) -> None:
     stored = await store.read_stream(f"match-{match_id}")
-    state = fold(DECODER.decode(e.data) for e in stored)
+    state = fold(opened(e.data, e.secret) for e in stored)
     events = decide(Cancel(at=days(1), actor="referee"), state)
     await store.append(
         f"match-{match_id}",

@@ -74,11 +74,11 @@ async def test_a_bad_move_is_refused_clearly_and_changes_nothing(
     api: httpx.AsyncClient, game: tuple[Table, dict[str, Any]], case: str, body: bytes,
     status: int,
 ) -> None:
-    _, state = game
+    table, state = game
     before = await last_position(api)
 
     response = await api.post(f"/v1/matches/{state['id']}/moves", content=body,
-                              headers={**ADMIN, "Content-Type": "application/json"})
+                              headers={**table.players[0].auth, "Content-Type": "application/json"})
 
     problem = assert_problem(response, status)
     assert await last_position(api) == before

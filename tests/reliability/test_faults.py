@@ -56,7 +56,7 @@ async def assert_nothing_lost_or_doubled(owner_dsn: str, url: str, ledger: Ledge
             assert versions == sorted(set(versions)), "a write was stored twice or out of order"
             rows = await connection.fetch(
                 "SELECT position, stream_id, stream_version, event_type, data::text,"
-                " metadata::text, recorded_at, encode(hash, 'hex') FROM events"
+                " metadata::text, recorded_at, encode(hash, 'hex'), secret::text FROM events"
                 " WHERE stream_id = $1 ORDER BY stream_version", f"match-{match_id}")
             replayed = replay(match_id, [RecordedEvent(*row) for row in rows])
             async with httpx.AsyncClient() as client:
