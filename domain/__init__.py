@@ -43,6 +43,7 @@ from domain.match.commands import (
 )
 from domain.match.events import (
     ConfirmationRecorded,
+    ConsentGiven,
     Consequence,
     Event,
     HandAnnulled,
@@ -104,6 +105,7 @@ __all__ = [
     "Confirmation",
     "ConfirmationRecorded",
     "ConfirmedBy",
+    "ConsentGiven",
     "Consequence",
     "CreateMatch",
     "DealCards",

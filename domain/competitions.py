@@ -44,6 +44,34 @@ RegistryUnion = PlayerRegistered | CompetitionCreated
 REGISTRY_DECODER = msgspec.json.Decoder(RegistryUnion)
 
 
+class MemberJoined(RegistryEvent, frozen=True, kw_only=True, tag="member_joined"):
+    """A player joins a competition, by their own act: from now on its organizers'
+    confirmations make its games count for them (design.md, "Who may make a game count")."""
+
+    player_id: str
+
+
+class MemberLeft(RegistryEvent, frozen=True, kw_only=True, tag="member_left"):
+    """A member leaves: the organizers' later confirmations no longer count for them."""
+
+    player_id: str
+
+
+MembershipEvent = MemberJoined | MemberLeft
+MEMBERSHIP_DECODER = msgspec.json.Decoder(MembershipEvent)
+
+
+def members_of(events: list[MembershipEvent]) -> dict[str, datetime]:
+    """Each member now, with when they (last) joined."""
+    members: dict[str, datetime] = {}
+    for event in events:
+        if isinstance(event, MemberJoined):
+            members.setdefault(event.player_id, event.at)
+        else:
+            members.pop(event.player_id, None)
+    return members
+
+
 def check_name(name: str, what: str = "name") -> str:
     cleaned = " ".join(name.split())
     if not 1 <= len(cleaned) <= 100 or any(ord(c) < 32 for c in name):

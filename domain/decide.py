@@ -9,7 +9,14 @@ from domain.games import game_of
 from domain.match.commands import Abandon, AnnulHand, Cancel, Command, Confirm, CreateMatch
 from domain.match.events import Event
 from domain.match.guards import check_time, rules_of
-from domain.match.lifecycle import abandon, annul_hand, cancel, confirm, create_match
+from domain.match.lifecycle import (
+    abandon,
+    annul_hand,
+    cancel,
+    confirm,
+    consent_after,
+    create_match,
+)
 from domain.match.state import Match
 
 _AFTER_THE_END = (Confirm, AnnulHand)
@@ -24,6 +31,8 @@ def decide(command: Command, state: Match) -> list[Event]:
             raise WrongStatus("match-already-created", "this game already exists")
         return create_match(command)
     rules = rules_of(state)
+    if state.status == "confirmed" and isinstance(command, Confirm):
+        return consent_after(command, state)
     if state.status == "confirmed":
         raise WrongStatus("match-confirmed", "the game is confirmed: its record is final")
     if state.status == "cancelled":

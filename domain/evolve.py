@@ -11,6 +11,7 @@ from msgspec.structs import replace
 from domain.games import game_of
 from domain.match.events import (
     ConfirmationRecorded,
+    ConsentGiven,
     Event,
     HandAnnulled,
     HandEnded,
@@ -57,7 +58,11 @@ def evolve(state: Match, event: Event) -> Match:
             done = Confirmation(by=event.by, actor=event.actor, at=event.at)
             return replace(state, confirmations=(*state.confirmations, done))
         case MatchConfirmed():
-            return replace(state, status="confirmed")
+            everyone = tuple(range(len(state.seats)))
+            counted = everyone if event.counts_for is None else event.counts_for
+            return replace(state, status="confirmed", counts_for=counted)
+        case ConsentGiven():
+            return replace(state, counts_for=tuple(sorted({*state.counts_for, *event.seats})))
         case MatchCancelled():
             return replace(state, status="cancelled", hand=None, turn=None)
         case PenaltyRecorded():

@@ -12,6 +12,7 @@ from datetime import datetime
 import msgspec
 
 from domain import (
+    ConsentGiven,
     Event,
     HandAnnulled,
     HandEnded,
@@ -37,6 +38,7 @@ GAME_EVENT_TYPES = (
     "hand_annulled",
     "match_reopened",
     "match_confirmed",
+    "consent_given",
     "match_cancelled",
 )
 
@@ -90,6 +92,8 @@ class GameFacts(msgspec.Struct, kw_only=True):
     abandoned_by: str | None = None
     finish: Finish | None = None
     confirmed_at: datetime | None = None
+    counts_for: list[int] | None = None
+    """Once confirmed: the seats whose players consented, for whom it counts."""
 
     @property
     def score(self) -> tuple[int, int]:
@@ -116,14 +120,19 @@ def created(match_id: str, event: MatchCreated) -> GameFacts:
     )
 
 
-def fold_event(game: GameFacts, event: Event) -> bool:
-    """Apply one event to the game's facts; True when it confirms the game.
+def fold_event(game: GameFacts, event: Event) -> tuple[int, ...]:
+    """Apply one event to the game's facts; answers the seats for which the game now starts
+    to count: all who consented when it is confirmed, a side that consents later.
 
-    A confirmed game's facts never change again (the domain refuses every later command),
-    so events after the confirmation are ignored.
+    A confirmed game's facts never change again (the domain refuses every later command
+    but a side's consent), so other events after the confirmation are ignored.
     """
     if game.status == "confirmed":
-        return False
+        if not isinstance(event, ConsentGiven) or game.counts_for is None:
+            return ()
+        new = tuple(s for s in event.seats if s not in game.counts_for)
+        game.counts_for = sorted([*game.counts_for, *new])
+        return new
     match event:
         case HandEnded():
             game.hands.append(_hand(event))
@@ -144,11 +153,13 @@ def fold_event(game: GameFacts, event: Event) -> bool:
             game.finish = None
         case MatchConfirmed():
             if game.finish is None:
-                return False  # not a valid history: a game is confirmed once finished
+                return ()  # not a valid history: a game is confirmed once finished
             game.status = "confirmed"
             game.confirmed_at = event.at
-            return True
-    return False
+            everyone = tuple(range(len(game.seats)))
+            game.counts_for = list(everyone if event.counts_for is None else event.counts_for)
+            return tuple(game.counts_for)
+    return ()
 
 
 def _hand(event: HandEnded) -> HandFact:

@@ -43,6 +43,14 @@ class RankingQuery(msgspec.Struct, frozen=True, kw_only=True):
         )
 
 
+BOTH_PARTNERS = (
+    "EXISTS (SELECT 1 FROM proj_player_games q"
+    " WHERE q.player_id = proj_player_games.partner_id"
+    " AND q.match_id = proj_player_games.match_id)"
+)
+"""A team's game counts for the team when it counts for both partners (each consented)."""
+
+
 def game_filters(query: RankingQuery, time_column: str, args: list[Any]) -> list[str]:
     where = []
     for column, value, test in (
@@ -66,6 +74,7 @@ def _ranking_sql(query: RankingQuery, args: list[Any]) -> str:
     if query.by == "teams":
         source, keys = "proj_player_games", "player_id AS player_id, partner_id AS partner_id"
         where.append("player_id < partner_id")  # one row per team per game
+        where.append(BOTH_PARTNERS)
         cruzadas, group = "team_cruzadas", "player_id, partner_id"
     else:
         source = "proj_player_games" if query.per_game else "proj_player_totals"

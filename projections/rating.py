@@ -19,12 +19,14 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 import msgspec
 from openskill.models import PlackettLuce
 
 from domain import (
     DECODER,
+    ConsentGiven,
     MatchCancelled,
     MatchConfirmed,
     MatchCreated,
@@ -59,12 +61,22 @@ class Rating:
     last_game_at: datetime | None
 
 
+class Counting(NamedTuple):
+    """Where a game starts to count for some seats: its confirmation, or a later consent."""
+
+    match_id: str
+    position: int
+    at: datetime
+
+
 @dataclass
 class Followed:
     game: str
     seats: list[str]
     winner: str | None = None
     ended_at: datetime | None = None
+    counted: list[int] | None = None
+    """Once confirmed: the seats it counted for so far (followed until all four did)."""
 
 
 class Ratings:
@@ -74,6 +86,7 @@ class Ratings:
         "match_reopened",
         "match_cancelled",
         "match_confirmed",
+        "consent_given",
     )
 
     def __init__(self, suffix: str = "") -> None:
@@ -113,19 +126,47 @@ class Ratings:
                 del followed[match_id]
                 ended.add(match_id)
             elif isinstance(event, MatchConfirmed) and game.winner is not None:
-                await self._load(connection, ratings, game)
-                history += rate(ratings, game, match_id, stored.position, event.at)
+                everyone = range(len(game.seats))
+                seats = list(everyone) if event.counts_for is None else list(event.counts_for)
+                game.counted = []
+                counting = Counting(match_id, stored.position, event.at)
+                history += await self._count(connection, ratings, game, seats, counting)
+            elif isinstance(event, ConsentGiven) and game.counted is not None:
+                seats = [s for s in event.seats if s not in game.counted]
+                counting = Counting(match_id, stored.position, event.at)
+                history += await self._count(connection, ratings, game, seats, counting)
+            if game.counted is not None and len(game.counted) == len(game.seats):
                 del followed[match_id]
                 ended.add(match_id)
         await self._save(connection, followed, ended, ratings, history)
 
+    async def _count(
+        self,
+        connection: Connection,
+        ratings: dict[tuple[str, str], Rating],
+        game: Followed,
+        seats: list[int],
+        counting: Counting,
+    ) -> list[tuple[object, ...]]:
+        """The game counts for these seats from this event on: their ratings move by it."""
+        assert game.counted is not None
+        if not seats:
+            return []
+        game.counted = sorted([*game.counted, *seats])
+        await self._load(connection, ratings, game)
+        match_id, position, at = counting
+        return rate(ratings, game, match_id, position, at, set(seats))
+
     async def _followed(self, connection: Connection, ids: list[str]) -> dict[str, Followed]:
         rows = await connection.fetch(
-            f"SELECT match_id, game, seats, winner, ended_at FROM {self._games}"
+            f"SELECT match_id, game, seats, winner, ended_at, counted FROM {self._games}"
             " WHERE match_id = ANY($1::text[])",
             ids,
         )
-        return {r[0]: Followed(r[1], list(r[2]), r[3], r[4]) for r in rows}
+        return {
+            r[0]: Followed(r[1], list(r[2]), r[3], r[4], None if r[5] is None else list(r[5]))
+            for r in rows
+        }
 
     async def _load(
         self, connection: Connection, ratings: dict[tuple[str, str], Rating], game: Followed
@@ -156,11 +197,14 @@ class Ratings:
                 f"DELETE FROM {self._games} WHERE match_id = ANY($1::text[])", list(ended)
             )
         if followed:
-            rows = [(m, g.game, g.seats, g.winner, g.ended_at) for m, g in followed.items()]
+            rows = [
+                (m, g.game, g.seats, g.winner, g.ended_at, g.counted) for m, g in followed.items()
+            ]
             await connection.executemany(
-                f"INSERT INTO {self._games} (match_id, game, seats, winner, ended_at)"
-                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (match_id) DO UPDATE SET"
-                " winner = excluded.winner, ended_at = excluded.ended_at",
+                f"INSERT INTO {self._games} (match_id, game, seats, winner, ended_at, counted)"
+                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (match_id) DO UPDATE SET"
+                " winner = excluded.winner, ended_at = excluded.ended_at,"
+                " counted = excluded.counted",
                 rows,
             )
         if ratings:
@@ -190,8 +234,10 @@ def rate(
     match_id: str,
     position: int,
     confirmed_at: datetime,
+    seats: set[int] | None = None,
 ) -> list[tuple[object, ...]]:
-    """Update the four players' ratings by one game; answer their history rows."""
+    """Update the players' ratings by one game (of `seats` only, those it counts for; the
+    others' ratings are its input all the same); answer their history rows."""
     teams = {"A": game.seats[0::2], "B": game.seats[1::2]}
     order = [game.winner, "B" if game.winner == "A" else "A"]
     current = [[ratings[(p, game.game)] for p in teams[t or "A"]] for t in order]
@@ -200,9 +246,12 @@ def rate(
         ranks=[0, 1],
     )
     at = game.ended_at or confirmed_at
+    counted = {game.seats[s] for s in (range(len(game.seats)) if seats is None else seats)}
     rows: list[tuple[object, ...]] = []
     for won, team, new_team in zip((True, False), order, rated, strict=True):
         for player, new in zip(teams[team or "A"], new_team, strict=True):
+            if player not in counted:
+                continue
             games = ratings[(player, game.game)].games + 1
             ratings[(player, game.game)] = Rating(new.mu, new.sigma, games, at)
             rows.append(

@@ -109,6 +109,8 @@ def _game_record_sql(kind: str, column: str, direction: str) -> str:
                 g.finished_at AS at
             FROM proj_player_games g
             WHERE g.preset = rule_set.preset AND g.player_id < g.partner_id AND {winners}
+              AND EXISTS (SELECT 1 FROM proj_player_games q
+                          WHERE q.player_id = g.partner_id AND q.match_id = g.match_id)
             ORDER BY {column} {direction}, g.finished_at, g.match_id LIMIT 1
         ) r WHERE r.value > 0
     """

@@ -58,7 +58,8 @@ class _Batch:
         self.sql = sql
         self.games: dict[str, GameFacts] = {}
         self.changed: dict[str, GameFacts] = {}
-        self.confirmed: list[tuple[int, GameFacts]] = []
+        self.counted: list[tuple[int, GameFacts, tuple[int, ...]]] = []
+        """(position, game, the seats it starts to count for there)"""
         self.rows: list[PlayerGame] = []
         self.totals: dict[tuple[str, str], Totals] = defaultdict(Totals)
         # Streaks, and the games of this batch and before, by (player, game).
@@ -89,25 +90,31 @@ class _Batch:
         if game is None:
             log.warning("stats: event %s of a game never created: skipped", stored.position)
             return
-        if fold_event(game, event):
-            self.confirmed.append((stored.position, game))
+        seats = fold_event(game, event)
+        if seats:
+            self.counted.append((stored.position, game, seats))
         self.changed[match_id] = game
 
     async def count_confirmed(self) -> None:
-        keys = list({(p, game.game) for _, game in self.confirmed for p in game.seats})
+        """What each game adds for the players it starts to count for (design.md, "Who may
+        make a game count"): their rows, totals, streaks and achievements."""
+        keys = list({(g.seats[s], g.game) for _, g, seats in self.counted for s in seats})
         if keys:
             players, games = [k[0] for k in keys], [k[1] for k in keys]
             for record in await self.connection.fetch(self.sql.load_streaks, players, games):
                 streak = _streak_of(record)
                 self.streaks[(streak.player_id, streak.game)] = streak
-        for position, game in self.confirmed:
+        for position, game, seats in self.counted:
+            counted = {game.seats[s] for s in seats}
             for row in contributions(game):
+                if row.seat not in seats:
+                    continue
                 self.rows.append(row)
                 self.totals[(row.player_id, row.preset)].add(row)
                 mark = GameMark(row.finished_at, row.match_id, row.won)
                 reached = await self._streak((row.player_id, game.game), mark)
                 self._earn(streak_earned(row.player_id, reached, game.game), position)
-            self._earn(earned_in(game), position)
+            self._earn([e for e in earned_in(game) if e.player_id in counted], position)
 
     def _earn(self, earned: list[Earned], position: int) -> None:
         for e in earned:

@@ -55,6 +55,7 @@ _GAME_CHANGES = (
     "duration_seconds",
     "abandoned",
     "confirmed_at",
+    "counts_for",
     "facts",
 )
 _STREAK_CHANGES = (
@@ -155,6 +156,7 @@ def _game_row(game: GameFacts) -> dict[str, object]:
         "duration_seconds": finish.duration_seconds if finish else None,
         "abandoned": finish.abandoned if finish else game.abandoned_by is not None,
         "confirmed_at": game.confirmed_at,
+        "counts_for": game.counts_for,
         "facts": game,
     }
 

@@ -34,6 +34,7 @@ from service.http.key_locks import KeyLocks
 from service.http.lean_writes import LeanGameWrites
 from service.http.live_feed import LiveFeedController
 from service.http.matches import MatchController
+from service.http.members import MemberController
 from service.http.openapi.bodies import describe_tag_fields, document_request_bodies
 from service.http.openapi.links import document_links
 from service.http.openapi.positions import document_positions
@@ -53,6 +54,7 @@ from service.settings import LOG_FORMAT, Settings
 from service.store.database import APP_ROLE, with_credentials
 from service.store.event_store import EventStore
 from service.store.matches import Matches
+from service.store.members import Memberships
 from service.store.reads import Reads
 from service.store.registry import Registry
 from service.store.tournaments import Tournaments
@@ -75,7 +77,9 @@ OPENAPI = OpenAPIConfig(
         "reads are public. Errors are `application/problem+json` with a stable `code`. "
         "Every write answers `Domino-Position` (the position its events reached) and the "
         "`RateLimit-*` headers (past a limit: 429 with `Retry-After`); a read that sends "
-        "`Domino-Read-After: <position>` sees that write, also from a read replica. Reads "
+        "`Domino-Read-After: <position>` sees that write, also from a read replica, in the games' "
+        "histories and in every read model (rankings, statistics, lists, search): it waits a "
+        "moment for them, and past it answers 503 `read-models-behind`, never older data. Reads "
         "answer an `ETag`: send it back as `If-None-Match` and an unchanged answer is a 304 "
         "with no body. Answers of 1 KiB or more are gzipped for clients that accept it; "
         "any origin may read from a browser, and the origins in `DOMINO_CORS_ORIGINS` may "
@@ -122,11 +126,16 @@ def create_app(
             else None
         )
         app.state.reads = reads = Reads(
-            pool, replica, max_lag_seconds=settings.read_max_lag, wait_seconds=settings.read_wait
+            pool,
+            replica,
+            max_lag_seconds=settings.read_max_lag,
+            wait_seconds=settings.read_wait,
+            read_models=tuple(p.name for p in [*all_projections(), *all_policies()]),
         )
         await reads.start()
         app.state.matches = Matches(store)
         app.state.registry = Registry(store)
+        app.state.memberships = Memberships(store)
         app.state.tournaments = Tournaments(store)
         lifetime = None if settings.token_days is None else timedelta(days=settings.token_days)
         app.state.tokens = tokens = Tokens(pool, settings.bootstrap_token, lifetime)
@@ -175,6 +184,7 @@ def create_app(
             PlayerController,
             TokenController,
             CompetitionController,
+            MemberController,
             MatchController,
             GAME_WRITES,
             TournamentController,

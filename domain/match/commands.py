@@ -57,6 +57,10 @@ class Confirm(Command, frozen=True, kw_only=True, tag="confirm"):
     by: ConfirmedBy
     """"organizer" (the service checks the role), or the team of the confirming player."""
     actor: str
+    members: tuple[int, ...] = ()
+    """The seats whose players joined the game's competition (the service looks them up):
+    an organizer's confirmation makes the game count for them (design.md, "Who may make a
+    game count")."""
 
 
 class Cancel(Command, frozen=True, kw_only=True, tag="cancel"):

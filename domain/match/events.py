@@ -134,6 +134,18 @@ class ConfirmationRecorded(Event, frozen=True, kw_only=True, tag="confirmation_r
 class MatchConfirmed(Event, frozen=True, kw_only=True, tag="match_confirmed"):
     """The result is final: nothing in this game can change any more."""
 
+    counts_for: tuple[Seat, ...] | None = None
+    """The seats whose players consented, for whom it counts (rankings, statistics,
+    ratings): their side confirmed it, or an organizer of a competition they joined did.
+    None: confirmed before consent was asked, when a confirmed game counted for all four."""
+
+
+class ConsentGiven(Event, frozen=True, kw_only=True, tag="consent_given"):
+    """A side confirms a game already confirmed without its consent: from now on the game
+    counts for these seats too. The result does not change."""
+
+    seats: tuple[Seat, ...]
+
 
 class MatchCancelled(Event, frozen=True, kw_only=True, tag="match_cancelled"):
     """Created by mistake: the game is void before its confirmation, and counts nowhere."""
@@ -152,5 +164,6 @@ SharedEvent = (
     | MatchReopened
     | ConfirmationRecorded
     | MatchConfirmed
+    | ConsentGiven
     | MatchCancelled
 )

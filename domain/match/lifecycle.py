@@ -4,6 +4,7 @@ from domain.errors import InvalidInput, WrongStatus
 from domain.match.commands import Abandon, AnnulHand, Cancel, Confirm, CreateMatch
 from domain.match.events import (
     ConfirmationRecorded,
+    ConsentGiven,
     Event,
     HandAnnulled,
     MatchAbandoned,
@@ -92,17 +93,44 @@ def annul_hand(command: AnnulHand, state: Match) -> list[Event]:
 
 
 def confirm(command: Confirm, state: Match) -> list[Event]:
-    """One confirmation per party; the organizer's or both teams' make it final (D15)."""
+    """One confirmation per party; the organizer's or both teams' make it final (D15). It
+    counts for the seats whose side confirmed it, and, when an organizer confirms, for the
+    seats whose players joined the competition (design.md, "Who may make a game count")."""
     if state.status != "finished":
         raise WrongStatus("match-not-finished", "only a finished game can be confirmed")
     by = command.by
-    team_players = [] if by == "organizer" else [state.seats[s] for s in seats_of(check_team(by))]
-    if by != "organizer" and command.actor not in team_players:
-        raise InvalidInput("not-on-team", f"{command.actor!r} does not play in team {by}")
+    if by != "organizer":
+        _check_on_team(command, state)
     if any(c.by == by for c in state.confirmations):
         raise WrongStatus("already-confirmed", f"{by} has already confirmed this game")
     events: list[Event] = [ConfirmationRecorded(at=command.at, by=by, actor=command.actor)]
     teams = {c.by for c in state.confirmations} | {by}
     if by == "organizer" or {"A", "B"} <= teams:
-        events.append(MatchConfirmed(at=command.at))
+        consenting = {seat for team in teams - {"organizer"} for seat in seats_of(check_team(team))}
+        if by == "organizer":
+            consenting |= {check_seat(seat) for seat in command.members}
+        events.append(MatchConfirmed(at=command.at, counts_for=tuple(sorted(consenting))))
     return events
+
+
+def consent_after(command: Confirm, state: Match) -> list[Event]:
+    """A side that did not consent when the game was confirmed confirms it later: the
+    result stays as it is, and the game now counts for that side's players too."""
+    if command.by == "organizer":
+        raise WrongStatus("match-confirmed", "the game is confirmed: its record is final")
+    _check_on_team(command, state)
+    new = tuple(s for s in seats_of(check_team(command.by)) if s not in state.counts_for)
+    if not new:
+        raise WrongStatus(
+            "match-confirmed", f"the game is confirmed, and counts for team {command.by} already"
+        )
+    return [
+        ConfirmationRecorded(at=command.at, by=command.by, actor=command.actor),
+        ConsentGiven(at=command.at, seats=new),
+    ]
+
+
+def _check_on_team(command: Confirm, state: Match) -> None:
+    team_players = [state.seats[s] for s in seats_of(check_team(command.by))]
+    if command.actor not in team_players:
+        raise InvalidInput("not-on-team", f"{command.actor!r} does not play in team {command.by}")

@@ -103,6 +103,8 @@ class Match(msgspec.Struct, frozen=True, kw_only=True):
     next_dealer: int | None = None
     """Cards: the seat that deals the next hand, or None when any seat may (the first)."""
     confirmations: tuple[Confirmation, ...] = ()
+    counts_for: tuple[int, ...] = ()
+    """Once confirmed: the seats whose players consented, for whom the game counts."""
     started_at: datetime | None = None
     """When the first deal was made (or the first result recorded)."""
     finished_at: datetime | None = None

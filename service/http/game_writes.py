@@ -25,6 +25,7 @@ from domain import (
 )
 from domain.match.guards import rules_of
 from domain.match.requests import HandRequest, MoveRequest, ResultRequest
+from domain.table import team_of
 from service.http import access as can
 from service.http.auth import Principal, provide_principal
 from service.http.problems import ApiError
@@ -164,11 +165,14 @@ def _may_abandon(body: NewAbandon, sender: Sender, _: MatchRecord) -> None:
 
 
 def _confirm(_: NewConfirmation, sender: Sender) -> Build:
-    actor = sender.principal.actor
-    if sender.access.official:
-        return lambda _, at: Confirm(at=at, by="organizer", actor=actor)
-    seat = min(sender.access.seats)
-    return lambda _, at: Confirm(at=at, by="A" if seat % 2 == 0 else "B", actor=actor)
+    """An organizer away from the table (or an administrator) confirms for the members of
+    the game's competition; a player for their own side (design.md, "Who may make a game
+    count")."""
+    actor, access = sender.principal.actor, sender.access
+    if access.official:
+        members = sender.members
+        return lambda _, at: Confirm(at=at, by="organizer", actor=actor, members=members)
+    return lambda _, at: Confirm(at=at, by=team_of(min(access.seats)), actor=actor)
 
 
 def _may_confirm(_: NewConfirmation, sender: Sender, __: MatchRecord) -> None:
@@ -281,6 +285,7 @@ WRITES: tuple[GameWrite[Any], ...] = (
         body=NewConfirmation,
         command=_confirm,
         who=_may_confirm,
+        members=True,
     ),
 )
 

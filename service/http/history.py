@@ -21,7 +21,7 @@ from service.http.views import MatchState, match_state, over_now, visible_seats
 from service.store.event_store import EventStore, RecordedEvent
 from service.store.matches import Matches, MatchRecord, stream_of
 from service.store.reads import Reads
-from service.store.secrets import check_shown, open_for
+from service.store.secrets import Checked, check_shown, open_for
 
 _OBJECT = msgspec.json.Decoder(dict[str, Any])
 _HIDDEN_METADATA = ("idempotency_key",)
@@ -243,18 +243,24 @@ class HistoryController(Controller):
         store: EventStore = state.store
         bad = await store.verify_stream(stream_of(match_id))
         record = await matches.latest(match_id)
-        stored = await store.read_stream(stream_of(record.match_id))
-        shown = [event_out(e, sight(record, e, frozenset())) for e in stored]
-        checked = check_shown([(e.version, e.data, e.salts or {}) for e in shown])
+        version, checked = await commitments_checked(store, record)
         return Verification(
             match_id=record.match_id,
-            version=len(stored),
+            version=version,
             valid=bad is None and not checked.wrong,
             first_bad_version=bad,
             secrets_matched=checked.matched,
             secrets_hidden=checked.hidden,
             secrets_wrong=list(checked.wrong),
         )
+
+
+async def commitments_checked(store: EventStore, record: MatchRecord) -> tuple[int, Checked]:
+    """How many events the game has, and every secret they reveal to anyone checked
+    against its commitment (the secrets of a hand in progress are counted hidden)."""
+    stored = await store.read_stream(stream_of(record.match_id))
+    shown = [event_out(e, sight(record, e, frozenset())) for e in stored]
+    return len(stored), check_shown([(e.version, e.data, e.salts or {}) for e in shown])
 
 
 async def _read_stream(state: State, match_id: str, after: int, count: int) -> list[RecordedEvent]:

@@ -27,6 +27,13 @@ class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
     stage: Annotated[str | None, Meta(description="Its torneio stage, if any.")]
     created_at: Annotated[datetime, Meta(description="When it was created.")]
     finished_at: Annotated[datetime | None, Meta(description="When it finished.")]
+    counts_for: Annotated[
+        list[int] | None,
+        Meta(
+            description="Once confirmed: the seats whose players consented, for whom it "
+            "counts (the game's own `counts_for`)."
+        ),
+    ] = None
 
 
 class Page(msgspec.Struct, frozen=True, kw_only=True):
@@ -40,7 +47,10 @@ class MatchList(Page, frozen=True, kw_only=True):
 
 _SQL = """
 SELECT match_id, status, preset, seats, score_a, score_b, winner, competition_id, stage,
-       created_at, finished_at, count(*) OVER ()
+       created_at, finished_at, count(*) OVER (),
+       CASE WHEN status = 'confirmed'
+            THEN coalesce(counts_for, array(SELECT generate_series(0, cardinality(seats) - 1)))
+       END
   FROM proj_games
  WHERE ($1::text IS NULL OR $1 = ANY(seats))
    AND ($2::text IS NULL OR competition_id = $2)
@@ -100,6 +110,7 @@ async def list_matches(
                 stage=r[8],
                 created_at=r[9],
                 finished_at=r[10],
+                counts_for=None if r[12] is None else list(r[12]),
             )
             for r in rows
         ],

@@ -23,6 +23,7 @@ from msgspec import Meta
 from domain import DomainError, WrongStatus
 from domain.match.requests import MalformedRequest
 from service.store.event_store import IdempotencyKeyReused, VersionConflict
+from service.store.reads import ReadModelsBehind
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("domino.problems")
@@ -118,6 +119,14 @@ def _reused(_: Request[Any, Any, Any], error: IdempotencyKeyReused) -> Response[
     )
 
 
+def _behind(_: Request[Any, Any, Any], error: ReadModelsBehind) -> Response[Problem]:
+    detail = (
+        f"Domino-Read-After {error.wanted}: the read models have folded position "
+        f"{error.folded} so far; retry in a moment"
+    )
+    return problem(503, "read-models-behind", detail, headers={"Retry-After": "1"})
+
+
 def _http(_: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:
     status = error.status_code
     if isinstance(error, ValidationException):
@@ -200,6 +209,7 @@ EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     ApiError: _api,
     VersionConflict: _conflict,
     IdempotencyKeyReused: _reused,
+    ReadModelsBehind: _behind,
     HTTPException: _http,
     OSError: _database_down,
     asyncpg.InterfaceError: _database_down,

@@ -84,6 +84,15 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
         Meta(description="Cards: the seat due to deal the next hand (null: any, the first)."),
     ] = None
     confirmations: Annotated[list[ConfirmationOut], Meta(description="Who confirmed.")]
+    counts_for: Annotated[
+        list[int] | None,
+        Meta(
+            description="Once confirmed: the seats whose players consented (their side "
+            "confirmed, or an organizer of a competition they joined did), for whom the game "
+            "counts in rankings, statistics and ratings. The others' records ignore it, and "
+            "their side may still confirm it."
+        ),
+    ] = None
     competition_id: Annotated[str | None, Meta(description="Its competition, if any.")]
     stage: Annotated[str | None, Meta(description="Its torneio stage, if any.")]
     place: Annotated[str | None, Meta(description="Where it is played.")]
@@ -155,6 +164,7 @@ def match_state(match_id: str, version: int, state: Match, seen: frozenset[int])
         pending_bonus=state.pending_bonus,
         next_dealer=state.next_dealer,
         confirmations=[ConfirmationOut(c.by, c.actor, c.at) for c in state.confirmations],
+        counts_for=list(state.counts_for) if state.status == "confirmed" else None,
         competition_id=state.competition_id,
         stage=state.stage,
         place=state.place,

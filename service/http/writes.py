@@ -22,6 +22,7 @@ from service.http.problems import ApiError
 from service.http.request_ids import new_request_id
 from service.http.views import MatchState, match_state, visible_seats
 from service.store.matches import Matches, MatchRecord
+from service.store.members import Memberships
 
 Build = Callable[[MatchRecord, datetime], Command]
 
@@ -100,6 +101,16 @@ async def competition_of(state: State, record: MatchRecord) -> CompetitionCreate
     return await state.registry.competition(competition_id) if competition_id else None
 
 
+async def member_seats(state: State, record: MatchRecord) -> tuple[int, ...]:
+    """The seats whose players joined the game's competition."""
+    competition_id = record.state.competition_id
+    if competition_id is None:
+        return ()
+    memberships: Memberships = state.memberships
+    members = await memberships.members(competition_id)
+    return tuple(seat for seat, player in enumerate(record.state.seats) if player in members)
+
+
 class Answer(NamedTuple):
     """The game's state as one sender may see it, and its version (the ETag)."""
 
@@ -153,6 +164,9 @@ class Sender(msgspec.Struct, frozen=True):
 
     principal: Principal
     access: Access
+    members: tuple[int, ...] = ()
+    """For a write that asks (`GameWrite.members`): the seats whose players joined the
+    game's competition."""
 
     def sees(self, record: MatchRecord, seat: int) -> bool:
         """Whether this sender may see the seat's hand in progress."""
@@ -186,6 +200,8 @@ class GameWrite(Generic[B]):
     metadata: Callable[[B], dict[str, object]] = lambda _: {}
     secret_seat: Callable[[B], int | None] = lambda _: None
     """The seat whose hand a refusal of this write could tell about (see `refusal`)."""
+    members: bool = False
+    """The command needs the seats whose players joined the game's competition."""
 
 
 async def write(
@@ -220,7 +236,8 @@ async def _write(
         return answered(first, access, principal, 201)
     record = await matches.load(match_id)
     access = access_of(principal, record.state, await competition_of(state, record))
-    sender = Sender(principal, access)
+    members = await member_seats(state, record) if spec.members else ()
+    sender = Sender(principal, access, members)
     build = spec.command(body, sender)
 
     def checked(current: MatchRecord) -> Command:

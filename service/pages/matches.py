@@ -3,13 +3,14 @@ confirmations), its hash chain recomputed, and a replay step by step (`?passo=N`
 
 from __future__ import annotations
 
-from typing import Annotated, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
-from litestar import Controller, get
+from litestar import Controller, Request, get
 from litestar.datastructures import State
 from litestar.params import FromPath, QueryParameter
 from litestar.response import Template
 
+from service.http.history import commitments_checked
 from service.http.views import HandOut, MatchState
 from service.pages.names import names_of
 from service.pages.replay import public_state, step
@@ -39,6 +40,7 @@ class MatchPage(Controller):
     @get("/partidas/{match_id:str}", name="pages:match")
     async def match(
         self,
+        request: Request[Any, Any, Any],
         state: State,
         match_id: FromPath[str],
         passo: Annotated[int | None, QueryParameter(ge=1, le=2**31 - 1)] = None,
@@ -50,6 +52,7 @@ class MatchPage(Controller):
         names = await names_of(state, [*game.seats, game.created_by])
         seats = [names.get(p, "?") for p in game.seats]
         first_bad = await store.verify_stream(stream_of(current.match_id))
+        _, secrets = await commitments_checked(store, current)
         competition = None
         if game.competition_id is not None:
             registry: Registry = state.registry
@@ -62,6 +65,8 @@ class MatchPage(Controller):
                 "lugares": seats,
                 "sumula": sumula(game),
                 "cadeia_quebrada_em": first_bad,
+                "segredos": secrets,
+                "base_url": str(request.base_url).rstrip("/"),
                 "competicao": competition,
                 "passo": await step(state, current, passo or current.version, seats),
             },

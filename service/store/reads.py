@@ -2,9 +2,12 @@
 
 The replica serves reads of the projections, the histories and the feed while it is up and
 not lagging past a bound. A reader that carries the position its own write reached
-(`Domino-Read-After`) is served by the replica only once the replica has replayed that
-position, waiting a bounded moment for it; else by the primary. Writes, and the game state
-that decides them, always use the primary.
+(`Domino-Read-After`) never sees the world from before it: a history or the feed is served
+by the replica once it has replayed that position; a read of the read models (rankings,
+statistics, lists, search) once the projections have folded it there. Either waits up to a
+bounded moment on the replica, then on the primary; a read model still behind the position
+then is an error (`ReadModelsBehind`, 503 with Retry-After), never an older answer.
+Writes, and the game state that decides them, always use the primary.
 """
 
 from __future__ import annotations
@@ -40,6 +43,23 @@ CONNECTION_LOST = (
 ReplicaState = Literal["none", "up", "lagging", "down"]
 
 
+class ReadModelsBehind(Exception):
+    """The read models have not folded a reader's position within the wait."""
+
+    def __init__(self, wanted: int, folded: int) -> None:
+        super().__init__(f"the read models have folded position {folded}, not yet {wanted}")
+        self.wanted = wanted
+        self.folded = folded
+
+
+_FOLDED = (
+    "SELECT coalesce(min(coalesce(c.position, 0)), 0) FROM unnest($1::text[]) AS n(name)"
+    " LEFT JOIN projection_checkpoints c ON c.name = n.name"
+)
+"""The position every live read model has folded (one never started: 0)."""
+POLL_SECONDS = 0.005
+
+
 class ReplicaStatus(msgspec.Struct, frozen=True, kw_only=True):
     state: Annotated[ReplicaState, Meta(description='"up", "lagging" or "down".')]
     lag_events: Annotated[
@@ -64,8 +84,11 @@ class Reads:
         max_lag_seconds: float = 5.0,
         wait_seconds: float = 1.0,
         check_every: float = 0.5,
+        read_models: tuple[str, ...] = (),
     ) -> None:
+        """`read_models`: the projections (and policies) whose tables the reads read."""
         self.primary = primary
+        self.read_models = list(read_models)
         self.replica = replica
         self.primary_store = EventStore(primary)
         self.replica_store = EventStore(replica) if replica is not None else None
@@ -106,15 +129,17 @@ class Reads:
             log.warning("read replica lost: reads go to the primary")
         self._state = "down"
 
-    async def pool(self) -> asyncpg.Pool:
-        """The pool this request's reads use."""
-        if await self._replica_serves():
+    async def pool(self, models: bool = False) -> asyncpg.Pool:
+        """The pool this request's reads use; `models`: they read the read models."""
+        if await self._replica_serves(models):
             self._counts["replica"] += 1
             if (trace := TRACE.get()) is not None:
                 trace.used_replica = True
             assert self.replica is not None
             return self.replica
         self._counts["primary"] += 1
+        if models:
+            await self._folded_on_primary()
         return self.primary
 
     async def store(self) -> EventStore:
@@ -126,38 +151,66 @@ class Reads:
 
     @contextlib.asynccontextmanager
     async def snapshot(self) -> AsyncIterator[asyncpg.pool.PoolConnectionProxy]:
-        """One consistent, read-only view for a read of several tables."""
-        pool = await self.pool()
+        """One consistent, read-only view for a read of the read models."""
+        pool = await self.pool(models=True)
         async with (
             pool.acquire() as connection,
             connection.transaction(isolation="repeatable_read", readonly=True),
         ):
             yield connection
 
-    async def _replica_serves(self) -> bool:
+    async def _replica_serves(self, models: bool) -> bool:
         trace = TRACE.get()
         if self.replica is None or self._state != "up" or (trace and trace.primary_only):
             return False
         wanted = trace.read_after if trace else None
-        if wanted is None or wanted <= self._replayed:
+        if wanted is None or (wanted <= self._replayed and not models):
             return True
-        deadline = time.monotonic() + self.wait_seconds
         if trace is not None:
             trace.used_replica = True  # a failure from here on is the replica's: run again
+            trace.deadline = time.monotonic() + self.wait_seconds
+        query = _FOLDED if models else "SELECT coalesce(max(position), 0) FROM events"
+        args = (self.read_models,) if models else ()
+        try:
+            return await self._reached(self.replica, query, args, wanted, replica=True)
+        except (*CONNECTION_LOST, asyncpg.PostgresError):
+            self.replica_failed()
+            return False
+
+    async def _folded_on_primary(self) -> None:
+        """A reader's position, folded by the read models on the primary within what is
+        left of the wait; else `ReadModelsBehind`."""
+        trace = TRACE.get()
+        wanted = trace.read_after if trace else None
+        if wanted is None or trace is None:
+            return
+        if trace.deadline is None:
+            trace.deadline = time.monotonic() + self.wait_seconds
+        if not await self._reached(self.primary, _FOLDED, (self.read_models,), wanted):
+            folded = await self.primary.fetchval(_FOLDED, self.read_models)
+            raise ReadModelsBehind(wanted, int(folded))
+
+    async def _reached(
+        self,
+        pool: asyncpg.Pool,
+        query: str,
+        args: tuple[object, ...],
+        wanted: int,
+        replica: bool = False,
+    ) -> bool:
+        """Whether `query` (a position) reaches `wanted` before this request's deadline."""
+        trace = TRACE.get()
+        deadline = trace.deadline if trace and trace.deadline else time.monotonic()
         while True:
-            try:
-                replayed = await self.replica.fetchval(
-                    "SELECT coalesce(max(position), 0) FROM events", timeout=self.wait_seconds
-                )
-            except (*CONNECTION_LOST, asyncpg.PostgresError):
-                self.replica_failed()
-                return False
-            self._replayed = max(self._replayed, int(replayed))
-            if self._replayed >= wanted:
+            left = max(deadline - time.monotonic(), 0.05)
+            position = int(await pool.fetchval(query, *args, timeout=left))
+            if replica and query is not _FOLDED:
+                self._replayed = max(self._replayed, position)
+            if position >= wanted:
                 return True
             if time.monotonic() >= deadline:
                 return False
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(POLL_SECONDS)
 
     async def _watch(self) -> None:
         while True:

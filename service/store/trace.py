@@ -10,13 +10,14 @@ from contextvars import ContextVar
 class RequestTrace:
     """What one request asked of the stores and got: read by the HTTP layer's middleware."""
 
-    __slots__ = ("position", "primary_only", "read_after", "used_replica")
+    __slots__ = ("deadline", "position", "primary_only", "read_after", "used_replica")
 
     def __init__(self) -> None:
         self.read_after: int | None = None  # the position the reader asked to see
         self.primary_only = False  # set when a read runs again after the replica failed
         self.used_replica = False
         self.position: int | None = None  # the last position this request's writes reached
+        self.deadline: float | None = None  # when a read waiting for `read_after` gives up
 
 
 TRACE: ContextVar[RequestTrace | None] = ContextVar("request_trace", default=None)

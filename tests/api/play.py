@@ -252,6 +252,16 @@ async def create_game(
     return Game(client, table, response.json()["id"], by)
 
 
+async def join_all(client: httpx.AsyncClient, competition: str, players: list[Player]) -> None:
+    """Each player joins the competition (their own act): its organizers' confirmations
+    then count for them."""
+    for player in players:
+        response = await client.post(
+            f"/v1/competitions/{competition}/members", headers=player.auth
+        )
+        assert response.status_code in (200, 201), response.text
+
+
 async def create_competition(
     client: httpx.AsyncClient, organizer: Player, preset: str = "pontos", **fields: Any
 ) -> str:

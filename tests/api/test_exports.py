@@ -22,7 +22,7 @@ Json = dict[str, Any]
 
 async def test_a_sumula_as_json_and_csv(client: httpx.AsyncClient, table: Table) -> None:
     game = await finished_game(client, table, winner_seat=1)
-    await confirm(client, game)
+    await confirm(client, game, table)
 
     sheet = (await client.get(f"/v1/matches/{game['id']}/sumula")).json()
     text = (await client.get(f"/v1/matches/{game['id']}/sumula", params={"format": "csv"})).text
@@ -56,10 +56,10 @@ async def test_the_export_streams_the_chosen_games_as_ndjson(
     client: httpx.AsyncClient, table: Table
 ) -> None:
     first = await finished_game(client, table, winner_seat=0)
-    await confirm(client, first)
+    await confirm(client, first, table)
     unconfirmed = await finished_game(client, table, winner_seat=1)
     sueca = await finished_game(client, table, winner_seat=0, preset="sueca")
-    await confirm(client, sueca)
+    await confirm(client, sueca, table)
     await settled(client)
 
     confirmed = await _export(client)
@@ -129,7 +129,7 @@ async def test_an_export_round_trips_through_an_import(
 ) -> None:
     for seat, preset in ((0, "pontos"), (1, "pontos"), (0, "sueca"), (1, "truco")):
         game = await finished_game(client, table, winner_seat=seat, preset=preset)
-        await confirm(client, game)
+        await confirm(client, game, table)
     await settled(client)
     exported = await _export(client)
     assert len(exported) == 4

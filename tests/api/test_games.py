@@ -114,12 +114,17 @@ async def test_a_finished_game_has_a_valid_hash_chain(
 
     response = await client.get(game.url("verify"))
 
-    assert response.json() == {
+    verified = response.json()
+    assert {k: v for k, v in verified.items() if k != "how"} == {
         "match_id": game.id,
         "version": final["version"],
         "valid": True,
         "first_bad_version": None,
+        "secrets_matched": 5 * len(final["hands"]),  # four hands and the dorme, each hand
+        "secrets_hidden": 0,
+        "secrets_wrong": [],
     }
+    assert "scripts/verify_game.py" in verified["how"]
 
 
 async def test_a_game_answers_its_version_as_etag(client: httpx.AsyncClient, table: Table) -> None:

@@ -46,10 +46,14 @@ def _result(preset: str, seat: int) -> Json:
     return {"outcome": "batida", "seat": seat, "kind": "cruzada"}
 
 
-async def confirm(client: httpx.AsyncClient, game: Json) -> None:
-    response = await client.post(f"/v1/matches/{game['id']}/confirmations", json={},
-                                 headers=ADMIN)
-    assert response.status_code == 201, response.text
+async def confirm(client: httpx.AsyncClient, game: Json, table: Table) -> None:
+    """Confirmed by a player of each side: it counts for all four (design.md, "Who may
+    make a game count")."""
+    for player in table.players[:2]:
+        response = await client.post(
+            f"/v1/matches/{game['id']}/confirmations", json={}, headers=player.auth
+        )
+        assert response.status_code == 201, response.text
 
 
 async def ratings_of(client: httpx.AsyncClient, player: str, game: str = "dominoes") -> Json:
@@ -65,9 +69,9 @@ async def test_two_confirmed_games_move_the_ratings_as_the_model_says(
 ) -> None:
     ids = [p.id for p in table.players]
     first = await finished_game(client, table, winner_seat=0)
-    await confirm(client, first)
+    await confirm(client, first, table)
     second = await finished_game(client, table, winner_seat=1)
-    await confirm(client, second)
+    await confirm(client, second, table)
 
     after_first_w, after_first_l = expected_update([(MU, SIGMA)] * 2, [(MU, SIGMA)] * 2)
     # second game: team B (seats 1, 3) wins against team A (seats 0, 2)
@@ -95,7 +99,7 @@ async def test_an_abandoning_team_loses_and_unconfirmed_or_cancelled_games_count
     gone = await client.post(f"/v1/matches/{abandoned['id']}/abandon", json={"team": "A"},
                              headers=ADMIN)
     assert gone.status_code == 201, gone.text
-    await confirm(client, abandoned)
+    await confirm(client, abandoned, table)
     unconfirmed = await finished_game(client, table, winner_seat=0)
     cancelled = await finished_game(client, table, winner_seat=0)
     cancel = await client.post(f"/v1/matches/{cancelled['id']}/cancellation", json={},
@@ -114,7 +118,7 @@ async def test_an_abandoning_team_loses_and_unconfirmed_or_cancelled_games_count
 async def test_each_game_has_its_own_rating(client: httpx.AsyncClient, table: Table) -> None:
     ids = [p.id for p in table.players]
     sueca = await finished_game(client, table, winner_seat=1, preset="sueca")
-    await confirm(client, sueca)
+    await confirm(client, sueca, table)
 
     assert (await ratings_of(client, ids[0], "dominoes"))["ratings"] == []
     [rating] = (await ratings_of(client, ids[0], "sueca"))["ratings"]
@@ -132,7 +136,7 @@ async def board(client: httpx.AsyncClient, **params: str) -> Json:
 async def play_games(client: httpx.AsyncClient, table: Table, numbers: range) -> None:
     """Games won by team A and team B in turn (game 0 by A), each confirmed."""
     for n in numbers:
-        await confirm(client, await finished_game(client, table, winner_seat=n % 2))
+        await confirm(client, await finished_game(client, table, winner_seat=n % 2), table)
     await settled(client)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 
 from tests.api.conftest import Table, seat_a_table
-from tests.api.play import Game, assert_problem, create_competition, create_game
+from tests.api.play import Game, assert_problem, create_competition, create_game, join_all
 from tests.projections.test_http import settled
 
 Json = dict[str, Any]
@@ -30,7 +30,12 @@ async def won_by(game: Game, team: str, first: Json | None = None) -> Json:
 
 
 async def confirmed(game: Game, by_organizer: bool = False) -> None:
+    """By a player of each side, or by the organizer of the game's competition, which the
+    players joined: either way it counts for all four."""
     table = game.table
+    if by_organizer:
+        competition = (await game.state())["competition_id"]
+        await join_all(game.client, competition, table.players)
     for player in [table.scorekeeper] if by_organizer else table.players[:2]:
         await game.ok("confirmations", {}, by=player)
 

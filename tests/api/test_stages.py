@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 
 from tests.api.conftest import Player, register
-from tests.api.play import Json, assert_problem, once_folded
+from tests.api.play import Json, assert_problem, join_all, once_folded
 
 
 async def torneio(client: httpx.AsyncClient, organizer: Player, teams: list[list[Player]]) -> str:
@@ -21,7 +21,9 @@ async def torneio(client: httpx.AsyncClient, organizer: Player, teams: list[list
         },
     )
     assert response.status_code == 201, response.text
-    return str(response.json()["id"])
+    competition = str(response.json()["id"])
+    await join_all(client, competition, [p for team in teams for p in team])
+    return competition
 
 
 async def won_by_the_first_team(

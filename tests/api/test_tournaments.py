@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from tests.api.conftest import Player, register
-from tests.api.play import Json, assert_problem
+from tests.api.play import Json, assert_problem, join_all
 
 pytestmark = pytest.mark.asyncio
 
@@ -30,7 +30,9 @@ async def torneio(
     } | more
     response = await client.post("/v1/competitions", json=body, headers=organizer.auth)
     assert response.status_code == 201, response.text
-    return str(response.json()["id"]), players
+    competition = str(response.json()["id"])
+    await join_all(client, competition, [p for pair in players for p in pair])
+    return competition, players
 
 
 async def fixtures(client: httpx.AsyncClient, competition: str) -> list[Json]:

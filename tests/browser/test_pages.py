@@ -107,6 +107,11 @@ async def test_a_games_page_has_its_sumula_and_its_verified_chain(
 
     assert tab.watch.clean(), tab.watch
     assert f"cadeia verificada: {state['version']} eventos" in text
+    dealt = 5 * len(state["hands"])  # every hand posted: four hands and the dorme each
+    assert f"✔ {dealt} segredo(s) revelado(s)" in text
+    await tab.page.locator("details.confira summary").click()
+    how = await tab.page.locator("details.confira pre").inner_text()
+    assert how == f"python3 scripts/verify_game.py {site.url} {played.confirmed.id}"
     rows = tab.page.locator("table.sumula tbody tr")
     assert await rows.count() == len(state["hands"])
     final = await tab.page.locator("table.sumula tfoot").inner_text()

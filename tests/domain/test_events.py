@@ -11,6 +11,7 @@ from domain import (
     CardPlayed,
     CardsDealt,
     ConfirmationRecorded,
+    ConsentGiven,
     DealVoided,
     HandAnnulled,
     HandStarted,
@@ -61,6 +62,8 @@ ONE_OF_EACH = [
     MatchReopened(at=AT),
     ConfirmationRecorded(at=AT, by="A", actor="ana"),
     MatchConfirmed(at=AT),
+    MatchConfirmed(at=AT, counts_for=(0, 2)),
+    ConsentGiven(at=AT, seats=(1, 3)),
     MatchCancelled(at=AT, by="ana"),
     MatchCreated(at=AT, rules=SUECA, seats=SEATS, created_by="ana"),
     CardsDealt(

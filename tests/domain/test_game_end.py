@@ -134,7 +134,8 @@ def test_after_the_end_only_confirmation_and_annulment_are_accepted() -> None:
 
 def test_an_organizer_confirms_a_finished_game() -> None:
     given(*FINISHED).when(Confirm(at=AT, by="organizer", actor="org")).then(
-        ConfirmationRecorded(at=AT, by="organizer", actor="org"), MatchConfirmed(at=AT)
+        ConfirmationRecorded(at=AT, by="organizer", actor="org"),
+        MatchConfirmed(at=AT, counts_for=()),  # nobody joined a competition: nobody consented
     )
 
 
@@ -144,7 +145,8 @@ def test_one_player_of_each_team_confirms_a_finished_game() -> None:
     state = given(*FINISHED, *first).state
     assert (state.status, [c.actor for c in state.confirmations]) == ("finished", ["caio"])
     given(*FINISHED, *first).when(Confirm(at=AT, by="B", actor="duda")).then(
-        ConfirmationRecorded(at=AT, by="B", actor="duda"), MatchConfirmed(at=AT)
+        ConfirmationRecorded(at=AT, by="B", actor="duda"),
+        MatchConfirmed(at=AT, counts_for=(0, 1, 2, 3)),
     )
 
 
@@ -185,7 +187,7 @@ CONFIRMED = [
 @pytest.mark.parametrize(
     "command",
     [
-        Confirm(at=AT, by="B", actor="bia"),
+        Confirm(at=AT, by="organizer", actor="o"),
         AnnulHand(at=AT, number=2),
         UndoLastMove(at=AT),
         bloqueio(3, 4),
@@ -195,5 +197,6 @@ CONFIRMED = [
     ids=lambda c: type(c).__name__,
 )
 def test_after_confirmation_every_command_is_refused(command: MatchCommand) -> None:
+    """But a side's own confirmation, which only adds its consent (test_consent.py)."""
     assert given(*CONFIRMED).state.status == "confirmed"
     given(*CONFIRMED).when(command).raises("match-confirmed")

@@ -62,8 +62,8 @@ def command(step: str, state: Match, at: datetime) -> MatchCommand:
         return Abandon(at=at, team=team)
     if words[0] == "annul":
         return AnnulHand(at=at, number=len(state.hands))
-    if words[0] == "confirm":
-        return Confirm(at=at, by="organizer", actor="referee")
+    if words[0] == "confirm":  # every player joined the competition: it counts for all
+        return Confirm(at=at, by="organizer", actor="referee", members=(0, 1, 2, 3))
     kind: BatidaKind = words[1]  # type: ignore[assignment]
     pip_sums = PerTeam(*map(int, words[2].split("/"))) if len(words) > 2 else None
     return RecordResult(at=at, outcome="batida", seat=int(words[0]), kind=kind, sums=pip_sums)
@@ -110,7 +110,8 @@ async def play(
 async def confirm_game(store: EventStore, match_id: str, at: datetime = AT) -> None:
     stored = await store.read_stream(f"match-{match_id}")
     state = fold(opened(e.data, e.secret) for e in stored)
-    events = decide(Confirm(at=at, by="organizer", actor="referee"), state)
+    members = tuple(range(len(state.seats)))  # every player joined: it counts for all
+    events = decide(Confirm(at=at, by="organizer", actor="referee", members=members), state)
     await store.append(
         f"match-{match_id}",
         [new_event(e, {"actor": "referee"}) for e in events],

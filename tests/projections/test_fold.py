@@ -23,7 +23,7 @@ def fold_game(events: list[Event]) -> tuple[GameFacts, bool]:
     game = created("m", first)
     confirmed = False
     for event in events[1:]:
-        confirmed = fold_event(game, event) or confirmed
+        confirmed = bool(fold_event(game, event)) or confirmed
     return game, confirmed
 
 

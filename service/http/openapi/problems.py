@@ -23,7 +23,8 @@ _READ = {
     400: "Invalid parameters.",
     401: "The token sent is unknown or expired.",
     404: "No such resource.",
-    503: "The database is not answering; retry.",
+    503: "The database is not answering, or (`read-models-behind`) the read models have not "
+    "yet folded the position asked in `Domino-Read-After`: retry after `Retry-After`.",
 }
 _WRITE = _READ | {
     401: "No token, or an unknown or expired one.",

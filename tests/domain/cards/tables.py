@@ -232,10 +232,10 @@ class Table:
     def confirm_and_check_final(self) -> None:
         """A finished game confirmed refuses every further command."""
         assert self.state.status == "finished"
-        new = self.run(Confirm(at=self.now(), by="organizer", actor="org"))
+        new = self.run(Confirm(at=self.now(), by="organizer", actor="org", members=(0, 1, 2, 3)))
         assert new == [
             ConfirmationRecorded(at=self.clock, by="organizer", actor="org"),
-            MatchConfirmed(at=self.clock),
+            MatchConfirmed(at=self.clock, counts_for=(0, 1, 2, 3)),
         ]
         at = self.now()
         every: list[MatchCommand] = [

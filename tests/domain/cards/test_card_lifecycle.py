@@ -119,8 +119,9 @@ def test_an_abandoned_card_game_takes_no_more_cards() -> None:
 @pytest.mark.parametrize("finished", [sueca_finished, truco_finished], ids=["sueca", "truco"])
 def test_a_finished_card_game_is_confirmed_by_the_organizer(finished: Finished) -> None:
     history = finished()
-    given(*history).when(Confirm(at=AT, by="organizer", actor="org")).then(
-        ConfirmationRecorded(at=AT, by="organizer", actor="org"), MatchConfirmed(at=AT)
+    given(*history).when(Confirm(at=AT, by="organizer", actor="org", members=(0, 3))).then(
+        ConfirmationRecorded(at=AT, by="organizer", actor="org"),
+        MatchConfirmed(at=AT, counts_for=(0, 3)),
     )
 
 
@@ -129,7 +130,8 @@ def test_a_finished_card_game_is_confirmed_once_both_teams_have() -> None:
     by_a = given(*history).when(Confirm(at=AT, by="A", actor="caio")).decided()
     assert by_a == [ConfirmationRecorded(at=AT, by="A", actor="caio")]
     given(*history, *by_a).when(Confirm(at=AT, by="B", actor="duda")).then(
-        ConfirmationRecorded(at=AT, by="B", actor="duda"), MatchConfirmed(at=AT)
+        ConfirmationRecorded(at=AT, by="B", actor="duda"),
+        MatchConfirmed(at=AT, counts_for=(0, 1, 2, 3)),
     )
 
 
