@@ -21,6 +21,7 @@ from litestar.types import Message
 from msgspec import Meta
 
 from domain import DomainError, resolve_rules
+from service.http.duplicate_keys import duplicate_key
 from service.http.problems import problem_body
 from service.http.rate_limits import INTERNAL
 
@@ -91,8 +92,13 @@ class ImportController(Controller):
 async def _import_line(request: Request[Any, Any, Any], number: int, text: bytes) -> LineResult:
     try:
         line = msgspec.json.decode(text, type=ImportLine)
+        repeated = duplicate_key(text)
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         return _refused(number, 400, "invalid-line", str(error))
+    if repeated is not None:
+        return _refused(
+            number, 400, "invalid-line", f"the key `{repeated}` appears twice in one object"
+        )
     key = line.key or line.id or hashlib.sha256(text.strip()).hexdigest()[:40]
     created: dict[str, Any] = {"seats": line.seats, "notes": line.notes}
     for field in ("competition_id", "stage", "place"):
