@@ -19,7 +19,6 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Server
 from litestar.routes import HTTPRoute
-from litestar.static_files import create_static_files_router
 
 from projections import all_projections
 from projections.runner import ProjectionRunner
@@ -44,6 +43,7 @@ from service.http.rate_limits import Limits, RateLimits, rate_buckets
 from service.http.ratings import RatingController
 from service.http.read_routing import ReadRouting
 from service.http.reports import REPORT_CONTROLLERS
+from service.http.static_files import static_files_router
 from service.http.stats import STATS_CONTROLLERS
 from service.http.strict_bodies import before_handling, body_decoders
 from service.http.tournaments import TournamentController
@@ -178,9 +178,7 @@ def create_app(
             MatchController,
             GAME_WRITES,
             TournamentController,
-            create_static_files_router(
-                path=DOCS_ASSETS, directories=[SWAGGER_UI_FILES], include_in_schema=False
-            ),
+            static_files_router(DOCS_ASSETS, SWAGGER_UI_FILES),
             HistoryController,
             LiveFeedController,
             *STATS_CONTROLLERS,
