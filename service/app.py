@@ -25,6 +25,7 @@ from projections.runner import ProjectionRunner
 from service.http.auth import Tokens
 from service.http.conventions import WebConventions
 from service.http.exports import ExportController
+from service.http.forwarded import forwarded_for
 from service.http.game_writes import GAME_WRITES
 from service.http.health import HealthController
 from service.http.history import HistoryController
@@ -39,7 +40,7 @@ from service.http.openapi.positions import document_positions
 from service.http.openapi.problems import document_examples, document_problems
 from service.http.players import CompetitionController, PlayerController, TokenController
 from service.http.problems import EXCEPTION_HANDLERS
-from service.http.rate_limits import Limits, RateLimits, rate_buckets
+from service.http.rate_limits import Limiter, Limits, RateLimits
 from service.http.ratings import RatingController
 from service.http.read_routing import ReadRouting
 from service.http.reports import REPORT_CONTROLLERS
@@ -129,7 +130,9 @@ def create_app(
         app.state.registry = Registry(store)
         app.state.tournaments = Tournaments(store)
         lifetime = None if settings.token_days is None else timedelta(days=settings.token_days)
-        app.state.tokens = tokens = Tokens(pool, settings.bootstrap_token, lifetime)
+        app.state.tokens = tokens = Tokens(
+            pool, settings.bootstrap_token, lifetime, settings.max_tokens_per_player
+        )
         await tokens.start_listening(app_dsn)
         app.state.stale_after = settings.stale_after
         runner = (
@@ -158,14 +161,16 @@ def create_app(
         DefineMiddleware(WebConventions, write_origins=settings.cors_origins),
         DefineMiddleware(
             RateLimits,
-            buckets=rate_buckets(
+            limiter=Limiter(
                 Limits(
-                    settings.rate_writes_per_token,
-                    settings.rate_writes_per_address,
-                    settings.rate_registrations_per_address,
-                )
+                    writes_per_token=settings.rate_writes_per_token,
+                    writes_per_address=settings.rate_writes_per_address,
+                    registrations_per_address=settings.rate_registrations_per_address,
+                    writes_per_player=settings.rate_writes_per_player,
+                    refused_per_address=settings.rate_refused_per_address,
+                ),
+                settings.bootstrap_token,
             ),
-            exempt_token=settings.bootstrap_token,
         ),
         DefineMiddleware(ReadRouting),
     ]
@@ -206,6 +211,8 @@ def create_app(
         app.asgi_handler = LeanGameWrites(
             app, app.asgi_handler, middleware, decoders, MAX_BODY_BYTES
         )
+    if settings.trusted_proxies:  # outermost: every layer sees the client, not the proxy
+        app.asgi_handler = forwarded_for(app.asgi_handler, settings.trusted_proxies)
     app.state.key_locks = KeyLocks()
     document = document_problems(app.openapi_schema)
     document_links(document_examples(describe_tag_fields(document_request_bodies(document))))

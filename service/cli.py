@@ -88,6 +88,9 @@ def serve(
             "access_log": access_log,
             "timeout_graceful_shutdown": GRACEFUL_SECONDS,
             "log_config": log_config(),
+            # uvicorn would believe X-Forwarded-For from loopback: the app reads it, from
+            # DOMINO_TRUSTED_PROXIES only (service/http/forwarded.py).
+            "proxy_headers": False,
         }
         if workers == 1:
             uvicorn.run(create_app(settings, app_dsn, run_projections=projections), **options)

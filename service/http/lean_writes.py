@@ -109,7 +109,7 @@ class LeanGameWrites:
         spec, decoder, _ = self.writes[handler]
         state = scope["litestar_app"].state
         try:  # the token before the body, as Litestar's before_request hook does
-            principal = await principal_of(state.tokens, headers.get("authorization"))
+            principal = await principal_of(state.tokens, scope)  # once per request
         except ApiError:  # a 401, answered by Litestar (the lookup is cached)
             await self._to_litestar(scope, receive, send)
             return
