@@ -35,6 +35,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_refused_per_address: Rate | None = None  # writes refused for want of a valid token
     max_tokens_per_player: int | None = None  # live tokens a player may hold; None: any
     trusted_proxies: tuple[str, ...] = ()  # addresses or networks whose X-Forwarded-For counts
+    header_timeout: float = 10.0  # seconds a request's headers may take to arrive
+    body_timeout: float = 10.0  # seconds between two parts of a request's body
+    max_connections: int | None = 1000  # open connections per process; past it, 503
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -67,6 +70,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             trusted_proxies=_networks(
                 "DOMINO_TRUSTED_PROXIES", env.get("DOMINO_TRUSTED_PROXIES") or ""
             ),
+            header_timeout=_deadline(
+                "DOMINO_HEADER_TIMEOUT", env.get("DOMINO_HEADER_TIMEOUT") or "10"
+            ),
+            body_timeout=_deadline("DOMINO_BODY_TIMEOUT", env.get("DOMINO_BODY_TIMEOUT") or "10"),
+            max_connections=_count(
+                "DOMINO_MAX_CONNECTIONS", env.get("DOMINO_MAX_CONNECTIONS") or "1000"
+            ),
         )
 
 
@@ -97,6 +107,14 @@ def _networks(variable: str, text: str) -> tuple[str, ...]:
                 f"{variable} must list IP addresses or networks (10.0.0.0/8), not {item!r}"
             ) from None
     return tuple(found)
+
+
+def _deadline(variable: str, text: str) -> float:
+    """Seconds, more than none: a deadline of 0 would close every connection at once."""
+    seconds = _seconds(variable, text)
+    if seconds <= 0:
+        raise ValueError(f"{variable} must be a number of seconds over 0, to 3600, not {text!r}")
+    return seconds
 
 
 def _seconds(variable: str, text: str) -> float:

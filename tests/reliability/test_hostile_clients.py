@@ -1,9 +1,12 @@
-"""The real `domino serve` process on a loopback port, against clients that claim another
-address in X-Forwarded-For (issue 18)."""
+"""The real `domino serve` process on a loopback port, against clients that hold connections
+without finishing their requests, that pile up connections, send endless headers, or claim
+another address in X-Forwarded-For (issue 18)."""
 
 from __future__ import annotations
 
+import asyncio
 import tempfile
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -11,10 +14,15 @@ from pathlib import Path
 import httpx
 import pytest
 
+from service.settings import Settings
 from tests.conftest import APP_PASSWORD, Database
-from tests.reliability.harness import ADMIN, ServiceProcess
+from tests.reliability.harness import ADMIN, TOKEN, ServiceProcess
 
 pytestmark = pytest.mark.reliability
+
+TIMEOUT = 2.0  # DOMINO_HEADER_TIMEOUT and DOMINO_BODY_TIMEOUT of these services
+HALF_SENT = 300
+
 
 @pytest.fixture
 def data_dir() -> Iterator[Path]:
@@ -33,6 +41,100 @@ async def service_with(
         yield service
     finally:
         service.stop()
+
+
+class HalfSent:
+    """A connection that says nothing, half its headers, or its headers and part of the
+    body they announce."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.opened = time.monotonic()
+
+    @classmethod
+    async def open(cls, port: int, kind: int) -> HalfSent:
+        connection = cls(*await asyncio.open_connection("127.0.0.1", port))
+        if kind == 1:
+            connection.writer.write(b"POST /v1/players HTTP/1.1\r\nHost: t\r\nContent-Ty")
+        elif kind == 2:
+            connection.writer.write(
+                b"POST /v1/players HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer "
+                + TOKEN.encode() + b"\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 100\r\n\r\n{\"name\": "
+            )  # fmt: skip
+        await connection.writer.drain()
+        return connection
+
+    async def closed_by(self, deadline: float) -> float | None:
+        """Seconds from its opening until the server closed it (None: open at `deadline`)."""
+        try:
+            while await asyncio.wait_for(self.reader.read(4096), deadline - time.monotonic()):
+                pass  # an answer the server sent before closing
+        except TimeoutError:
+            return None
+        except ConnectionError:
+            pass
+        finally:
+            self.writer.close()
+        return time.monotonic() - self.opened
+
+
+async def test_half_sent_requests_are_closed_in_time_while_others_are_served(
+    database: Database, data_dir: Path
+) -> None:
+    async with service_with(
+        database, data_dir, DOMINO_HEADER_TIMEOUT=str(TIMEOUT), DOMINO_BODY_TIMEOUT=str(TIMEOUT)
+    ) as service:
+        slow = [await HalfSent.open(service.port, n % 3) for n in range(HALF_SENT)]
+        async with httpx.AsyncClient(base_url=service.url, timeout=5) as client:
+            started = time.monotonic()
+            health = await client.get("/health")
+            registered = await client.post("/v1/players", json={"name": "Zé"}, headers=ADMIN)
+            served_in = time.monotonic() - started
+        deadline = slow[-1].opened + TIMEOUT + 2
+        closed = await asyncio.gather(*(c.closed_by(deadline) for c in slow))
+        log = service.log.read_text()
+
+    assert health.status_code == 200
+    assert registered.status_code == 201, registered.text
+    assert served_in < 2, "served at once, the half-sent connections open"
+    still_open = [n for n, seconds in enumerate(closed) if seconds is None]
+    assert not still_open, f"{len(still_open)} of {HALF_SENT} open {TIMEOUT + 2} s on"
+    assert min(s for s in closed if s is not None) > TIMEOUT - 0.25, "none before its time"
+    assert "Traceback" not in log
+    assert " ERROR " not in log
+
+
+async def test_connections_past_the_cap_are_answered_503_until_they_go(
+    database: Database, data_dir: Path
+) -> None:
+    async with service_with(
+        database, data_dir, DOMINO_MAX_CONNECTIONS="20", DOMINO_HEADER_TIMEOUT=str(TIMEOUT)
+    ) as service:
+        idle = [await HalfSent.open(service.port, 0) for _ in range(25)]
+        async with httpx.AsyncClient(base_url=service.url, timeout=5) as client:
+            crowded = await client.get("/health")
+            await asyncio.gather(*(c.closed_by(time.monotonic() + TIMEOUT * 3) for c in idle))
+        async with httpx.AsyncClient(base_url=service.url, timeout=5) as client:
+            later = await client.get("/health")
+
+    assert crowded.status_code == 503
+    assert crowded.text == "Service Unavailable"
+    assert later.status_code == 200
+
+
+async def test_endless_headers_are_refused(database: Database, data_dir: Path) -> None:
+    """70 KB of headers and counting (httptools read 2 MB of them whole)."""
+    async with service_with(database, data_dir) as service:
+        reader, writer = await asyncio.open_connection("127.0.0.1", service.port)
+        writer.write(b"GET /health HTTP/1.1\r\nHost: t\r\n")
+        for n in range(70):
+            writer.write(b"X-Pad-%d: %s\r\n" % (n, b"a" * 1000))
+        await writer.drain()
+        answer = await asyncio.wait_for(reader.read(100), 5)
+        writer.close()
+
+    assert answer.startswith(b"HTTP/1.1 400 "), answer
 
 
 async def test_a_spoofed_forwarded_address_gets_no_fresh_allowance(
@@ -57,3 +159,27 @@ async def test_a_spoofed_forwarded_address_gets_no_fresh_allowance(
 
     assert [a.status_code for a in answers] == [201, 201, 429]
     assert answers[2].json()["code"] == "rate-limited"
+
+
+def test_the_deadlines_and_the_cap_are_read_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    defaults = Settings.from_environment()
+    monkeypatch.setenv("DOMINO_HEADER_TIMEOUT", "2.5")
+    monkeypatch.setenv("DOMINO_BODY_TIMEOUT", "30")
+    monkeypatch.setenv("DOMINO_MAX_CONNECTIONS", "off")
+    configured = Settings.from_environment()
+
+    assert (defaults.header_timeout, defaults.body_timeout) == (10, 10)
+    assert defaults.max_connections == 1000
+    assert (configured.header_timeout, configured.body_timeout) == (2.5, 30)
+    assert configured.max_connections is None
+    for variable, bad in [
+        ("DOMINO_HEADER_TIMEOUT", "0"),
+        ("DOMINO_BODY_TIMEOUT", "soon"),
+        ("DOMINO_MAX_CONNECTIONS", "0"),
+    ]:
+        monkeypatch.setenv(variable, bad)
+        with pytest.raises(ValueError, match=variable):
+            Settings.from_environment()
+        monkeypatch.delenv(variable)
