@@ -8,8 +8,10 @@ waiting on the body) for good; 300 of them stayed open in issue 18's probe. Here
 - a request's headers must arrive whole within `header_timeout` of the connection being
   opened (or of the previous answer on it): a fixed deadline, so trickling bytes does not
   extend it;
-- its body must keep coming: at most `body_timeout` between two of its parts (while the
-  app is not reading it, as when it has not asked for it yet, the clock waits);
+- its body must keep coming: at most `body_timeout` between two of its parts, and, past
+  the first `body_timeout`, at 8 KiB/s on average (so that a byte every few seconds does not
+  hold a connection for days); while the app is not reading it (as when it has not asked
+  for it yet), the clock waits;
 - a request's line and headers may take 64 KiB at most, else 400 as any malformed
   request (httptools, which uvicorn runs, had no limit: 2 MB of headers were read whole).
 
@@ -29,6 +31,7 @@ import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 MAX_HEADER_BYTES = 64 * 1024
+MIN_BODY_RATE = 8 * 1024  # bytes a second, on average, past the first body_timeout
 
 
 @dataclass(frozen=True)
@@ -65,13 +68,18 @@ class GuardedProtocol(HttpToolsProtocol):
         self._timer: asyncio.TimerHandle | None = None
         self._waiting_for: str | None = None
         self._header_bytes = 0
+        self._body_since = 0.0  # when its headers were in
+        self._body_bytes = 0  # received since (about: the headers' last packet is not)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._follow()
 
     def data_received(self, data: bytes) -> None:
+        receiving_body = self._waiting_for == _BODY
         super().data_received(data)
+        if receiving_body:
+            self._body_bytes += len(data)
         self._follow()
 
     def on_response_complete(self) -> None:
@@ -110,15 +118,20 @@ class GuardedProtocol(HttpToolsProtocol):
                 self._waiting_for = _HEADERS
                 self._arm(self._deadlines.header_timeout)
         elif cycle.more_body and not cycle.disconnected:  # the body: each part moves it
-            self._waiting_for = _BODY
-            self._arm(self._deadlines.body_timeout)
+            now = self.loop.time()
+            if self._waiting_for != _BODY:
+                self._waiting_for = _BODY
+                self._body_since, self._body_bytes = now, 0
+            timeout = self._deadlines.body_timeout
+            earned = self._body_since + timeout + self._body_bytes / MIN_BODY_RATE - now
+            self._arm(min(timeout, earned))
         else:  # the whole request is in: the app's time is its own
             self._waiting_for = None
             self._cancel()
 
     def _arm(self, seconds: float) -> None:
         self._cancel()
-        self._timer = self.loop.call_later(seconds, self._expired)
+        self._timer = self.loop.call_later(max(0.0, seconds), self._expired)
 
     def _cancel(self) -> None:
         if self._timer is not None:
@@ -131,7 +144,8 @@ class GuardedProtocol(HttpToolsProtocol):
             return
         if self._waiting_for == _BODY and (
             self.flow.read_paused or self.cycle.waiting_for_100_continue
-        ):  # the app is not reading the body yet: not the client's delay
+        ):  # the app is not reading the body yet: not the client's delay, nor its rate
+            self._body_since, self._body_bytes = self.loop.time(), 0
             self._arm(self._deadlines.body_timeout)
             return
         self.transport.close()

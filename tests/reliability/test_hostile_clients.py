@@ -5,6 +5,7 @@ another address in X-Forwarded-For (issue 18)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -103,6 +104,34 @@ async def test_half_sent_requests_are_closed_in_time_while_others_are_served(
     assert min(s for s in closed if s is not None) > TIMEOUT - 0.25, "none before its time"
     assert "Traceback" not in log
     assert " ERROR " not in log
+
+
+async def test_a_body_trickled_a_byte_at_a_time_is_cut_off(
+    database: Database, data_dir: Path
+) -> None:
+    """A byte every half second never leaves the body idle for DOMINO_BODY_TIMEOUT, but
+    falls short of the body's least rate: cut off once its first DOMINO_BODY_TIMEOUT is
+    spent (it would hold the connection for its 1,000 bytes' 500 s)."""
+    async with service_with(database, data_dir, DOMINO_BODY_TIMEOUT=str(TIMEOUT)) as service:
+        reader, writer = await asyncio.open_connection("127.0.0.1", service.port)
+        opened = time.monotonic()
+        writer.write(
+            b"POST /v1/players HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer " + TOKEN.encode()
+            + b"\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+        )  # fmt: skip
+        try:
+            while time.monotonic() - opened < TIMEOUT * 4:
+                writer.write(b" ")
+                await writer.drain()
+                with contextlib.suppress(TimeoutError):
+                    if await asyncio.wait_for(reader.read(100), 0.5) == b"":
+                        break
+        except ConnectionError:
+            pass
+        cut_off = time.monotonic() - opened
+        writer.close()
+
+    assert TIMEOUT - 0.25 < cut_off < TIMEOUT + 1.5, f"cut off after {cut_off:.1f} s"
 
 
 async def test_connections_past_the_cap_are_answered_503_until_they_go(
