@@ -124,6 +124,7 @@ class _Charged:
 
     buckets: list[tuple[Buckets, str]]
     headers: Headers
+    authenticated: bool
 
 
 class RateLimits:
@@ -178,7 +179,7 @@ class RateLimits:
         if not verdict.allowed:
             await _too_many(send, verdict, principal is None)
             return
-        charged = _Charged(buckets, verdict.headers)
+        charged = _Charged(buckets, verdict.headers, principal is not None)
         scope[_CHARGED] = charged  # type: ignore[literal-required]
 
         async def sending(message: Message) -> None:
@@ -191,9 +192,10 @@ class RateLimits:
 
 def charge_more(scope: Scope, count: int) -> Verdict | None:
     """`count` more writes on the allowances this request was charged to (an import's
-    lines after its first), all or nothing; None when the request is not limited."""
+    lines after its first), all or nothing; None when the request is not limited, or has
+    no valid token (each of its writes is refused at once, and it counted once as such)."""
     charged = scope.get(_CHARGED)
-    if not isinstance(charged, _Charged) or count < 1:
+    if not isinstance(charged, _Charged) or not charged.authenticated or count < 1:
         return None
     verdict = charge(charged.buckets, count, time.monotonic(), spent=1)
     charged.headers = verdict.headers

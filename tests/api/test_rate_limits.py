@@ -105,7 +105,9 @@ async def test_a_player_holds_at_most_the_live_tokens_allowed(database: Database
 
 
 async def test_an_import_is_charged_one_write_per_line(database: Database) -> None:
-    async with limited(database, rate_writes_per_token=Rate(5, 60)) as client:
+    async with limited(
+        database, rate_writes_per_token=Rate(5, 60), rate_refused_per_address=Rate(5, 60)
+    ) as client:
         players = await four(client)
         zé = players[0]
 
@@ -125,6 +127,7 @@ async def test_an_import_is_charged_one_write_per_line(database: Database) -> No
             "/v1/imports/games", content=lines(*"ghijkl"), headers=bearer(players[1].token)
         )
         after = await last_position(client)
+        anonymous = await client.post("/v1/imports/games", content=lines(*"mnopqr"))
 
     assert three.status_code == 200, three.text
     assert three.json()["imported"] == 3
@@ -136,6 +139,8 @@ async def test_an_import_is_charged_one_write_per_line(database: Database) -> No
     assert six.status_code == 413, "more lines than a whole allowance"
     assert six.json()["code"] == "too-many-lines"
     assert after == before, "nothing was written"
+    assert anonymous.status_code == 200, "each line refused 401: the import counted once"
+    assert {r["error"]["status"] for r in anonymous.json()["results"]} == {401}
 
 
 @pytest.mark.parametrize(
