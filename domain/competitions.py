@@ -10,6 +10,7 @@ from typing import Any, Literal
 import msgspec
 
 from domain.errors import InvalidInput
+from domain.names import check_name
 from domain.rulesets import RuleSet, resolve_rules
 from domain.tournament.format import TournamentFormat, check_format, check_prizes
 
@@ -70,13 +71,6 @@ def members_of(events: list[MembershipEvent]) -> dict[str, datetime]:
         else:
             members.pop(event.player_id, None)
     return members
-
-
-def check_name(name: str, what: str = "name") -> str:
-    cleaned = " ".join(name.split())
-    if not 1 <= len(cleaned) <= 100 or any(ord(c) < 32 for c in name):
-        raise InvalidInput("invalid-command", f"the {what} must have 1 to 100 visible characters")
-    return cleaned
 
 
 def register_player(name: str, at: datetime) -> PlayerRegistered:

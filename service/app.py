@@ -19,13 +19,13 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Server
 from litestar.routes import HTTPRoute
-from litestar.static_files import create_static_files_router
 
 from projections import all_projections
 from projections.runner import ProjectionRunner
 from service.http.auth import Tokens
 from service.http.conventions import WebConventions
 from service.http.exports import ExportController
+from service.http.forwarded import forwarded_for
 from service.http.game_writes import GAME_WRITES
 from service.http.health import HealthController
 from service.http.history import HistoryController
@@ -41,10 +41,11 @@ from service.http.openapi.positions import document_positions
 from service.http.openapi.problems import document_examples, document_problems
 from service.http.players import CompetitionController, PlayerController, TokenController
 from service.http.problems import EXCEPTION_HANDLERS
-from service.http.rate_limits import Limits, RateLimits, rate_buckets
+from service.http.rate_limits import Limiter, Limits, RateLimits
 from service.http.ratings import RatingController
 from service.http.read_routing import ReadRouting
 from service.http.reports import REPORT_CONTROLLERS
+from service.http.static_files import static_files_router
 from service.http.stats import STATS_CONTROLLERS
 from service.http.strict_bodies import before_handling, body_decoders
 from service.http.tournaments import TournamentController
@@ -138,7 +139,9 @@ def create_app(
         app.state.memberships = Memberships(store)
         app.state.tournaments = Tournaments(store)
         lifetime = None if settings.token_days is None else timedelta(days=settings.token_days)
-        app.state.tokens = tokens = Tokens(pool, settings.bootstrap_token, lifetime)
+        app.state.tokens = tokens = Tokens(
+            pool, settings.bootstrap_token, lifetime, settings.max_tokens_per_player
+        )
         await tokens.start_listening(app_dsn)
         app.state.stale_after = settings.stale_after
         runner = (
@@ -167,14 +170,16 @@ def create_app(
         DefineMiddleware(WebConventions, write_origins=settings.cors_origins),
         DefineMiddleware(
             RateLimits,
-            buckets=rate_buckets(
+            limiter=Limiter(
                 Limits(
-                    settings.rate_writes_per_token,
-                    settings.rate_writes_per_address,
-                    settings.rate_registrations_per_address,
-                )
+                    writes_per_token=settings.rate_writes_per_token,
+                    writes_per_address=settings.rate_writes_per_address,
+                    registrations_per_address=settings.rate_registrations_per_address,
+                    writes_per_player=settings.rate_writes_per_player,
+                    refused_per_address=settings.rate_refused_per_address,
+                ),
+                settings.bootstrap_token,
             ),
-            exempt_token=settings.bootstrap_token,
         ),
         DefineMiddleware(ReadRouting),
     ]
@@ -188,9 +193,7 @@ def create_app(
             MatchController,
             GAME_WRITES,
             TournamentController,
-            create_static_files_router(
-                path=DOCS_ASSETS, directories=[SWAGGER_UI_FILES], include_in_schema=False
-            ),
+            static_files_router(DOCS_ASSETS, SWAGGER_UI_FILES),
             HistoryController,
             LiveFeedController,
             *STATS_CONTROLLERS,
@@ -218,6 +221,8 @@ def create_app(
         app.asgi_handler = LeanGameWrites(
             app, app.asgi_handler, middleware, decoders, MAX_BODY_BYTES
         )
+    if settings.trusted_proxies:  # outermost: every layer sees the client, not the proxy
+        app.asgi_handler = forwarded_for(app.asgi_handler, settings.trusted_proxies)
     app.state.key_locks = KeyLocks()
     document = document_problems(app.openapi_schema)
     document_links(document_examples(describe_tag_fields(document_request_bodies(document))))

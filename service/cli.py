@@ -78,6 +78,7 @@ def serve(
     from uvicorn.supervisors import Multiprocess
 
     from service.app import APP_DSN_VARIABLE, WORKER_PROJECTIONS_VARIABLE, create_app
+    from service.http_server import ClientDeadlines, GuardedProtocol, ServerConfig
 
     with owner_database(settings, supervise=True) as owner_dsn:
         app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
@@ -88,13 +89,23 @@ def serve(
             "access_log": access_log,
             "timeout_graceful_shutdown": GRACEFUL_SECONDS,
             "log_config": log_config(),
+            # uvicorn would believe X-Forwarded-For from loopback: the app reads it, from
+            # DOMINO_TRUSTED_PROXIES only (service/http/forwarded.py).
+            "proxy_headers": False,
+            "http": GuardedProtocol,  # deadlines for slow clients (service/http_server.py)
+            "deadlines": ClientDeadlines(settings.header_timeout, settings.body_timeout),
+            "limit_concurrency": settings.max_connections,
         }
         if workers == 1:
-            uvicorn.run(create_app(settings, app_dsn, run_projections=projections), **options)
+            app = create_app(settings, app_dsn, run_projections=projections)
+            server = uvicorn.Server(ServerConfig(app, **options))
+            server.run()
+            if not server.started:
+                sys.exit(STARTUP_FAILURE)
             return
         os.environ[APP_DSN_VARIABLE] = app_dsn  # the workers' environment, not a file
         os.environ[WORKER_PROJECTIONS_VARIABLE] = "on" if projections else "off"
-        config = uvicorn.Config(
+        config = ServerConfig(
             "service.app:app_from_environment", factory=True, workers=workers, **options
         )
         supervisor = Multiprocess(config, sockets=[config.bind_socket()])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging.config
 import math
 import os
@@ -10,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from service.http.rate_limits import Rate
+from service.http.rate_buckets import Rate
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -30,6 +31,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     rate_writes_per_token: Rate | None = None
     rate_writes_per_address: Rate | None = None
     rate_registrations_per_address: Rate | None = None
+    rate_writes_per_player: Rate | None = None  # across the player's tokens
+    rate_refused_per_address: Rate | None = None  # writes refused for want of a valid token
+    max_tokens_per_player: int | None = None  # live tokens a player may hold; None: any
+    trusted_proxies: tuple[str, ...] = ()  # addresses or networks whose X-Forwarded-For counts
+    header_timeout: float = 10.0  # seconds a request's headers may take to arrive
+    body_timeout: float = 10.0  # seconds between two parts of a request's body
+    max_connections: int | None = 1000  # open connections per process; past it, 503
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -54,11 +62,59 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             rate_registrations_per_address=_rate(
                 env, "DOMINO_RATE_REGISTRATIONS_PER_ADDRESS", "20/hour"
             ),
+            rate_writes_per_player=_rate(env, "DOMINO_RATE_WRITES_PER_PLAYER", "300/minute"),
+            rate_refused_per_address=_rate(env, "DOMINO_RATE_REFUSED_PER_ADDRESS", "60/minute"),
+            max_tokens_per_player=_count(
+                "DOMINO_MAX_TOKENS_PER_PLAYER", env.get("DOMINO_MAX_TOKENS_PER_PLAYER") or "10"
+            ),
+            trusted_proxies=_networks(
+                "DOMINO_TRUSTED_PROXIES", env.get("DOMINO_TRUSTED_PROXIES") or ""
+            ),
+            header_timeout=_deadline(
+                "DOMINO_HEADER_TIMEOUT", env.get("DOMINO_HEADER_TIMEOUT") or "10"
+            ),
+            body_timeout=_deadline("DOMINO_BODY_TIMEOUT", env.get("DOMINO_BODY_TIMEOUT") or "10"),
+            max_connections=_count(
+                "DOMINO_MAX_CONNECTIONS", env.get("DOMINO_MAX_CONNECTIONS") or "1000"
+            ),
         )
 
 
 def _rate(env: os._Environ[str], variable: str, default: str) -> Rate | None:
     return Rate.parse(env.get(variable) or default, variable)
+
+
+def _count(variable: str, text: str) -> int | None:
+    """A positive whole number; `off`: no limit."""
+    if text.strip().lower() == "off":
+        return None
+    if not (text.strip().isdigit() and int(text) >= 1):
+        raise ValueError(f"{variable} must be a whole number from 1, or off, not {text!r}")
+    return int(text)
+
+
+def _networks(variable: str, text: str) -> tuple[str, ...]:
+    """Comma-separated IP addresses or networks (`10.0.0.0/8`), each checked now: a typo
+    must not leave a proxy untrusted, or trust what it did not mean to."""
+    found = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        try:
+            found.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ValueError(
+                f"{variable} must list IP addresses or networks (10.0.0.0/8), not {item!r}"
+            ) from None
+    return tuple(found)
+
+
+def _deadline(variable: str, text: str) -> float:
+    """Seconds, more than none: a deadline of 0 would close every connection at once."""
+    seconds = _seconds(variable, text)
+    if seconds <= 0:
+        raise ValueError(f"{variable} must be a number of seconds over 0, to 3600, not {text!r}")
+    return seconds
 
 
 def _seconds(variable: str, text: str) -> float:

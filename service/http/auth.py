@@ -15,6 +15,7 @@ import asyncpg
 import msgspec
 from litestar import Request
 from litestar.datastructures import State
+from litestar.types import Scope
 
 from service.http.problems import ApiError
 
@@ -23,7 +24,7 @@ REVOKED_CHANNEL = "domino_tokens_revoked"
 RECONNECT_SECONDS = 1.0
 HEARTBEAT_SECONDS = 5.0
 LISTENER_NAME = "domino-token-revocations"  # application_name, for operators
-FIRST_TOKEN_LOCK = 70232  # two-key advisory locks: (this, hashtext(player id))
+FIRST_TOKEN_LOCK = 70232  # advisory lock on issuing a player a token: (this, hashtext(player id))
 
 log = logging.getLogger("domino.auth")
 
@@ -65,10 +66,15 @@ class Tokens:
     """
 
     def __init__(
-        self, pool: asyncpg.Pool, bootstrap_token: str | None, lifetime: timedelta | None = None
+        self,
+        pool: asyncpg.Pool,
+        bootstrap_token: str | None,
+        lifetime: timedelta | None = None,
+        max_per_player: int | None = None,
     ) -> None:
         self.pool = pool
         self.bootstrap = bootstrap_token
+        self.max_per_player = max_per_player  # live tokens a player may hold; None: any
         # A player's token lasts this long (None: forever), counted in seconds so that a
         # daylight-saving change in the database's time zone does not stretch a "day".
         self._lifetime_seconds = None if lifetime is None else lifetime.total_seconds()
@@ -127,15 +133,35 @@ class Tokens:
         self._generation += 1
         self._cache.clear()
 
-    async def issue(self, player_id: str) -> Issued:
+    async def issue(self, player_id: str, *, capped: bool = True) -> Issued:
+        """A new token. `capped`: refused (409 `too-many-tokens`) while the player holds
+        `max_per_player` live ones (unexpired, unrevoked): each token would otherwise bring
+        its own allowance of writes, and a leaked one is one more to find and revoke."""
         token = new_token()
-        expires_at = await self.pool.fetchval(
-            "INSERT INTO tokens (token_hash, player_id, expires_at)"
-            " VALUES ($1, $2, now() + make_interval(secs => $3)) RETURNING expires_at",
-            token_hash(token),
-            player_id,
-            self._lifetime_seconds,
-        )
+        async with self.pool.acquire() as connection, connection.transaction():
+            await connection.execute(  # one issue at a time per player: the count holds
+                "SELECT pg_advisory_xact_lock($1, hashtext($2))", FIRST_TOKEN_LOCK, player_id
+            )
+            if capped and self.max_per_player is not None:
+                live = await connection.fetchval(
+                    "SELECT count(*) FROM tokens WHERE player_id = $1"
+                    " AND (expires_at IS NULL OR expires_at > now())",
+                    player_id,
+                )
+                if live >= self.max_per_player:
+                    raise ApiError(
+                        409,
+                        "too-many-tokens",
+                        f"this player already holds {live} live tokens, the most allowed:"
+                        " revoke one (DELETE /v1/tokens/current, sent with it) first",
+                    )
+            expires_at = await connection.fetchval(
+                "INSERT INTO tokens (token_hash, player_id, expires_at)"
+                " VALUES ($1, $2, now() + make_interval(secs => $3)) RETURNING expires_at",
+                token_hash(token),
+                player_id,
+                self._lifetime_seconds,
+            )
         return Issued(token, expires_at)
 
     async def issue_first(self, player_id: str) -> Issued | None:
@@ -205,42 +231,46 @@ def bearer_token(header: str | None) -> str | None:
     return token.strip()
 
 
-async def principal_of(tokens: Tokens, authorization: str | None) -> Principal:
+async def principal_of(tokens: Tokens, scope: Scope) -> Principal:
     """Writes: a valid token is required."""
-    token = bearer_token(authorization)
-    if token is None:
-        raise ApiError(401, "unauthorized", "this needs `Authorization: Bearer <token>`")
-    principal = await tokens.principal(token)
+    principal = await looked_up(tokens, scope)
     if principal is None:
+        raise ApiError(401, "unauthorized", "this needs `Authorization: Bearer <token>`")
+    return principal
+
+
+async def looked_up(tokens: Tokens, scope: Scope) -> Principal | None:
+    """Who sent this request (None: no token), looked up once per request whoever asks
+    first (the rate limits, the strict body check, a handler's dependency); a malformed,
+    unknown or expired token is refused, 401 `invalid-token`."""
+    if _PRINCIPAL_KEY in scope:
+        known = scope[_PRINCIPAL_KEY]  # type: ignore[literal-required]
+    else:
+        token = bearer_token(authorization(scope))
+        known = _ANONYMOUS if token is None else await tokens.principal(token)
+        scope[_PRINCIPAL_KEY] = known  # type: ignore[literal-required]
+    if known is None:
         raise ApiError(401, "invalid-token", "the token is unknown or expired")
-    return principal
-
-
-async def provide_principal(request: Request[object, object, State]) -> Principal:
-    """Writes: a valid token is required. Looked up once per request: the strict body check
-    (service/strict_bodies.py) asks first, and the handler's dependency finds it here."""
-    known = request.scope.get(_PRINCIPAL_KEY)
-    if isinstance(known, Principal):
-        return known
-    principal = await principal_of(request.app.state.tokens, request.headers.get("authorization"))
-    request.scope[_PRINCIPAL_KEY] = principal  # type: ignore[literal-required]
-    return principal
+    return None if known is _ANONYMOUS else known
 
 
 _PRINCIPAL_KEY = "domino.principal"
+_ANONYMOUS = Principal(None)  # no token sent (a Principal only as a marker, never returned)
+
+
+def authorization(scope: Scope) -> str | None:
+    """The request's `Authorization` header, if any."""
+    for name, value in scope["headers"]:
+        if name == b"authorization":
+            return bytes(value).decode("latin-1")
+    return None
+
+
+async def provide_principal(request: Request[object, object, State]) -> Principal:
+    """Writes: a valid token is required."""
+    return await principal_of(request.app.state.tokens, request.scope)
 
 
 async def provide_viewer(request: Request[object, object, State]) -> Principal | None:
-    """Reads: anonymous is fine; a token, if sent, must be valid (`before_handling` has
-    already looked it up: it is found on the request)."""
-    known = request.scope.get(_PRINCIPAL_KEY)
-    if isinstance(known, Principal):
-        return known
-    token = bearer_token(request.headers.get("authorization"))
-    if token is None:
-        return None
-    tokens: Tokens = request.app.state.tokens
-    principal = await tokens.principal(token)
-    if principal is None:
-        raise ApiError(401, "invalid-token", "the token is unknown or expired")
-    return principal
+    """Reads: anonymous is fine; a token, if sent, must be valid."""
+    return await looked_up(request.app.state.tokens, request.scope)

@@ -7,12 +7,16 @@ asked; so every rule, right and check of those endpoints holds. Each write carri
 Idempotency-Key made from the line's `key` (or, without one, a hash of the line): posting
 the same file again creates nothing and answers the same ids. A line that fails after its
 game was created has that game cancelled (void: it counts nowhere) and says so; a corrected
-line is a new line, a new game. The import counts as one write against the rate limits.
+line is a new line, a new game. The import is charged one write per line against the
+importer's rate limits (address, token, player), all before anything is written: an import
+the allowance cannot cover now is refused 429 with `Retry-After`, one larger than a whole
+allowance 413 `too-many-lines`, and nothing is written.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 from typing import Annotated, Any
 
 import msgspec
@@ -21,8 +25,9 @@ from litestar.types import Message
 from msgspec import Meta
 
 from domain import DomainError, resolve_rules
-from service.http.problems import problem_body
-from service.http.rate_limits import INTERNAL
+from service.http.duplicate_keys import duplicate_key
+from service.http.problems import ApiError, problem_body
+from service.http.rate_limits import INTERNAL, charge_more
 
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
 MAX_LINES = 5000
@@ -78,6 +83,7 @@ class ImportController(Controller):
     async def import_games(self, request: Request[Any, Any, Any]) -> ImportResult:
         raw = await request.body()
         lines = [(n, text) for n, text in enumerate(raw.split(b"\n"), 1) if text.strip()]
+        _charge(request, min(len(lines), MAX_LINES))
         results = []
         for number, text in lines[:MAX_LINES]:
             results.append(await _import_line(request, number, text))
@@ -88,11 +94,39 @@ class ImportController(Controller):
         return ImportResult(imported=len(results) - failed, failed=failed, results=results)
 
 
+def _charge(request: Request[Any, Any, Any], lines: int) -> None:
+    """The lines after the first (which the request itself was charged as) against the
+    importer's limits, or a refusal: nothing is written."""
+    verdict = charge_more(request.scope, lines - 1)
+    if verdict is None or verdict.allowed:
+        return
+    if math.isinf(verdict.retry_after):
+        raise ApiError(
+            413,
+            "too-many-lines",
+            f"an import of {lines} games is more than your rate limit allows at once"
+            " (RateLimit-Limit): send it in smaller files",
+        )
+    retry_after = math.ceil(verdict.retry_after)
+    raise ApiError(
+        429,
+        "rate-limited",
+        f"an import of {lines} games counts {lines} writes, more than are left now:"
+        f" retry in {retry_after} s (nothing was changed)",
+        headers={"Retry-After": str(retry_after)},
+    )
+
+
 async def _import_line(request: Request[Any, Any, Any], number: int, text: bytes) -> LineResult:
     try:
         line = msgspec.json.decode(text, type=ImportLine)
+        repeated = duplicate_key(text)
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         return _refused(number, 400, "invalid-line", str(error))
+    if repeated is not None:
+        return _refused(
+            number, 400, "invalid-line", f"the key `{repeated}` appears twice in one object"
+        )
     key = line.key or line.id or hashlib.sha256(text.strip()).hexdigest()[:40]
     created: dict[str, Any] = {"seats": line.seats, "notes": line.notes}
     for field in ("competition_id", "stage", "place"):

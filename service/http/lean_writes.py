@@ -13,8 +13,9 @@ directly:
    its limit is refused before anything else, as on Litestar's path.
 2. Checks that change nothing anywhere, in Litestar's order: the token (before the body
    is read), then the body (JSON, at most `MAX_BODY_BYTES`, read strictly into the write's
-   body type). A request refused here goes on to Litestar's own pipeline with its body
-   untouched and the middlewares marked as run (`MIDDLEWARE_APPLIED`); one out of the
+   body type, no key twice in one object). A request refused here goes on to Litestar's
+   own pipeline with its body untouched and the middlewares marked as run
+   (`MIDDLEWARE_APPLIED`); one out of the
    ordinary (no Content-Length, chunked, another media type, a header twice) goes to
    Litestar before step 1, as it came. Either is answered exactly as before: every refusal
    of a malformed request stays Litestar's. A database that fails the token lookup is
@@ -43,6 +44,7 @@ from litestar.utils.scope.state import ScopeState
 
 from service.http.auth import principal_of
 from service.http.conventions import MIDDLEWARE_APPLIED
+from service.http.duplicate_keys import duplicate_key
 from service.http.game_writes import WRITES
 from service.http.problems import ApiError
 from service.http.writes import GameWrite, Incoming, write
@@ -107,7 +109,7 @@ class LeanGameWrites:
         spec, decoder, _ = self.writes[handler]
         state = scope["litestar_app"].state
         try:  # the token before the body, as Litestar's before_request hook does
-            principal = await principal_of(state.tokens, headers.get("authorization"))
+            principal = await principal_of(state.tokens, scope)  # once per request
         except ApiError:  # a 401, answered by Litestar (the lookup is cached)
             await self._to_litestar(scope, receive, send)
             return
@@ -116,6 +118,8 @@ class LeanGameWrites:
             if body is None:  # not all there, or more than announced
                 raise ValueError("an incomplete body")
             data = decoder.decode(body)
+            if duplicate_key(body) is not None:
+                raise ValueError("a key twice in one object")
         except Exception:  # refused on the way in, with no effect: Litestar says how
             await self._to_litestar(scope, _replaying(received, receive), send)
             return

@@ -119,7 +119,9 @@ class PlayerController(Controller):
         summary="A new token for a player (shown once)",
         status_code=201,
         description="For the player themself or an administrator: a lost or rotated token. "
-        "Revoke the old one with DELETE /v1/tokens/current.",
+        "Revoke the old one with DELETE /v1/tokens/current. A player holds at most "
+        "`DOMINO_MAX_TOKENS_PER_PLAYER` live tokens (10 by default): past it, 409 "
+        "`too-many-tokens` (an administrator may still issue one, to a player who lost theirs).",
     )
     async def issue_token(
         self, state: State, player_id: FromPath[str], principal: NamedDependency[Principal]
@@ -129,7 +131,7 @@ class PlayerController(Controller):
         player_id = parse_id(player_id, "player")
         if not (principal.admin or principal.player_id == player_id):
             raise ApiError(403, "forbidden", "only the player or an administrator may do this")
-        issued = await state.tokens.issue(player_id)
+        issued = await state.tokens.issue(player_id, capped=not principal.admin)
         return Response(
             player_out(player_id, found.name, issued),
             status_code=201,

@@ -43,11 +43,14 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 class ApiError(Exception):
     """An error the HTTP layer raises itself (auth, lookups, version preconditions)."""
 
-    def __init__(self, status: int, code: str, detail: str) -> None:
+    def __init__(
+        self, status: int, code: str, detail: str, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(detail)
         self.status = status
         self.code = code
         self.detail = detail
+        self.headers = headers
 
 
 async def send_problem(
@@ -100,7 +103,7 @@ def _domain(_: Request[Any, Any, Any], error: DomainError) -> Response[Problem]:
 
 
 def _api(_: Request[Any, Any, Any], error: ApiError) -> Response[Problem]:
-    return problem(error.status, error.code, error.detail)
+    return problem(error.status, error.code, error.detail, headers=error.headers)
 
 
 def _conflict(_: Request[Any, Any, Any], error: VersionConflict) -> Response[Problem]:

@@ -5,7 +5,8 @@ Litestar converts every handler argument in msgspec's lax mode, which suits quer
 A client that sends the wrong type has a bug, and the record must not guess what it meant:
 before the handler runs, the body is decoded once more, strictly, into the handler's own
 `data` type, and a mismatch answers 400 `invalid-body` naming the field, in the same shape
-as Litestar's own validation errors.
+as Litestar's own validation errors. A key twice in one object is refused the same way
+(service/http/duplicate_keys.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from litestar.handlers import HTTPRouteHandler
 from litestar.routes import HTTPRoute
 
 from service.http.auth import provide_principal
+from service.http.duplicate_keys import duplicate_key
 
 _AT_FIELD = re.compile(r" - at `\$\.?(.*)`$")
 
@@ -56,6 +58,21 @@ async def refuse_lax_bodies(request: Request[Any, Any, Any]) -> None:
     body = await request.body()
     if not body.strip():
         return
+    try:
+        repeated = duplicate_key(body)
+    except msgspec.DecodeError:
+        return
+    if repeated is not None:
+        raise ValidationException(
+            detail=f"Validation failed for {request.method} {request.url.path}",
+            extra=[
+                {
+                    "message": f"the key `{repeated}` appears twice in one object",
+                    "key": repeated,
+                    "source": "body",
+                }
+            ],
+        )
     try:
         decoder.decode(body)
     except msgspec.ValidationError as error:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from litestar import Router
-from litestar.static_files import create_static_files_router
 
+from service.http.static_files import static_files_router
 from service.pages.competitions import CompetitionPage
 from service.pages.errors import PAGE_ERRORS
 from service.pages.home import HomePage
@@ -30,9 +30,7 @@ PAGES = [
         exception_handlers=PAGE_ERRORS,
         include_in_schema=False,
     ),
-    create_static_files_router(
-        path=STATIC, directories=[Path(__file__).parent / "static"], include_in_schema=False
-    ),
+    static_files_router(STATIC, Path(__file__).parent / "static"),
 ]
 
 __all__ = ["PAGES", "STATIC", "TEMPLATES"]

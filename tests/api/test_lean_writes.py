@@ -205,11 +205,13 @@ async def test_a_bad_token_is_refused_before_the_body_is_read(database: Database
     assert b'"code":"invalid-token"' in sent[1]["body"]
 
 
-async def test_a_write_over_its_limit_is_refused_before_its_token_is_looked_up(
+async def test_writes_with_guessed_tokens_over_their_limit_are_refused_without_a_lookup(
     database: Database,
 ) -> None:
+    """3 writes a minute refused for want of a valid token per address: then a token not
+    seen valid is refused 429 before it is looked up."""
     settings = Settings(
-        bootstrap_token=ADMIN_TOKEN, pool_size=5, rate_writes_per_address=Rate(3, 60)
+        bootstrap_token=ADMIN_TOKEN, pool_size=5, rate_refused_per_address=Rate(3, 60)
     )
     app = create_app(settings, database.app_dsn)
     transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
