@@ -44,7 +44,23 @@ async def before_handling(request: Request[Any, Any, Any]) -> None:
     (a revoked or unknown token is refused everywhere, 401); then bodies are read strictly."""
     if request.headers.get("authorization") is not None:
         await provide_principal(request)
+    refuse_repeated_parameters(request)
     await refuse_lax_bodies(request)
+
+
+def refuse_repeated_parameters(request: Request[Any, Any, Any]) -> None:
+    """No parameter of the API takes a list: one given twice (`?offset=1&offset=2`) is a
+    client's bug, refused rather than either value guessed."""
+    seen: set[str] = set()
+    for key, _ in request.query_params.multi_items():
+        if key in seen:
+            raise ValidationException(
+                detail=f"Validation failed for {request.method} {request.url.path}",
+                extra=[
+                    {"message": f"`{key}` is given more than once", "key": key, "source": "query"}
+                ],
+            )
+        seen.add(key)
 
 
 async def refuse_lax_bodies(request: Request[Any, Any, Any]) -> None:

@@ -384,3 +384,15 @@ async def test_a_torneio_game_must_use_its_rules_and_its_teams(
     assert_problem(other_rules, 422, "invalid-rules")
     assert_problem(other_teams, 422, "invalid-seats")
     assert await last_position(shared_client) == before
+
+
+@pytest.mark.parametrize(
+    "path", ["/v1/competitions?offset=true&offset=0&limit=1", "/v1/matches?limit=1&limit=2"]
+)
+async def test_a_parameter_given_twice_is_refused(client: httpx.AsyncClient, path: str) -> None:
+    """Found by schemathesis: `?offset=true&offset=0.0` was answered 200, one value guessed."""
+    response = await client.get(path)
+
+    assert response.status_code == 400, response.text
+    assert response.json()["code"] == "invalid-parameters"
+    assert "more than once" in response.json()["detail"]
