@@ -1,6 +1,6 @@
 """What keeping secrets out of the hash chain costs (design.md, "Secrets in the history").
 
-Run: .venv/bin/python bench/secrets.py [repeats]
+Run: .venv/bin/python bench/commitments.py [repeats]
 
 Times, in one run, writing an event for the store as the previous release did (its body
 encoded whole) and as it is now (`service.store.secrets.sealed`: each secret part apart with
