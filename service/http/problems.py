@@ -22,7 +22,13 @@ from msgspec import Meta
 
 from domain import DomainError, WrongStatus
 from domain.match.requests import MalformedRequest
-from service.store.event_store import IdempotencyKeyReused, VersionConflict
+from service.store.event_store import (
+    Busy,
+    IdempotencyKeyReused,
+    NotFound,
+    Refused,
+    VersionConflict,
+)
 from service.store.reads import ReadModelsBehind
 
 PROBLEM_JSON = "application/problem+json"
@@ -122,6 +128,18 @@ def _reused(_: Request[Any, Any, Any], error: IdempotencyKeyReused) -> Response[
     )
 
 
+def _not_found(_: Request[Any, Any, Any], error: NotFound) -> Response[Problem]:
+    return problem(404, f"{error.what}-not-found", str(error))
+
+
+def _busy(_: Request[Any, Any, Any], error: Busy) -> Response[Problem]:
+    return problem(503, "busy", str(error), headers={"Retry-After": "1"})
+
+
+def _refused(_: Request[Any, Any, Any], error: Refused) -> Response[Problem]:
+    return problem(409, error.code, error.detail)
+
+
 def _behind(_: Request[Any, Any, Any], error: ReadModelsBehind) -> Response[Problem]:
     detail = (
         f"Domino-Read-After {error.wanted}: the read models have folded position "
@@ -213,6 +231,9 @@ EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     VersionConflict: _conflict,
     IdempotencyKeyReused: _reused,
     ReadModelsBehind: _behind,
+    NotFound: _not_found,
+    Busy: _busy,
+    Refused: _refused,
     HTTPException: _http,
     OSError: _database_down,
     asyncpg.InterfaceError: _database_down,

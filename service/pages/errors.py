@@ -9,6 +9,7 @@ from litestar.exceptions import HTTPException
 from litestar.response import Template
 
 from service.http.problems import ApiError
+from service.store.event_store import NotFound
 
 _TITLES = {400: "Pedido inválido", 404: "Não encontrado"}
 
@@ -27,6 +28,10 @@ def api_error_page(request: Request[Any, Any, Any], error: ApiError) -> Template
     return _page(error.status, detail)
 
 
+def not_found_page(request: Request[Any, Any, Any], error: NotFound) -> Template:
+    return _page(404, "Nada com este endereço.")
+
+
 def http_error_page(request: Request[Any, Any, Any], error: HTTPException) -> Template:
     """Litestar's own refusals (a `passo` that is not a number, ...), said in pt-BR."""
     detail = "Há um parâmetro inválido no endereço." if error.status_code == 400 else ""
@@ -35,5 +40,6 @@ def http_error_page(request: Request[Any, Any, Any], error: HTTPException) -> Te
 
 PAGE_ERRORS: dict[type[Exception] | int, Any] = {
     ApiError: api_error_page,
+    NotFound: not_found_page,
     HTTPException: http_error_page,
 }

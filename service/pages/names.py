@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from litestar.datastructures import State
 
 from service.http.auth import BOOTSTRAP_ACTOR
-from service.http.problems import ApiError
+from service.store.event_store import NotFound
 from service.store.registry import Registry
 
 
@@ -22,7 +22,7 @@ async def names_of(state: State, player_ids: Iterable[str | None]) -> dict[str, 
             continue
         try:
             names[player_id] = (await registry.player(player_id)).name
-        except ApiError:
+        except NotFound:
             names[player_id] = "?"
     return names
 

@@ -38,6 +38,32 @@ class StoreError(Exception):
     pass
 
 
+class NotFound(StoreError):
+    """No stream of this kind with this id (the HTTP layer answers 404 `<what>-not-found`)."""
+
+    def __init__(self, what: str, identifier: str) -> None:
+        super().__init__(f"no {what} with id {identifier!r}")
+        self.what = what
+        self.identifier = identifier
+
+
+class Busy(StoreError):
+    """A stream changed under every attempt to write to it (the HTTP layer answers 503)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"the {what} is changing too fast to record this: retry")
+        self.what = what
+
+
+class Refused(StoreError):
+    """A stream that exists but cannot take this request (the HTTP layer answers 409)."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
 class VersionConflict(StoreError):
     def __init__(self, stream_id: str, expected: int, actual: int) -> None:
         super().__init__(f"stream {stream_id} is at version {actual}, not {expected}")

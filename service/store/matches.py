@@ -24,9 +24,14 @@ from domain import (
     decide,
     evolve,
 )
-from service.http.problems import ApiError
 from service.store.encoding import new_event
-from service.store.event_store import EventStore, RecordedEvent, VersionConflict
+from service.store.event_store import (
+    Busy,
+    EventStore,
+    NotFound,
+    RecordedEvent,
+    VersionConflict,
+)
 from service.store.registry import parse_id
 from service.store.secrets import opened
 
@@ -88,7 +93,7 @@ class Matches:
         if record is None:
             record = await self.refresh(match_id, None)
         if record.version == 0:
-            raise ApiError(404, "match-not-found", f"no game with id {match_id}")
+            raise NotFound("match", match_id)
         return record
 
     async def latest(self, match_id: str) -> MatchRecord:
@@ -110,7 +115,7 @@ class Matches:
         events = await self.store.read_stream(stream_of(match_id), limit=version)
         record = replay(match_id, events)
         if record.version == 0:
-            raise ApiError(404, "match-not-found", f"no game with id {match_id}")
+            raise NotFound("match", match_id)
         return record
 
     def _remember(self, record: MatchRecord) -> None:
@@ -177,7 +182,7 @@ class Matches:
             return record
         if first := await self._first_answer(idempotency_key, fingerprint):
             return first
-        raise ApiError(503, "busy", "the game is changing too fast to record this: retry")
+        raise Busy("game")
 
     async def _first_answer(self, key: str | None, fingerprint: bytes | None) -> MatchRecord | None:
         """The game as the first request with this key left it, if one was recorded."""

@@ -10,9 +10,8 @@ from typing import TypeVar
 import msgspec
 
 from domain.competitions import REGISTRY_DECODER, CompetitionCreated, PlayerRegistered
-from service.http.problems import ApiError
 from service.store.encoding import new_event
-from service.store.event_store import EventStore, NewEvent
+from service.store.event_store import EventStore, NewEvent, NotFound
 
 T = TypeVar("T", PlayerRegistered, CompetitionCreated)
 
@@ -31,7 +30,7 @@ def parse_id(text: str, what: str) -> str:
     try:
         return str(uuid.UUID(text))
     except ValueError:
-        raise ApiError(404, f"{what}-not-found", f"no {what} with id {text!r}") from None
+        raise NotFound(what, text) from None
 
 
 class Registry:
@@ -105,5 +104,5 @@ class Registry:
         events = await self.store.read_stream(stream, limit=1)
         event = REGISTRY_DECODER.decode(events[0].data) if events else None
         if not isinstance(event, kind):
-            raise ApiError(404, f"{what}-not-found", f"no {what} with id {stream.split('-', 1)[1]}")
+            raise NotFound(what, stream.split("-", 1)[1])
         return event

@@ -9,9 +9,8 @@ from collections.abc import Callable, Sequence
 from domain.competitions import REGISTRY_DECODER, CompetitionCreated
 from domain.tournament.events import TOURNAMENT_DECODER, TournamentEvent
 from domain.tournament.state import Tournament, fold, started
-from service.http.problems import ApiError
 from service.store.encoding import new_event
-from service.store.event_store import EventStore, VersionConflict
+from service.store.event_store import Busy, EventStore, NotFound, Refused, VersionConflict
 from service.store.registry import parse_id
 
 RETRIES = 5
@@ -42,11 +41,10 @@ class Tournaments:
         competition_id = parse_id(competition_id, "competition")
         events = await self.store.read_stream(stream_of(competition_id))
         if not events:
-            raise ApiError(404, "competition-not-found", f"no competition {competition_id}")
+            raise NotFound("competition", competition_id)
         tournament = tournament_of([e.data for e in events])
         if tournament is None:
-            raise ApiError(
-                409,
+            raise Refused(
                 "not-a-run-torneio",
                 "this competition has no format: the service does not run its fixtures",
             )
@@ -72,4 +70,4 @@ class Tournaments:
             except VersionConflict:
                 continue
             return fold(tournament, events)
-        raise ApiError(503, "busy", "the torneio is changing too fast to record this: retry")
+        raise Busy("torneio")
