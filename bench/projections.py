@@ -37,6 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:] = [str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve() != HERE)]
 
 from bench.common import fresh_database, percentile, server  # noqa: E402
+from domain import GAMES  # noqa: E402
 from projections import all_projections, player_stats, rankings, records  # noqa: E402
 from projections.batches import NOTIFY_CHANNEL  # noqa: E402
 from projections.rankings import RankingQuery  # noqa: E402
@@ -167,7 +168,7 @@ async def read_times(owner_dsn: str) -> None:
         )
         since = await connection.fetchval("SELECT min(finished_at) FROM proj_player_games")
         reads: dict[str, Callable[[], Awaitable[object]]] = {
-            "records": lambda: records.all_time(connection),
+            "records": lambda: records.all_time(connection, game=GAMES[0].name),
             "ranking": lambda: rankings.ranking(connection, RankingQuery()),
             "ranking since": lambda: rankings.ranking(connection, RankingQuery(since=since)),
             "ranking by team": lambda: rankings.ranking(connection, RankingQuery(by="teams")),

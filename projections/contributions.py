@@ -18,8 +18,8 @@ from datetime import datetime
 
 import msgspec
 
-from projections.game_counters import extra_counters
-from projections.games import Finish, GameFacts, HandFact
+from projections.facts import Finish, GameFacts, HandFact
+from projections.games import read_side
 
 COUNTERS = (
     "games_played",
@@ -78,7 +78,7 @@ class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
     """In the order of COUNTERS."""
     game: str = "dominoes"
     extra: dict[str, int] = msgspec.field(default_factory=dict)
-    """The game's own counters (`projections.game_counters`), its team's."""
+    """The game's own counters (its read side's `counters`), its team's."""
 
 
 def team_of(seat: int) -> str:
@@ -99,7 +99,7 @@ def contributions(game: GameFacts) -> list[PlayerGame]:
     for team, counts in teams.items():
         _count_game(finish, counts, won=finish.winner == team)
     seats = game.seats
-    extra = extra_counters(game)
+    extra = read_side(game.game).counters(game)
     rows = []
     for seat in range(4):
         team = team_of(seat)

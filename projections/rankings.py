@@ -14,10 +14,7 @@ from typing import Any, Literal
 import msgspec
 
 from projections.base import Connection
-from projections.criteria import criteria_of
-
-CRITERIA = tuple(c.name for c in criteria_of("dominoes"))
-"""Dominoes' six, the seed's; each game's are in `projections.criteria`."""
+from projections.games import criteria_of
 
 
 class RankingQuery(msgspec.Struct, frozen=True, kw_only=True):

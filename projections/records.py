@@ -12,38 +12,8 @@ from typing import Any
 
 from domain import BY_NAME
 from projections.base import Connection
+from projections.games import every_read_side, read_side
 
-_GAMES_WON = ("sum(games_won)", "Most confirmed games won.")
-_HANDS_WON = ("sum(hands_won)", "Most hands won.")
-TALLIES_BY_GAME: dict[str, dict[str, tuple[str, str]]] = {
-    "dominoes": {
-        "most-games-won": _GAMES_WON,
-        "most-hands-won": _HANDS_WON,
-        "most-buchudas": ("sum(buchudas)", "Most buchudas won (the losers scored nothing)."),
-        "most-cruzadas": ("sum(cruzadas)", "Most batidas by cruzada."),
-        "most-viradas": ("sum(viradas)", "Most viradas (won after conceding the first points)."),
-        "most-buchudas-de-re": ("sum(buchudas_de_re)", "Most comebacks from 0 to target - 1."),
-    },
-    "sueca": {
-        "most-games-won": _GAMES_WON,
-        "most-bandeiradas": (
-            "sum(coalesce((extra->>'bandeiradas')::int, 0))",
-            "Most deals won with every trick.",
-        ),
-    },
-    "truco": {
-        "most-games-won": _GAMES_WON,
-        "most-hands-won": _HANDS_WON,
-        "most-raises-won": (
-            "sum(coalesce((extra->>'raises_won')::int, 0))",
-            "Most hands raised and won.",
-        ),
-    },
-}
-"""Each game's tallies: an aggregate over a player's totals, and what it counts."""
-TALLIES = TALLIES_BY_GAME["dominoes"]
-DEFAULT_TALLIES = {"most-games-won": _GAMES_WON, "most-hands-won": _HANDS_WON}
-"""A game with no tallies of its own keeps these."""
 GAME_RECORDS = {
     "fastest-game": ("duration_seconds", "ASC", "Fastest game won (seconds), abandonments aside."),
     "longest-game": ("duration_seconds", "DESC", "Longest game (seconds), abandonments aside."),
@@ -54,14 +24,18 @@ GAME_RECORDS = {
 DESCRIPTIONS = {
     "longest-win-streak": "Longest run of confirmed games won in a row.",
     "best-average-points-per-hand": "Best average points per hand (min_games games or more).",
-    **{kind: text for tallies in TALLIES_BY_GAME.values() for kind, (_, text) in tallies.items()},
+    **{
+        kind: text
+        for side in every_read_side().values()
+        for kind, (_, text) in side.tallies.items()
+    },
     **{kind: text for kind, (_, _, text) in GAME_RECORDS.items()},
 }
 
 
 def _tallies_sql(game: str) -> str:
     """$2: the game's rule sets."""
-    tallies = TALLIES_BY_GAME.get(game, DEFAULT_TALLIES)
+    tallies = read_side(game).tallies
     columns = {kind: f"t{i}" for i, kind in enumerate(tallies)}
     sums = ", ".join(f"{sql}::int AS {columns[kind]}" for kind, (sql, _) in tallies.items())
     parts = [
@@ -117,7 +91,7 @@ def _game_record_sql(kind: str, column: str, direction: str) -> str:
 
 
 async def all_time(
-    connection: Connection, min_games: int = 10, game: str = "dominoes"
+    connection: Connection, min_games: int = 10, *, game: str
 ) -> list[dict[str, Any]]:
     """Every record of the game, with its holders' names, in a stable order."""
     parts = [

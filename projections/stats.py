@@ -18,7 +18,7 @@ from domain import BY_NAME, DECODER, MatchCreated
 from projections.achievements import Earned, earned_in, streak_earned
 from projections.base import Connection, StoredEvent
 from projections.contributions import PlayerGame, contributions
-from projections.games import FACTS_DECODER, GAME_EVENT_TYPES, GameFacts, created, fold_event
+from projections.facts import FACTS_DECODER, GAME_EVENT_TYPES, GameFacts, created, fold_event
 from projections.stats_writes import STATS_TABLES, Achievement, StatsWrites, Totals
 from projections.streaks import GameMark, Milestone, PlayerStreak, Run, advance, recount, start
 

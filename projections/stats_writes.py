@@ -10,7 +10,7 @@ import msgspec
 
 from projections.base import Connection
 from projections.contributions import COUNTERS, PlayerGame
-from projections.games import GameFacts
+from projections.facts import GameFacts
 from projections.streaks import PlayerStreak
 
 STATS_TABLES = (

@@ -24,7 +24,7 @@ from domain.games import BY_PRESET
 from projections import player_stats, rankings, records
 from projections.achievements import ACHIEVEMENTS, BY_GAME
 from projections.base import Connection
-from projections.criteria import criteria_of
+from projections.games import criteria_of
 from projections.rankings import RankingQuery
 from service.http.problems import ApiError
 from service.http.schemas import GameName, PresetName
@@ -673,7 +673,7 @@ class RecordsController(Controller):
         if kind is not None and kind not in kinds:
             raise ApiError(400, "invalid-achievement", f"{kind!r} is not an achievement of {named}")
         async with snapshot(state) as connection:
-            held = await records.all_time(connection, min_games, named)
+            held = await records.all_time(connection, min_games, game=named)
             earned = await records.achievements(connection, [kind] if kind else list(kinds), limit)
             position = await folded_up_to(connection)
         return Records(

@@ -11,7 +11,7 @@ import pytest
 
 from domain import Event, HandAnnulled, HandEnded, MatchCreated, MatchReopened
 from projections.contributions import COUNTERS, contributions
-from projections.games import GameFacts, created, fold_event
+from projections.facts import GameFacts, created, fold_event
 from projections.streaks import GameMark, advance, recount, start
 from tests.projections.random_games import RandomGame
 from tests.projections.scripts import AT, days

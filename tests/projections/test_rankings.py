@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from projections.rankings import CRITERIA, RankingQuery, provisional_games, ranking
+from projections.games import criteria_of
+from projections.rankings import RankingQuery, provisional_games, ranking
 from service.store.event_store import EventStore
 from tests.projections.conftest import Project, order, rank
 from tests.projections.scripts import AT, confirm_game, days, play
+
+CRITERIA = [c.name for c in criteria_of("dominoes")]
 
 TEAM_X = ("p1", "p3", "p2", "p4")  # p1, p2 against p3, p4
 TEAM_Y = ("p5", "p7", "p6", "p8")  # p5, p6 against p7, p8

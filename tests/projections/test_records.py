@@ -14,7 +14,7 @@ TEAM_X = ("p1", "p3", "p2", "p4")
 
 
 async def held(db: Any, kind: str, min_games: int = 1) -> list[dict[str, Any]]:
-    return [r for r in await records.all_time(db, min_games) if r["kind"] == kind]
+    return [r for r in await records.all_time(db, min_games, game="dominoes") if r["kind"] == kind]
 
 
 async def earned(db: Any, player: str) -> dict[str, dict[str, Any]]:
@@ -80,7 +80,7 @@ async def test_unconfirmed_games_earn_nothing(store: EventStore, project: Projec
     await project()
 
     assert await earned(db, "ana") == {}
-    assert await records.all_time(db, 1) == []
+    assert await records.all_time(db, 1, game="dominoes") == []
 
 
 async def test_achievements_are_kept_forever(store: EventStore, project: Project, db: Any) -> None:

@@ -1,0 +1,51 @@
+"""What a game's read side declares (`projections/games/<game>.py`), with the defaults a game
+takes for what it does not declare."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from projections.criteria import DEFAULT, Criterion
+from projections.facts import Finish, GameFacts, HandFact
+
+Counts = dict[str, int]
+SideCounts = dict[str, Counts]
+"""Counters per side ("A", "B": the team's, shared by its players)."""
+Feats = dict[str, bool]
+GameFeats = Callable[[GameFacts, Finish, bool, int], Feats]
+"""(game, its finish, won by the player's side, the side's final score) -> feats earned."""
+HandFeat = tuple[str, Callable[[HandFact, str], bool]]
+"""An achievement earned by the first hand of a game that passes its test (hand, side)."""
+Tally = tuple[str, str]
+"""A record counted over a player's totals: (SQL aggregate, what it counts)."""
+
+GAMES_WON_TALLY: Tally = ("sum(games_won)", "Most confirmed games won.")
+HANDS_WON_TALLY: Tally = ("sum(hands_won)", "Most hands won.")
+DEFAULT_TALLIES = {"most-games-won": GAMES_WON_TALLY, "most-hands-won": HANDS_WON_TALLY}
+
+
+def no_counters(game: GameFacts) -> SideCounts:
+    return {"A": {}, "B": {}}
+
+
+def no_feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
+    return {}
+
+
+@dataclass(frozen=True)
+class ReadSide:
+    criteria: tuple[Criterion, ...] = DEFAULT
+    """The ranking's criteria, in order, each breaking the previous one's ties."""
+    counters: Callable[[GameFacts], SideCounts] = no_counters
+    """The game's own counters per side, beyond the shared ones (kept in `extra`)."""
+    tallies: dict[str, Tally] = field(default_factory=lambda: dict(DEFAULT_TALLIES))
+    """The all-time records counted over the players' totals."""
+    achievements: dict[str, str] = field(default_factory=dict)
+    """Its own achievements (kind -> what earns it), win streaks aside."""
+    feats: GameFeats = no_feats
+    hand_feats: tuple[HandFeat, ...] = ()
+    hand_feats_by_side: bool = True
+    """A hand's feat is its side's (a trick); False: the seat's own (a dominoes batida)."""
+    streak_prefix: str = ""
+    """Prefixed to its win-streak achievements' kinds (`<prefix>win-streak-5`)."""

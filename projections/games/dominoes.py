@@ -1,0 +1,60 @@
+"""Dominoes' read side (rule sets pontos, cinquenta, federacao): the seed's ranking
+criteria (rules.md, "Ranking"), its records and achievements. Dominoes counts only the
+columns every game shares (batidas by kind, blocks, ...): no counters of its own."""
+
+from __future__ import annotations
+
+from projections.criteria import GAMES_WON, HANDS_WON, Criterion, ratio
+from projections.facts import Finish, GameFacts
+from projections.games.base import GAMES_WON_TALLY, HANDS_WON_TALLY, Feats, ReadSide
+
+TEN_POINTS = 10
+
+
+def _feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
+    return {
+        "buchuda": won and finish.buchuda,
+        "buchuda-de-re": won and finish.buchuda_de_re,
+        "virada": won and finish.virada,
+        "ten-point-game": won and game.by_kind and score >= TEN_POINTS,
+    }
+
+
+READ_SIDE = ReadSide(
+    criteria=(
+        GAMES_WON,
+        HANDS_WON,
+        Criterion(
+            "average_points_per_hand",
+            ratio("sum(points)", "sum(hands_played)"),
+            True,
+            "Points the team scored per hand played.",
+        ),
+        Criterion("cruzadas", "sum({cruzadas})", True, "Batidas by cruzada."),
+        Criterion(
+            "blocks_suffered", "sum(blocks_suffered)", False, "Hands lost by bloqueio (fewer)."
+        ),
+        Criterion("buchudas", "sum(buchudas)", True, "Games won with the losers on 0."),
+    ),
+    tallies={
+        "most-games-won": GAMES_WON_TALLY,
+        "most-hands-won": HANDS_WON_TALLY,
+        "most-buchudas": ("sum(buchudas)", "Most buchudas won (the losers scored nothing)."),
+        "most-cruzadas": ("sum(cruzadas)", "Most batidas by cruzada."),
+        "most-viradas": ("sum(viradas)", "Most viradas (won after conceding the first points)."),
+        "most-buchudas-de-re": ("sum(buchudas_de_re)", "Most comebacks from 0 to target - 1."),
+    },
+    achievements={
+        "buchuda": "Won a game by buchuda: the losers scored nothing.",
+        "buchuda-de-re": "Won a buchuda de ré: came back to win after trailing 0 to "
+        "target - 1.",
+        "virada": "Won a virada: won a game after conceding its first points.",
+        "first-cruzada": "Went out with a cruzada: the last tile placed on two ends showing "
+        "the same number.",
+        "ten-point-game": "Won a game scored by batida kind (pontos) with 10 points or more.",
+    },
+    feats=_feats,
+    hand_feats=(("first-cruzada", lambda h, _: h.outcome == "batida" and h.kind == "cruzada"),),
+    hand_feats_by_side=False,  # a batida is the seat's own
+    streak_prefix="",  # its win streaks were named before any other game's
+)
