@@ -1,8 +1,9 @@
 """Domain errors: each carries a stable `code` for clients and a message saying what to fix.
 
 The three classes tell the HTTP layer how to answer: `InvalidInput` (the command is
-malformed), `IllegalMove` (the rules forbid it in this position), `WrongStatus` (the
-game is not in a state where the command applies).
+malformed), `IllegalMove` (the rules forbid it in this position; `TellsAHand` when the
+refusal depends on a hidden hand), `WrongStatus` (the game is not in a state where the
+command applies).
 """
 
 from typing import Literal
@@ -97,6 +98,12 @@ class IllegalMove(DomainError):
 
     def __init__(self, code: MoveCode, message: str) -> None:
         super().__init__(code, message)
+
+
+class TellsAHand(IllegalMove):
+    """A refusal that depends on what a seat holds (a card it lacks, a suit it must follow,
+    a tile that fits): told as it is only to who sees that hand, since told apart it would
+    show the hand to anyone else (the HTTP layer masks it)."""
 
 
 class WrongStatus(DomainError):

@@ -11,7 +11,7 @@ from domain.cards.cards import in_deck
 from domain.cards.commands import DealCards
 from domain.cards.events import CardPlayed, CardsDealt
 from domain.cards.hand import TrickHand
-from domain.errors import IllegalMove, WrongStatus
+from domain.errors import TellsAHand, WrongStatus
 from domain.match.commands import RecordPenalty, UndoLastMove
 from domain.match.events import Consequence, Event, HandEnded, MoveUndone
 from domain.match.finish import hand_ended
@@ -34,7 +34,7 @@ def card_in_turn(
     (card,) = in_deck([card], deck, game)
     check_turn(state, seat)
     if card not in hand.hands[seat]:
-        raise IllegalMove("card-not-in-hand", f"seat {seat} does not hold {card}")
+        raise TellsAHand("card-not-in-hand", f"seat {seat} does not hold {card}")
     return hand, seat, card
 
 

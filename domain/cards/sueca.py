@@ -29,14 +29,14 @@ from domain.cards.play import (
 )
 from domain.cards.rules import SuecaRules
 from domain.cards.tricks import holds_suit, play
-from domain.errors import IllegalMove, InvalidInput
+from domain.errors import IllegalMove, InvalidInput, TellsAHand
 from domain.match.commands import Command, RecordPenalty, UndoLastMove
 from domain.match.events import Consequence, Event, MoveUndone
 from domain.match.finish import hand_ended, then_finish
 from domain.match.game import Game
 from domain.match.guards import hand_of, no_hand_in_progress, played_time
 from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
-from domain.match.state import Match, Outcome, PerTeam
+from domain.match.state import HandResult, Match, Outcome, PerTeam
 from domain.table import TEAMS, Team, check_seat
 
 ORDER = ("2", "3", "4", "5", "6", "Q", "J", "K", "7", "A")
@@ -121,7 +121,7 @@ def _play(command: PlayCard, state: Match, rules: SuecaRules) -> list[Event]:
     if hand.trick:
         lead = suit_of(hand.trick[0].card)
         if suit_of(card) != lead and holds_suit(hand, seat, lead):
-            raise IllegalMove(
+            raise TellsAHand(
                 "must-follow-suit", f"seat {seat} holds {lead} (the suit led) and must follow it"
             )
     event = CardPlayed(at=command.at, seat=seat, card=card)
@@ -165,7 +165,7 @@ def _redeal(command: AskRedeal, state: Match, rules: SuecaRules) -> list[Event]:
         )
     worth = points_of(hand.hands[seat])
     if worth > rules.redeal_up_to:
-        raise IllegalMove(
+        raise TellsAHand(
             "redeal-not-allowed",
             f"these cards are worth more than {rules.redeal_up_to} points: play them",
         )
@@ -274,6 +274,16 @@ def result(request: ResultRequest, at: datetime) -> RecordSuecaResult:
     )
 
 
+def result_body(result: HandResult) -> dict[str, object] | None:
+    """A deal counted card by card or by its points (a penalty's has none)."""
+    if result.card_points is None:
+        return None
+    body: dict[str, object] = {"points": {"A": result.card_points.A, "B": result.card_points.B}}
+    if result.tricks is not None:
+        body["tricks"] = {"A": result.tricks.A, "B": result.tricks.B}
+    return body
+
+
 SUECA = Game(
     name="sueca",
     family="cards",
@@ -286,4 +296,5 @@ SUECA = Game(
     deal=lambda request, at: posted_deal(request, at, "Sueca"),
     move=move,
     result=result,
+    result_body=result_body,
 )

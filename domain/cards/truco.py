@@ -43,7 +43,7 @@ from domain.match.finish import hand_ended, then_finish
 from domain.match.game import Game
 from domain.match.guards import check_turn, hand_of, no_hand_in_progress, played_time
 from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
-from domain.match.state import Match, Raise
+from domain.match.state import HandResult, Match, Raise
 from domain.table import Team, check_seat, next_seat, other, team_of
 
 ORDER = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")
@@ -381,6 +381,15 @@ def result(request: ResultRequest, at: datetime) -> RecordTrucoResult:
     )
 
 
+def result_body(result: HandResult) -> dict[str, object] | None:
+    """A hand played out or tied; one run from, forfeited or lost by a penalty has none."""
+    if result.outcome == "empate":
+        return {"tie": True}
+    if result.outcome == "tricks":
+        return {"winner": result.winner, "value": result.points - result.bonus_applied}
+    return None
+
+
 TRUCO = Game(
     name="truco",
     family="cards",
@@ -393,4 +402,5 @@ TRUCO = Game(
     deal=lambda request, at: posted_deal(request, at, "Truco"),
     move=move,
     result=result,
+    result_body=result_body,
 )

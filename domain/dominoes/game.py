@@ -130,6 +130,14 @@ def result(request: ResultRequest, at: datetime) -> RecordResult:
     )
 
 
+def result_body(result: HandResult) -> dict[str, object] | None:
+    if result.outcome not in ("batida", "bloqueio"):
+        return None
+    sums = None if result.sums is None else {"A": result.sums.A, "B": result.sums.B}
+    body = {"outcome": result.outcome, "seat": result.by_seat, "kind": result.kind, "sums": sums}
+    return {k: v for k, v in body.items() if v is not None}
+
+
 DOMINOES = Game(
     name="dominoes",
     family="dominoes",
@@ -142,4 +150,5 @@ DOMINOES = Game(
     deal=deal,
     move=move,
     result=result,
+    result_body=result_body,
 )

@@ -9,7 +9,7 @@ from domain.dominoes.opener import choose_opener
 from domain.dominoes.rules import Rules
 from domain.dominoes.scoring import batida_kind, batida_points, block_outcome
 from domain.dominoes.tiles import normalise
-from domain.errors import IllegalMove, WrongStatus
+from domain.errors import TellsAHand, WrongStatus
 from domain.match.commands import UndoLastMove
 from domain.match.events import Event, HandEnded, MoveUndone
 from domain.match.finish import hand_ended, then_finish
@@ -43,7 +43,7 @@ def play_tile(command: PlayTile, state: Match, rules: Rules) -> list[Event]:
     seat, tile = check_seat(command.seat), normalise(command.tile)
     check_turn(state, seat)
     if tile not in hand.hands[seat]:
-        raise IllegalMove("tile-not-in-hand", f"seat {seat} does not hold {tile}")
+        raise TellsAHand("tile-not-in-hand", f"seat {seat} does not hold {tile}")
     end = choose_end(hand, tile, command.end)
     played = TilePlayed(at=command.at, seat=seat, tile=tile, end=end)
     ended = _hand_end(state, rules, hand, played)
@@ -84,15 +84,15 @@ def choose_end(hand: Hand, tile: str, end: End | None) -> End | None:
     """The end the tile goes on; refuses a tile that does not fit, or an unsaid choice (D2)."""
     if hand.ends is None:
         if hand.opening_tile is not None and tile != hand.opening_tile:
-            raise IllegalMove("wrong-opening-tile", f"this hand opens with {hand.opening_tile}")
+            raise TellsAHand("wrong-opening-tile", f"this hand opens with {hand.opening_tile}")
         return None
     fitting = board.fitting_ends(hand.ends, tile)
     ends = f"{hand.ends.left} (left) and {hand.ends.right} (right)"
     if not fitting or (end is not None and end not in fitting):
         where = f"the {end} end" if end is not None else "either end"
-        raise IllegalMove("tile-does-not-fit", f"{tile} does not fit {where}; open ends: {ends}")
+        raise TellsAHand("tile-does-not-fit", f"{tile} does not fit {where}; open ends: {ends}")
     if end is None and len(fitting) == 2:
-        raise IllegalMove("end-required", f"{tile} fits both ends ({ends}): say 'left' or 'right'")
+        raise TellsAHand("end-required", f"{tile} fits both ends ({ends}): say 'left' or 'right'")
     return end if end is not None else fitting[0]
 
 
@@ -106,7 +106,7 @@ def pass_turn(command: Pass, state: Match) -> list[Event]:
 
 def refuse_if_can_play(hand: Hand, seat: int) -> None:
     if board.can_play(hand.hands[seat], hand.ends):
-        raise IllegalMove(
+        raise TellsAHand(
             "must-play",
             f"seat {seat} holds a tile that fits and must play it; a pass made anyway at the "
             "table is recorded as an 'irregular-pass' penalty",

@@ -4,7 +4,7 @@ from domain.dominoes import board
 from domain.dominoes.events import Passed
 from domain.dominoes.hand import Hand
 from domain.dominoes.rules import Rules
-from domain.errors import IllegalMove, InvalidInput
+from domain.errors import InvalidInput, TellsAHand
 from domain.match.commands import RecordPenalty
 from domain.match.events import Consequence, Event, HandEnded
 from domain.match.finish import hand_ended
@@ -78,8 +78,8 @@ def _check_irregular_pass(state: Match, seat: int) -> None:
     hand = hand_of(state, Hand)
     check_turn(state, seat)
     if hand.ends is None:
-        raise IllegalMove("must-play", "the opener must lead: an opening cannot be passed")
+        raise TellsAHand("must-play", "the opener must lead: an opening cannot be passed")
     if not board.can_play(hand.hands[seat], hand.ends):
-        raise IllegalMove(
+        raise TellsAHand(
             "not-an-infraction", f"seat {seat} holds no tile that fits: record a plain pass"
         )

@@ -34,3 +34,6 @@ class Game:
     """A posted deal, read into the game's command."""
     move: Callable[[MoveRequest, datetime], Command]
     result: Callable[[ResultRequest, datetime], Command]
+    result_body: Callable[[HandResult], dict[str, object] | None]
+    """The body of `/results` that records this finished hand again (an export line's),
+    None for a hand no result body records (one ended by a penalty)."""

@@ -21,11 +21,12 @@ from litestar.params import QueryParameter
 from litestar.response import Stream
 from msgspec import Meta
 
-from domain import BY_NAME
+from domain import BY_NAME, game_of
+from domain.match.guards import rules_of
 from service.http.report_period import instant
 from service.http.schemas import GameName, MatchIdPath
 from service.http.stats import snapshot
-from service.http.views import HandOut, Score, match_state
+from service.http.views import HandOut, match_state
 from service.store.matches import Matches
 from service.store.registry import parse_id
 
@@ -75,7 +76,8 @@ async def sumula_of(state: State, match_id: str) -> Sumula:
     public = match_state(record.match_id, record.version, record.state, frozenset())
     running = {"A": 0, "B": 0}
     hands = []
-    for hand in public.hands:
+    game = game_of(rules_of(record.state))
+    for hand, result in zip(public.hands, record.state.hands, strict=True):
         if hand.winner in running:
             running[hand.winner] += hand.points
         hands.append(
@@ -88,7 +90,7 @@ async def sumula_of(state: State, match_id: str) -> Sumula:
                 score=dict(running),
                 started_at=hand.started_at,
                 ended_at=hand.ended_at,
-                result=_result_body(public.game, hand),
+                result=_with_times(game.result_body(result), hand),
             )
         )
     return Sumula(
@@ -111,24 +113,12 @@ async def sumula_of(state: State, match_id: str) -> Sumula:
     )
 
 
-def _result_body(game: str, hand: HandOut) -> dict[str, Any] | None:
-    times = {"started_at": hand.started_at.isoformat(), "played_at": hand.ended_at.isoformat()}
-    if game == "dominoes" and hand.outcome in ("batida", "bloqueio"):
-        body = {"outcome": hand.outcome, "seat": hand.by_seat, "kind": hand.kind,
-                "sums": _pair(hand.sums)}
-    elif game == "sueca" and hand.card_points is not None:
-        body = {"points": _pair(hand.card_points), "tricks": _pair(hand.tricks)}
-    elif game == "truco" and hand.outcome == "empate":
-        body = {"tie": True}
-    elif game == "truco" and hand.outcome == "tricks":
-        body = {"winner": hand.winner, "value": hand.points - hand.bonus_applied}
-    else:
+def _with_times(body: dict[str, object] | None, hand: HandOut) -> dict[str, Any] | None:
+    """The result body with the hand's own times (D27): it is written down again as played."""
+    if body is None:
         return None
-    return {**{k: v for k, v in body.items() if v is not None}, **times}
-
-
-def _pair(score: Score | None) -> dict[str, int] | None:
-    return None if score is None else {"A": score.A, "B": score.B}
+    times = {"started_at": hand.started_at.isoformat(), "played_at": hand.ended_at.isoformat()}
+    return {**body, **times}
 
 
 def sumula_csv(sumula: Sumula) -> str:

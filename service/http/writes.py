@@ -14,6 +14,7 @@ from litestar.datastructures import State
 
 from domain import Command, DomainError
 from domain.competitions import CompetitionCreated
+from domain.errors import TellsAHand
 from service.http.access import Access, access_of
 from service.http.auth import Principal
 from service.http.conventions import GZIP_TAG_SUFFIX
@@ -261,28 +262,12 @@ async def _write(
     return answered(record, access, principal, 201)
 
 
-TELLS_A_HAND = frozenset(
-    {
-        "tile-not-in-hand",
-        "wrong-opening-tile",
-        "tile-does-not-fit",
-        "end-required",
-        "must-play",
-        "not-an-infraction",
-        "card-not-in-hand",
-        "must-follow-suit",
-        "redeal-not-allowed",
-    }
-)
-"""Refusals that depend on what a seat holds: told apart, they would show its hand."""
-
-
 async def refusal(
     state: State, principal: Principal, match_id: str, seat: int | None, error: DomainError
 ) -> Exception:
     """The error to answer: the domain's own, unless it would tell the sender something
     about a hand they may not see (whether seat N holds a tile or a card)."""
-    if seat is None or error.code not in TELLS_A_HAND:
+    if seat is None or not isinstance(error, TellsAHand):
         return error
     matches: Matches = state.matches
     record = await matches.load(match_id)
