@@ -33,7 +33,7 @@ from domain.errors import IllegalMove, InvalidInput, TellsAHand
 from domain.match.commands import Command, RecordPenalty, UndoLastMove
 from domain.match.events import Consequence, Event, MoveUndone
 from domain.match.finish import hand_ended, then_finish
-from domain.match.game import Game
+from domain.match.game import Examples, Game
 from domain.match.guards import hand_of, no_hand_in_progress, played_time
 from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
 from domain.match.state import HandResult, Match, Outcome, PerTeam
@@ -284,6 +284,43 @@ def result_body(result: HandResult) -> dict[str, object] | None:
     return body
 
 
+EXAMPLES = Examples(
+    create={"sueca": ("A game of Sueca to 4 game points", {"preset": "sueca"})},
+    deal={
+        "sueca": (
+            "A Sueca deal: 10 cards each; the trump card is the dealer's last",
+            {
+                "dealer": 3,
+                "hands": [
+                    ["AH", "7H", "KH", "2C", "3C", "4C", "5C", "6C", "QS", "JS"],
+                    ["QH", "JH", "2H", "3H", "AC", "7C", "KC", "2S", "3S", "4S"],
+                    ["4H", "5H", "6H", "QC", "JC", "5S", "6S", "KS", "7S", "AS"],
+                    ["2D", "3D", "4D", "5D", "6D", "QD", "JD", "KD", "7D", "AD"],
+                ],
+                "trump_card": "AD",
+            },
+        ),
+    },
+    move={
+        "card": ("Seat 1 plays the 7 of copas", {"seat": 1, "card": "7H"}),
+        "redeal": (
+            "Sueca: the opening player's cards are worth 10 or less",
+            {"seat": 0, "redeal": True},
+        ),
+    },
+    result={
+        "sueca": (
+            "Sueca: team A took 75 card points in 6 tricks",
+            {"points": {"A": 75, "B": 45}, "tricks": {"A": 6, "B": 4}},
+        ),
+        "bandeirada": (
+            "Sueca: team B took every trick",
+            {"points": {"A": 0, "B": 120}, "tricks": {"A": 0, "B": 10}},
+        ),
+    },
+)
+
+
 SUECA = Game(
     name="sueca",
     family="cards",
@@ -297,4 +334,5 @@ SUECA = Game(
     move=move,
     result=result,
     result_body=result_body,
+    examples=EXAMPLES,
 )

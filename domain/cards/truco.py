@@ -40,7 +40,7 @@ from domain.errors import IllegalMove, InvalidInput, WrongStatus
 from domain.match.commands import Command, RecordPenalty, UndoLastMove
 from domain.match.events import Consequence, Event, MoveUndone
 from domain.match.finish import hand_ended, then_finish
-from domain.match.game import Game
+from domain.match.game import Examples, Game
 from domain.match.guards import check_turn, hand_of, no_hand_in_progress, played_time
 from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
 from domain.match.state import HandResult, Match, Raise
@@ -390,6 +390,39 @@ def result_body(result: HandResult) -> dict[str, object] | None:
     return None
 
 
+EXAMPLES = Examples(
+    create={"truco": ("A game of Truco to 12", {"preset": "truco"})},
+    deal={
+        "truco": (
+            "A Truco deal: 3 cards each and the vira (its next rank is the manilha)",
+            {
+                "dealer": 3,
+                "hands": [
+                    ["3H", "KC", "5D"],
+                    ["AS", "4C", "QH"],
+                    ["2C", "7D", "JS"],
+                    ["6H", "3S", "AD"],
+                ],
+                "vira": "4H",
+            },
+        ),
+    },
+    move={
+        "truco": ("Truco: seat 0 raises the hand to 3", {"seat": 0, "call": "truco"}),
+        "accept": ("Truco: seat 1 accepts the raise", {"seat": 1, "accept": True}),
+        "run": ("Truco: seat 3 runs from the raise", {"seat": 3, "run": True}),
+        "covered": (
+            "Truco: seat 2 plays a card face down (from round 2)",
+            {"seat": 2, "card": "4C", "covered": True},
+        ),
+    },
+    result={
+        "truco": ("Truco: team A won a hand worth 3", {"winner": "A", "value": 3}),
+        "truco-tie": ("Truco: every round tied", {"tie": True}),
+    },
+)
+
+
 TRUCO = Game(
     name="truco",
     family="cards",
@@ -403,4 +436,5 @@ TRUCO = Game(
     move=move,
     result=result,
     result_body=result_body,
+    examples=EXAMPLES,
 )

@@ -18,7 +18,7 @@ from domain.dominoes.tiles import ALL_TILES
 from domain.errors import InvalidInput
 from domain.match.commands import Command, RecordPenalty, UndoLastMove
 from domain.match.events import Event, MoveUndone
-from domain.match.game import Game
+from domain.match.game import Examples, Game
 from domain.match.guards import hand_of
 from domain.match.requests import (
     HandRequest,
@@ -138,6 +138,43 @@ def result_body(result: HandResult) -> dict[str, object] | None:
     return {k: v for k, v in body.items() if v is not None}
 
 
+EXAMPLES = Examples(
+    create={"pontos": ("A friendly game of pontos to 6", {"preset": "pontos", "target": 6})},
+    deal={
+        "posted": (
+            "A deal posted by the scorekeeper (pontos: 6 tiles each, 4 in the dorme)",
+            {
+                "hands": [
+                    ["6-6", "1-2", "0-3", "4-5", "2-2", "1-6"],
+                    ["5-5", "0-1", "3-4", "2-6", "0-0", "1-3"],
+                    ["4-4", "0-2", "3-5", "1-1", "2-4", "0-6"],
+                    ["3-3", "1-4", "2-5", "0-4", "3-6", "5-6"],
+                ],
+                "dorme": ["0-5", "1-5", "2-3", "4-6"],
+            },
+        ),
+    },
+    move={
+        "play": ("Seat 2 lays 3-5 on the left end", {"seat": 2, "tile": "3-5", "end": "left"}),
+        "pass": ("Seat 2 passes", {"seat": 2, "pass": True}),
+        "guarded": (
+            "Only if the game is still at version 12",
+            {"seat": 1, "tile": "6-6", "expected_version": 12},
+        ),
+    },
+    result={
+        "batida": (
+            "Batida de cruzada by seat 3",
+            {"outcome": "batida", "seat": 3, "kind": "cruzada"},
+        ),
+        "bloqueio": (
+            "Blocked: team A holds 12 pips, team B 17",
+            {"outcome": "bloqueio", "sums": {"A": 12, "B": 17}},
+        ),
+    },
+)
+
+
 DOMINOES = Game(
     name="dominoes",
     family="dominoes",
@@ -151,4 +188,5 @@ DOMINOES = Game(
     move=move,
     result=result,
     result_body=result_body,
+    examples=EXAMPLES,
 )

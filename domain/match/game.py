@@ -2,7 +2,7 @@
 the shared decide and evolve reach its own rules. `domain.games` registers every game."""
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
@@ -12,6 +12,19 @@ from domain.match.requests import HandRequest, MoveRequest, ResultRequest
 from domain.match.state import HandResult, Match
 
 Family = Literal["dominoes", "cards"]
+Example = tuple[str, dict[str, object]]
+"""A body for the API document: (what it does, the body)."""
+
+
+@dataclass(frozen=True)
+class Examples:
+    """The game's bodies shown in the API document, by write, each under its own name."""
+
+    create: dict[str, Example] = field(default_factory=dict)
+    """`rules` of a new game; the document adds the seats."""
+    deal: dict[str, Example] = field(default_factory=dict)
+    move: dict[str, Example] = field(default_factory=dict)
+    result: dict[str, Example] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -37,3 +50,4 @@ class Game:
     result_body: Callable[[HandResult], dict[str, object] | None]
     """The body of `/results` that records this finished hand again (an export line's),
     None for a hand no result body records (one ended by a penalty)."""
+    examples: Examples = field(default_factory=Examples)

@@ -17,6 +17,7 @@ from litestar.openapi.spec import (
     Schema,
 )
 
+from domain import GAMES
 from service.http.problems import PROBLEM_JSON
 
 _READ = {
@@ -106,114 +107,8 @@ EXAMPLES: dict[str, dict[str, tuple[str, object]]] = {
         ),
         "amistoso": (
             "An amistoso: teams formed per game",
-            {"name": "Sexta no Bar", "kind": "amistoso", "rules": {"preset": "sueca"}},
+            {"name": "Sexta no Bar", "kind": "amistoso", "rules": {"preset": GAMES[-1].presets[0]}},
         ),
-    },
-    "createMatch": {
-        "pontos": (
-            "A friendly game of pontos to 6",
-            {
-                "rules": {"preset": "pontos", "target": 6},
-                "seats": SEATS,
-                "place": "Bar do Zé",
-            },
-        ),
-        "sueca": (
-            "A game of Sueca to 4 game points",
-            {"rules": {"preset": "sueca"}, "seats": SEATS, "place": "Bar do Zé"},
-        ),
-        "truco": (
-            "A game of Truco to 12",
-            {"rules": {"preset": "truco"}, "seats": SEATS},
-        ),
-        "torneio": (
-            "A game of a torneio, with its rules",
-            {
-                "seats": SEATS,
-                "competition_id": "2f6c1a70-0d5e-4f7e-8a51-3c1d2e9b4a10",
-            },
-        ),
-    },
-    "startHand": {
-        "server": ("The service shuffles and deals", {"deal": "server"}),
-        "posted": (
-            "A deal posted by the scorekeeper (pontos: 6 tiles each, 4 in the dorme)",
-            {
-                "hands": [
-                    ["6-6", "1-2", "0-3", "4-5", "2-2", "1-6"],
-                    ["5-5", "0-1", "3-4", "2-6", "0-0", "1-3"],
-                    ["4-4", "0-2", "3-5", "1-1", "2-4", "0-6"],
-                    ["3-3", "1-4", "2-5", "0-4", "3-6", "5-6"],
-                ],
-                "dorme": ["0-5", "1-5", "2-3", "4-6"],
-            },
-        ),
-        "sueca": (
-            "A Sueca deal: 10 cards each; the trump card is the dealer's last",
-            {
-                "dealer": 3,
-                "hands": [
-                    ["AH", "7H", "KH", "2C", "3C", "4C", "5C", "6C", "QS", "JS"],
-                    ["QH", "JH", "2H", "3H", "AC", "7C", "KC", "2S", "3S", "4S"],
-                    ["4H", "5H", "6H", "QC", "JC", "5S", "6S", "KS", "7S", "AS"],
-                    ["2D", "3D", "4D", "5D", "6D", "QD", "JD", "KD", "7D", "AD"],
-                ],
-                "trump_card": "AD",
-            },
-        ),
-        "truco": (
-            "A Truco deal: 3 cards each and the vira (its next rank is the manilha)",
-            {
-                "dealer": 3,
-                "hands": [
-                    ["3H", "KC", "5D"],
-                    ["AS", "4C", "QH"],
-                    ["2C", "7D", "JS"],
-                    ["6H", "3S", "AD"],
-                ],
-                "vira": "4H",
-            },
-        ),
-    },
-    "postMove": {
-        "play": ("Seat 2 lays 3-5 on the left end", {"seat": 2, "tile": "3-5", "end": "left"}),
-        "pass": ("Seat 2 passes", {"seat": 2, "pass": True}),
-        "card": ("Seat 1 plays the 7 of copas", {"seat": 1, "card": "7H"}),
-        "redeal": (
-            "Sueca: the opening player's cards are worth 10 or less",
-            {"seat": 0, "redeal": True},
-        ),
-        "truco": ("Truco: seat 0 raises the hand to 3", {"seat": 0, "call": "truco"}),
-        "accept": ("Truco: seat 1 accepts the raise", {"seat": 1, "accept": True}),
-        "run": ("Truco: seat 3 runs from the raise", {"seat": 3, "run": True}),
-        "covered": (
-            "Truco: seat 2 plays a card face down (from round 2)",
-            {"seat": 2, "card": "4C", "covered": True},
-        ),
-        "guarded": (
-            "Only if the game is still at version 12",
-            {"seat": 1, "tile": "6-6", "expected_version": 12},
-        ),
-    },
-    "postResult": {
-        "batida": (
-            "Batida de cruzada by seat 3",
-            {"outcome": "batida", "seat": 3, "kind": "cruzada"},
-        ),
-        "bloqueio": (
-            "Blocked: team A holds 12 pips, team B 17",
-            {"outcome": "bloqueio", "sums": {"A": 12, "B": 17}},
-        ),
-        "sueca": (
-            "Sueca: team A took 75 card points in 6 tricks",
-            {"points": {"A": 75, "B": 45}, "tricks": {"A": 6, "B": 4}},
-        ),
-        "bandeirada": (
-            "Sueca: team B took every trick",
-            {"points": {"A": 0, "B": 120}, "tricks": {"A": 0, "B": 10}},
-        ),
-        "truco": ("Truco: team A won a hand worth 3", {"winner": "A", "value": 3}),
-        "truco-tie": ("Truco: every round tied", {"tie": True}),
     },
     "postPenalty": {
         "out-of-turn": (
@@ -224,10 +119,35 @@ EXAMPLES: dict[str, dict[str, tuple[str, object]]] = {
 }
 
 
+def game_examples() -> dict[str, dict[str, tuple[str, object]]]:
+    """Each registered game's bodies (its package's `examples`), under the writes they fit."""
+    writes: dict[str, dict[str, tuple[str, object]]] = {
+        "createMatch": {
+            "torneio": (
+                "A game of a torneio, with its rules",
+                {"seats": SEATS, "competition_id": "2f6c1a70-0d5e-4f7e-8a51-3c1d2e9b4a10"},
+            )
+        },
+        "startHand": {"server": ("The service shuffles and deals", {"deal": "server"})},
+        "postMove": {},
+        "postResult": {},
+    }
+    for game in GAMES:
+        examples = game.examples
+        for name, (summary, rules) in examples.create.items():
+            body = {"rules": rules, "seats": SEATS, "place": "Bar do Zé"}
+            writes["createMatch"][name] = (summary, body)
+        writes["startHand"] |= examples.deal
+        writes["postMove"] |= examples.move
+        writes["postResult"] |= examples.result
+    return writes
+
+
 def document_examples(document: OpenAPI) -> OpenAPI:
+    examples = EXAMPLES | game_examples()
     for item in (document.paths or {}).values():
         operation = item.post
-        if operation is None or operation.operation_id not in EXAMPLES:
+        if operation is None or operation.operation_id not in examples:
             continue
         body = operation.request_body
         if body is None or isinstance(body, Reference):
@@ -235,6 +155,6 @@ def document_examples(document: OpenAPI) -> OpenAPI:
         for media in body.content.values():
             media.examples = {
                 name: Example(summary=summary, value=value)
-                for name, (summary, value) in EXAMPLES[operation.operation_id].items()
+                for name, (summary, value) in examples[operation.operation_id].items()
             }
     return document
