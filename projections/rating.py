@@ -17,7 +17,7 @@ cancelled before its confirmation never counts. The games being played are follo
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
@@ -61,6 +61,10 @@ class Rating:
     last_game_at: datetime | None
 
 
+_MOVES = msgspec.json.Decoder(dict[str, tuple[float, float]])
+_ENCODE = msgspec.json.encode
+
+
 class Counting(NamedTuple):
     """Where a game starts to count for some seats: its confirmation, or a later consent."""
 
@@ -77,6 +81,10 @@ class Followed:
     ended_at: datetime | None = None
     counted: list[int] | None = None
     """Once confirmed: the seats it counted for so far (followed until all four did)."""
+    moves: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Once confirmed: how the game moves each seat that has not consented yet, as the model
+    said at the confirmation ((change of mu, ratio of sigma), by seat number as text), to
+    apply when that player consents: the same update as the others', whenever it comes."""
 
 
 class Ratings:
@@ -128,43 +136,63 @@ class Ratings:
             elif isinstance(event, MatchConfirmed) and game.winner is not None:
                 everyone = range(len(game.seats))
                 seats = list(everyone) if event.counts_for is None else list(event.counts_for)
-                game.counted = []
+                await self._load(connection, ratings, game)
+                game.counted, game.moves = [], moves_of(ratings, game)
                 counting = Counting(match_id, stored.position, event.at)
-                history += await self._count(connection, ratings, game, seats, counting)
+                history += self._count(ratings, game, seats, counting)
             elif isinstance(event, ConsentGiven) and game.counted is not None:
                 seats = [s for s in event.seats if s not in game.counted]
+                await self._load(connection, ratings, game)
                 counting = Counting(match_id, stored.position, event.at)
-                history += await self._count(connection, ratings, game, seats, counting)
+                history += self._count(ratings, game, seats, counting)
             if game.counted is not None and len(game.counted) == len(game.seats):
                 del followed[match_id]
                 ended.add(match_id)
         await self._save(connection, followed, ended, ratings, history)
 
-    async def _count(
+    def _count(
         self,
-        connection: Connection,
         ratings: dict[tuple[str, str], Rating],
         game: Followed,
         seats: list[int],
         counting: Counting,
     ) -> list[tuple[object, ...]]:
-        """The game counts for these seats from this event on: their ratings move by it."""
+        """The game counts for these seats from this event on: their ratings move by the
+        game's moves, computed at its confirmation."""
         assert game.counted is not None
-        if not seats:
-            return []
         game.counted = sorted([*game.counted, *seats])
-        await self._load(connection, ratings, game)
         match_id, position, at = counting
-        return rate(ratings, game, match_id, position, at, set(seats))
+        rows: list[tuple[object, ...]] = []
+        for seat in seats:
+            player = game.seats[seat]
+            change, ratio = game.moves.pop(str(seat))
+            before = ratings[(player, game.game)]
+            after = Rating(
+                before.mu + change, before.sigma * ratio, before.games + 1, game.ended_at or at
+            )
+            ratings[(player, game.game)] = after
+            won = (seat % 2 == 0) == (game.winner == "A")
+            rows.append(
+                (player, game.game, position, match_id, after.last_game_at, won, after.mu,
+                 after.sigma, after.games)
+            )
+        return rows
 
     async def _followed(self, connection: Connection, ids: list[str]) -> dict[str, Followed]:
         rows = await connection.fetch(
-            f"SELECT match_id, game, seats, winner, ended_at, counted FROM {self._games}"
-            " WHERE match_id = ANY($1::text[])",
+            f"SELECT match_id, game, seats, winner, ended_at, counted, moves::text"
+            f" FROM {self._games} WHERE match_id = ANY($1::text[])",
             ids,
         )
         return {
-            r[0]: Followed(r[1], list(r[2]), r[3], r[4], None if r[5] is None else list(r[5]))
+            r[0]: Followed(
+                r[1],
+                list(r[2]),
+                r[3],
+                r[4],
+                None if r[5] is None else list(r[5]),
+                _MOVES.decode(r[6]) if r[6] else {},
+            )
             for r in rows
         }
 
@@ -198,13 +226,15 @@ class Ratings:
             )
         if followed:
             rows = [
-                (m, g.game, g.seats, g.winner, g.ended_at, g.counted) for m, g in followed.items()
+                (m, g.game, g.seats, g.winner, g.ended_at, g.counted, _ENCODE(g.moves).decode())
+                for m, g in followed.items()
             ]
             await connection.executemany(
-                f"INSERT INTO {self._games} (match_id, game, seats, winner, ended_at, counted)"
-                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (match_id) DO UPDATE SET"
+                f"INSERT INTO {self._games}"
+                " (match_id, game, seats, winner, ended_at, counted, moves)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) ON CONFLICT (match_id) DO UPDATE SET"
                 " winner = excluded.winner, ended_at = excluded.ended_at,"
-                " counted = excluded.counted",
+                " counted = excluded.counted, moves = excluded.moves",
                 rows,
             )
         if ratings:
@@ -228,33 +258,20 @@ class Ratings:
             )
 
 
-def rate(
-    ratings: dict[tuple[str, str], Rating],
-    game: Followed,
-    match_id: str,
-    position: int,
-    confirmed_at: datetime,
-    seats: set[int] | None = None,
-) -> list[tuple[object, ...]]:
-    """Update the players' ratings by one game (of `seats` only, those it counts for; the
-    others' ratings are its input all the same); answer their history rows."""
-    teams = {"A": game.seats[0::2], "B": game.seats[1::2]}
-    order = [game.winner, "B" if game.winner == "A" else "A"]
-    current = [[ratings[(p, game.game)] for p in teams[t or "A"]] for t in order]
+def moves_of(
+    ratings: dict[tuple[str, str], Rating], game: Followed
+) -> dict[str, tuple[float, float]]:
+    """How one game moves each of its players, by the model, from their ratings now:
+    (change of mu, ratio of sigma), by seat number as text."""
+    teams = {"A": list(range(0, len(game.seats), 2)), "B": list(range(1, len(game.seats), 2))}
+    order = [game.winner or "A", "B" if game.winner == "A" else "A"]
+    current = [[ratings[(game.seats[s], game.game)] for s in teams[t]] for t in order]
     rated = MODEL.rate(
         [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in current],
         ranks=[0, 1],
     )
-    at = game.ended_at or confirmed_at
-    counted = {game.seats[s] for s in (range(len(game.seats)) if seats is None else seats)}
-    rows: list[tuple[object, ...]] = []
-    for won, team, new_team in zip((True, False), order, rated, strict=True):
-        for player, new in zip(teams[team or "A"], new_team, strict=True):
-            if player not in counted:
-                continue
-            games = ratings[(player, game.game)].games + 1
-            ratings[(player, game.game)] = Rating(new.mu, new.sigma, games, at)
-            rows.append(
-                (player, game.game, position, match_id, at, won, new.mu, new.sigma, games)
-            )
-    return rows
+    moves: dict[str, tuple[float, float]] = {}
+    for team, before_team, after_team in zip(order, current, rated, strict=True):
+        for seat, before, after in zip(teams[team], before_team, after_team, strict=True):
+            moves[str(seat)] = (after.mu - before.mu, after.sigma / before.sigma)
+    return moves

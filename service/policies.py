@@ -1,9 +1,11 @@
 """Policies: what the service does by itself when something happens. One so far: a torneio
 run by the service follows its confirmed games.
 
-When a game of a fixture is confirmed, the torneio records the fixture's result, and once
-its round is complete pairs the next round or opens the next stage, until a champion
-(`domain.tournament.decide`); when such a game is cancelled, its fixture is free again.
+When a game of a fixture is confirmed and counts for all four of its players (each
+consented: design.md, "Who may make a game count"), the torneio records the fixture's
+result, and once its round is complete pairs the next round or opens the next stage,
+until a champion (`domain.tournament.decide`); a game confirmed without some player's
+consent waits for it. When such a game is cancelled, its fixture is free again.
 
 Exactly once: the policy runs as a projection does (projections/runner.py: a lease per
 name, so one instance acts; batches after a checkpoint), and appends to the torneio's
@@ -35,7 +37,7 @@ ATTEMPTS = 5
 class TournamentPolicy:
     name = "tournaments"
     tables: tuple[str, ...] = ()
-    event_types: tuple[str, ...] = ("match_confirmed", "match_cancelled")
+    event_types: tuple[str, ...] = ("match_confirmed", "consent_given", "match_cancelled")
 
     def writing_to(self, suffix: str) -> TournamentPolicy:
         return self  # a policy is not rebuilt: what it did is in the log for good
@@ -78,11 +80,17 @@ async def _act(connection: Connection, stored: StoredEvent, match: Match) -> Non
             stream,
             [new_event(e, {"actor": "torneio", "match_id": match_id}) for e in decided],
             expected_version=len(rows),
-            idempotency_key=f"torneio:{stored.type}:{match_id}",
+            idempotency_key=f"torneio:{_act_of(stored.type)}:{match_id}",
         )
         if outcome != "conflict":
             return
     raise RuntimeError(f"torneio {stream} kept changing: game {match_id} waits for a retry")
+
+
+def _act_of(event_type: str) -> str:
+    """What the policy does on this event, once per game: a game's result is recorded on
+    its confirmation or on the consent that makes it count for all its players."""
+    return "match_cancelled" if event_type == "match_cancelled" else "match_confirmed"
 
 
 def _decide(
@@ -95,8 +103,8 @@ def _decide(
         if fixture is None or fixture.match_id != match_id or fixture.status != "playing":
             return []
         return cancel(tournament, fixture_id, at)
-    if match.winner is None:
-        return []
+    if match.winner is None or len(match.counts_for) < len(match.seats):
+        return []  # a game decides its fixture once it counts for all four players
     hands = tuple(sum(1 for h in match.hands if h.winner == t) for t in ("A", "B"))
     return game_result(
         tournament,

@@ -29,13 +29,27 @@ def card_in_turn(
     state: Match, seat: int, card: str, deck: tuple[str, ...], game: str
 ) -> tuple[TrickHand, int, str]:
     """(the hand, the seat, the card) once it is the seat's turn and it holds the card."""
+    hand, seat, card = card_of_turn(state, seat, card, deck, game)
+    check_held(hand, seat, card)
+    return hand, seat, card
+
+
+def card_of_turn(
+    state: Match, seat: int, card: str, deck: tuple[str, ...], game: str
+) -> tuple[TrickHand, int, str]:
+    """(the hand, the seat, the card) once it is the seat's turn: what anyone may check.
+    A game checks its own public rules next, and only then `check_held` (a refusal after
+    it would tell a seat that cannot see its own hand that it holds the card)."""
     hand = hand_of(state, TrickHand)
     seat = check_seat(seat)
     (card,) = in_deck([card], deck, game)
     check_turn(state, seat)
+    return hand, seat, card
+
+
+def check_held(hand: TrickHand, seat: int, card: str) -> None:
     if card not in hand.hands[seat]:
         raise TellsAHand("card-not-in-hand", f"seat {seat} does not hold {card}")
-    return hand, seat, card
 
 
 def fold_hand(start: TrickHand, moves: tuple[Event, ...], apply: Apply) -> TrickHand:

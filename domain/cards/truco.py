@@ -27,7 +27,8 @@ from domain.cards.hand import Played, TrickHand
 from domain.cards.play import (
     after_hand,
     card_facts,
-    card_in_turn,
+    card_of_turn,
+    check_held,
     no_dominoes_result,
     penalize,
     posted_deal,
@@ -148,13 +149,14 @@ def _deal(command: DealCards, state: Match) -> list[Event]:
 
 def _play(command: PlayCard, state: Match, rules: TrucoRules) -> list[Event]:
     _no_pending(hand_of(state, TrickHand))
-    hand, seat, card = card_in_turn(state, command.seat, command.card, DECK_40, "Truco")
+    hand, seat, card = card_of_turn(state, command.seat, command.card, DECK_40, "Truco")
     round_number = len(hand.tricks) + 1
     if command.covered and round_number < rules.covered_from_round:
         raise IllegalMove(
             "covered-not-allowed",
             f"a card may be played covered from round {rules.covered_from_round} on (T5)",
         )
+    check_held(hand, seat, card)
     event = CardPlayed(at=command.at, seat=seat, card=card, covered=command.covered)
     if len(hand.trick) < 3:
         return [event]  # no round closes: the hand cannot end

@@ -93,44 +93,51 @@ def annul_hand(command: AnnulHand, state: Match) -> list[Event]:
 
 
 def confirm(command: Confirm, state: Match) -> list[Event]:
-    """One confirmation per party; the organizer's or both teams' make it final (D15). It
-    counts for the seats whose side confirmed it, and, when an organizer confirms, for the
-    seats whose players joined the competition (design.md, "Who may make a game count")."""
+    """A player of each side, or an organizer, makes a finished game final (D15). It counts
+    for each player who confirmed it themselves and, when an organizer confirms, for the
+    players who joined the competition (design.md, "Who may make a game count"): a
+    partner's confirmation is theirs alone, since whoever seats a game chooses the partners."""
     if state.status != "finished":
         raise WrongStatus("match-not-finished", "only a finished game can be confirmed")
     by = command.by
-    if by != "organizer":
-        _check_on_team(command, state)
-    if any(c.by == by for c in state.confirmations):
-        raise WrongStatus("already-confirmed", f"{by} has already confirmed this game")
-    events: list[Event] = [ConfirmationRecorded(at=command.at, by=by, actor=command.actor)]
-    teams = {c.by for c in state.confirmations} | {by}
-    if by == "organizer" or {"A", "B"} <= teams:
-        consenting = {seat for team in teams - {"organizer"} for seat in seats_of(check_team(team))}
-        if by == "organizer":
-            consenting |= {check_seat(seat) for seat in command.members}
-        events.append(MatchConfirmed(at=command.at, counts_for=tuple(sorted(consenting))))
-    return events
+    recorded = ConfirmationRecorded(at=command.at, by=by, actor=command.actor)
+    consented = consenting_seats(state)
+    if by == "organizer":
+        counted = consented | {check_seat(seat) for seat in command.members}
+        return [recorded, MatchConfirmed(at=command.at, counts_for=tuple(sorted(counted)))]
+    seat = _own_seat(command, state)
+    if seat in consented:
+        raise WrongStatus("already-confirmed", f"{command.actor!r} has already confirmed this game")
+    sides = {c.by for c in state.confirmations} | {by}
+    if not {"A", "B"} <= sides:
+        return [recorded]
+    counted = consented | {seat}
+    return [recorded, MatchConfirmed(at=command.at, counts_for=tuple(sorted(counted)))]
 
 
 def consent_after(command: Confirm, state: Match) -> list[Event]:
-    """A side that did not consent when the game was confirmed confirms it later: the
-    result stays as it is, and the game now counts for that side's players too."""
+    """A player who did not consent when the game was confirmed confirms it later: the
+    result stays as it is, and the game now counts for them too."""
     if command.by == "organizer":
         raise WrongStatus("match-confirmed", "the game is confirmed: its record is final")
-    _check_on_team(command, state)
-    new = tuple(s for s in seats_of(check_team(command.by)) if s not in state.counts_for)
-    if not new:
-        raise WrongStatus(
-            "match-confirmed", f"the game is confirmed, and counts for team {command.by} already"
-        )
+    seat = _own_seat(command, state)
+    if seat in state.counts_for:
+        raise WrongStatus("match-confirmed", "the game is confirmed, and counts for you already")
     return [
         ConfirmationRecorded(at=command.at, by=command.by, actor=command.actor),
-        ConsentGiven(at=command.at, seats=new),
+        ConsentGiven(at=command.at, seats=(seat,)),
     ]
 
 
-def _check_on_team(command: Confirm, state: Match) -> None:
-    team_players = [state.seats[s] for s in seats_of(check_team(command.by))]
-    if command.actor not in team_players:
-        raise InvalidInput("not-on-team", f"{command.actor!r} does not play in team {command.by}")
+def consenting_seats(state: Match) -> set[int]:
+    """The seats whose players confirmed the game themselves (since it last finished)."""
+    actors = {c.actor for c in state.confirmations if c.by != "organizer"}
+    return {seat for seat, player in enumerate(state.seats) if player in actors}
+
+
+def _own_seat(command: Confirm, state: Match) -> int:
+    """The confirming player's seat, on the side they confirm for."""
+    for seat in seats_of(check_team(command.by)):
+        if state.seats[seat] == command.actor:
+            return seat
+    raise InvalidInput("not-on-team", f"{command.actor!r} does not play in team {command.by}")

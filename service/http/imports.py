@@ -127,6 +127,9 @@ async def _import_line(request: Request[Any, Any, Any], number: int, text: bytes
         return _refused(
             number, 400, "invalid-line", f"the key `{repeated}` appears twice in one object"
         )
+    for n, hand in enumerate(line.hands, 1):
+        if not isinstance(hand.get("result", {}), dict | None):
+            return _refused(number, 400, "invalid-line", f"hand {n}'s `result` is not an object")
     key = line.key or line.id or hashlib.sha256(text.strip()).hexdigest()[:40]
     created: dict[str, Any] = {"seats": line.seats, "notes": line.notes}
     for field in ("competition_id", "stage", "place"):

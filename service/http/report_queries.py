@@ -23,8 +23,10 @@ _PLAYER_GAMES = f"""
     ORDER BY finished_at, match_id
 """
 _GAMES = """
-    SELECT match_id, seats, status, finished_at, duration_seconds, winner, score_a, score_b,
-        hands_played
+    SELECT match_id, seats,
+        CASE WHEN status = 'confirmed' AND cardinality(counts_for) < cardinality(seats)
+             THEN 'finished' ELSE status END AS status,
+        finished_at, duration_seconds, winner, score_a, score_b, hands_played
     FROM proj_games
     WHERE competition_id = $1 AND status IN ('finished', 'confirmed')
         AND finished_at >= $2 AND finished_at < $3

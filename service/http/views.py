@@ -1,8 +1,9 @@
 """What a game looks like from outside: the state and history, with unplayed tiles hidden.
 
 While a hand is in progress its unplayed tiles are secret: a seated player sees only their
-own, the scorekeeper who posted the deal and the organizers see all, everyone else none.
-Once the hand ends, everything about it is public.
+own (none of a blind hand), whoever posted the deal sees all, everyone else none: not an
+organizer, nor an administrator (design.md, "Secrets in the history"). Once the hand ends,
+everything about it is public.
 """
 
 from __future__ import annotations

@@ -12,9 +12,8 @@ import msgspec
 from litestar import Request, Response
 from litestar.datastructures import State
 
-from domain import Command, DomainError
+from domain import Command, DomainError, IllegalMove
 from domain.competitions import CompetitionCreated
-from domain.errors import TellsAHand
 from service.http.access import Access, access_of
 from service.http.auth import Principal
 from service.http.conventions import GZIP_TAG_SUFFIX
@@ -265,9 +264,12 @@ async def _write(
 async def refusal(
     state: State, principal: Principal, match_id: str, seat: int | None, error: DomainError
 ) -> Exception:
-    """The error to answer: the domain's own, unless it would tell the sender something
-    about a hand they may not see (whether seat N holds a tile or a card)."""
-    if seat is None or not isinstance(error, TellsAHand):
+    """The error to answer: the domain's own, unless the sender may not see the seat's hand
+    (a blind hand's own player): then every refusal of the rules is the same, since one
+    that depends on the hand (`TellsAHand`), or one decided after such a check passed,
+    would tell what the hand holds. (Anyone else who cannot see a hand may not move for
+    its seat at all: 403 before the rules are asked.)"""
+    if seat is None or not isinstance(error, IllegalMove):
         return error
     matches: Matches = state.matches
     record = await matches.load(match_id)

@@ -43,15 +43,18 @@ async def test_one_player_of_each_team_confirming_makes_the_game_confirmed(finis
     assert types[-3:] == ["confirmation_recorded", "confirmation_recorded", "match_confirmed"]
 
 
-async def test_the_second_player_of_a_team_cannot_confirm_for_it_again(finished: Game) -> None:
+async def test_a_player_confirms_once_and_a_partner_for_themselves(finished: Game) -> None:
     await finished.ok("confirmations", {}, by=finished.table.players[1])
     version = await finished.version()
 
-    response = await finished.post("confirmations", {}, by=finished.table.players[3])
+    again = await finished.post("confirmations", {}, by=finished.table.players[1])
+    partner = await finished.ok("confirmations", {}, by=finished.table.players[3])
 
-    assert response.status_code == 409
-    assert response.json()["code"] == "already-confirmed"
-    assert await finished.version() == version
+    assert again.status_code == 409
+    assert again.json()["code"] == "already-confirmed"
+    assert partner["version"] == version + 1
+    assert partner["status"] == "finished"  # team A has not confirmed yet
+    assert [c["by"] for c in partner["confirmations"]] == ["B", "B"]
 
 
 async def test_an_organizer_of_its_competition_confirms_a_game_alone(

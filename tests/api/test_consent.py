@@ -167,17 +167,24 @@ async def test_a_member_who_left_is_not_counted_by_a_later_confirmation(
     assert confirmed["counts_for"] == []
 
 
-async def test_both_sides_confirming_count_for_all_four(
+async def test_a_game_counts_for_each_player_who_confirmed_it_and_no_partner_of_theirs(
     client: httpx.AsyncClient, strangers: Table
 ) -> None:
+    """Whoever seats a game chooses the partners: a partner's confirmation counts the game
+    for that partner alone (the review's sybil partner)."""
     game = await create_game(client, strangers, "pontos")
     await game.win_by_results("pontos")
 
     await game.ok("confirmations", {}, by=strangers.players[2])
     confirmed = await game.ok("confirmations", {}, by=strangers.players[1])
+    counted_then = await games_of(client, strangers.players)
+    later = await game.ok("confirmations", {}, by=strangers.players[0])
 
-    assert confirmed["counts_for"] == [0, 1, 2, 3]
-    assert await games_of(client, strangers.players) == [1, 1, 1, 1]
+    assert confirmed["status"] == "confirmed"
+    assert confirmed["counts_for"] == [1, 2]
+    assert counted_then == [0, 1, 1, 0]
+    assert later["counts_for"] == [0, 1, 2]
+    assert await games_of(client, strangers.players) == [1, 1, 1, 0]
 
 
 async def test_an_organizer_named_by_a_seated_player_sees_no_hand_of_a_server_deal(

@@ -47,9 +47,9 @@ def _result(preset: str, seat: int) -> Json:
 
 
 async def confirm(client: httpx.AsyncClient, game: Json, table: Table) -> None:
-    """Confirmed by a player of each side: it counts for all four (design.md, "Who may
-    make a game count")."""
-    for player in table.players[:2]:
+    """Confirmed by each of its four players: it counts for all four (design.md, "Who may
+    make a game count": each player's own consent)."""
+    for player in table.players:
         response = await client.post(
             f"/v1/matches/{game['id']}/confirmations", json={}, headers=player.auth
         )

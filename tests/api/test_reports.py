@@ -30,13 +30,13 @@ async def won_by(game: Game, team: str, first: Json | None = None) -> Json:
 
 
 async def confirmed(game: Game, by_organizer: bool = False) -> None:
-    """By a player of each side, or by the organizer of the game's competition, which the
+    """By each of its players, or by the organizer of the game's competition, which the
     players joined: either way it counts for all four."""
     table = game.table
     if by_organizer:
         competition = (await game.state())["competition_id"]
         await join_all(game.client, competition, table.players)
-    for player in [table.scorekeeper] if by_organizer else table.players[:2]:
+    for player in [table.scorekeeper] if by_organizer else table.players:
         await game.ok("confirmations", {}, by=player)
 
 

@@ -257,6 +257,7 @@ async def test_a_sueca_torneio_game_abandoned_loses_its_fixture(
     }
     created = await shared_client.post("/v1/competitions", json=body, headers=organizer.auth)
     competition = created.json()["id"]
+    await join_all(shared_client, competition, players)  # the organizer confirms for them
     (final,) = await fixtures(shared_client, competition)
     home, away = final["teams"]
     seats = [p.id for p in players] if home == 0 else [players[i].id for i in (1, 0, 3, 2)]

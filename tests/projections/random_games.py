@@ -34,7 +34,7 @@ from domain import (
     legal_plays,
 )
 from domain.dominoes.rules import BatidaKind
-from domain.table import Team
+from domain.table import Team, team_of
 from service.store.encoding import new_event
 from service.store.event_store import EventStore
 
@@ -98,11 +98,10 @@ class RandomGame:
         if roll < 0.85:  # the organizer's: it counts for the seats that joined, most of them
             members = tuple(s for s in range(4) if self.rng.random() < 0.85)
             yield self._run(Confirm(at=self._now(), by="organizer", actor="r", members=members))
-            sides: tuple[tuple[Team, int], ...] = (("A", 0), ("B", 1))
-            for team, seat in sides:  # a side left out consents later
-                left_out = not {seat, seat + 2} <= set(self.state.counts_for)
-                if left_out and self.rng.random() < 0.5:
-                    yield self._run(Confirm(at=self._now(), by=team, actor=self.seats[seat]))
+            for seat in range(4):  # a player left out consents later, or not
+                if seat not in self.state.counts_for and self.rng.random() < 0.5:
+                    by: Team = team_of(seat)
+                    yield self._run(Confirm(at=self._now(), by=by, actor=self.seats[seat]))
         elif roll < 0.93:
             yield self._run(Confirm(at=self._now(), by="A", actor=self.seats[0]))
 

@@ -290,10 +290,10 @@ def truco_play_refusal(
     if seat != deal.turn:
         return "not-your-turn"
     assert isinstance(seat, int)
+    if covered and deal.round_number < from_round:
+        return "covered-not-allowed"  # a public rule: before anything that tells a hand
     if name not in deal.hands[seat]:
         return "card-not-in-hand"
-    if covered and deal.round_number < from_round:
-        return "covered-not-allowed"
     return None
 
 
