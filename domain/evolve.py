@@ -83,10 +83,13 @@ def _game(state: Match) -> Game:
 
 
 def _created(event: MatchCreated) -> Match:
+    table = game_of(event.rules).table_for(len(event.seats))
     return Match(
         status="in_progress",
         rules=event.rules,
         seats=event.seats,
+        table=table,
+        score=dict.fromkeys(table.sides, 0),
         created_by=event.created_by,
         created_at=event.at,
         place=event.place,

@@ -184,8 +184,8 @@ def _pair(pair: PerTeam | None) -> tuple[int, int] | None:
 def _finish(event: MatchFinished) -> Finish:
     return Finish(
         winner=event.winner,
-        score_a=event.score.A,
-        score_b=event.score.B,
+        score_a=event.score.get("A", 0),
+        score_b=event.score.get("B", 0),
         started_at=event.started_at,
         at=event.at,
         duration_seconds=event.duration_seconds,

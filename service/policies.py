@@ -21,6 +21,7 @@ import logging
 from datetime import UTC, datetime
 
 from domain import DomainError, Match, fold
+from domain.table import TEAMS, check_team
 from domain.tournament.decide import cancel, game_result
 from domain.tournament.events import TournamentEvent
 from domain.tournament.state import Tournament
@@ -105,14 +106,14 @@ def _decide(
         return cancel(tournament, fixture_id, at)
     if match.winner is None or len(match.counts_for) < len(match.seats):
         return []  # a game decides its fixture once it counts for all four players
-    hands = tuple(sum(1 for h in match.hands if h.winner == t) for t in ("A", "B"))
+    hands = tuple(sum(1 for h in match.hands if h.winner == t) for t in TEAMS)
     return game_result(
         tournament,
         fixture_id,
         match_id,
-        match.winner,
+        check_team(match.winner),  # a torneio's games are played by its pairs
         (hands[0], hands[1]),
-        (match.score.A, match.score.B),
+        (match.score.get("A", 0), match.score.get("B", 0)),
         match.abandoned_by is not None,
         at,
     )

@@ -147,7 +147,7 @@ def scored(
     """(outcome, winner, game points before any carried tie) of a deal (seed 003, S2-S4)."""
     for team in TEAMS:
         if tricks is not None and tricks.of(team) == TRICKS:
-            short = rules.target - state.score.of(team) - state.pending_bonus
+            short = rules.target - state.score.get(team, 0) - state.pending_bonus
             return "bandeirada", team, max(2, short) if rules.bandeirada_wins else 2
     if points.A == points.B:
         return "empate", None, 0

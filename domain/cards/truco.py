@@ -45,7 +45,7 @@ from domain.match.game import Examples, Game
 from domain.match.guards import check_turn, hand_of, no_hand_in_progress, played_time
 from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
 from domain.match.state import HandResult, Match, Raise
-from domain.table import Team, check_seat, next_seat, other, team_of
+from domain.table import TEAMS, Team, check_seat, next_seat, other, team_of
 
 ORDER = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")
 """From the lowest to the highest; the suit does not matter, except among manilhas."""
@@ -103,7 +103,7 @@ def hand_outcome(rounds: list[Team | None]) -> tuple[bool, Team | None]:
 
 def eleven(rules: TrucoRules, state: Match) -> tuple[bool, bool]:
     """(mão de 11: a team is one point from the game, mão de ferro: both are)."""
-    at = [state.score.of(t) == rules.target - 1 for t in ("A", "B")]
+    at = [state.score.get(t, 0) == rules.target - 1 for t in TEAMS]
     return any(at), all(at)
 
 
@@ -201,7 +201,7 @@ def _call(command: CallRaise, state: Match, rules: TrucoRules) -> list[Event]:
             state,
             outcome="forfeit",
             winner=winner,
-            base=max(1, rules.target - state.score.of(winner)),
+            base=max(1, rules.target - state.score.get(winner, 0)),
             by_seat=seat,
             at=command.at,
             **card_facts(state, forfeiting),

@@ -8,7 +8,7 @@ import msgspec
 
 from domain.match.events import PenaltyKind
 from domain.match.state import ConfirmedBy, PerTeam
-from domain.table import Team
+from domain.table import Side
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
@@ -41,7 +41,7 @@ class RecordPenalty(Command, frozen=True, kw_only=True, tag="record_penalty"):
 class Abandon(Command, frozen=True, kw_only=True, tag="abandon"):
     """Give the team, or the seat of the player who left."""
 
-    team: Team | None = None
+    team: Side | None = None
     seat: int | None = None
 
 

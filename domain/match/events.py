@@ -15,7 +15,7 @@ from domain.dominoes.rules import BatidaKind
 from domain.match.secrets import NO_SECRETS, Secret
 from domain.match.state import ConfirmedBy, Outcome, PerTeam, Raise
 from domain.rulesets import RuleSet
-from domain.table import Seat, Team
+from domain.table import Seat, Side
 
 At = Annotated[datetime, Meta(tz=True)]
 PenaltyKind = Literal[
@@ -71,7 +71,7 @@ class HandEnded(Event, frozen=True, kw_only=True, tag="hand_ended"):
     number: int
     outcome: Outcome
     kind: BatidaKind | None
-    winner: Team | None
+    winner: Side | None
     points: int
     """Points the winner scores, `bonus_applied` included."""
     bonus_applied: int
@@ -101,13 +101,14 @@ class PenaltyRecorded(Event, frozen=True, kw_only=True, tag="penalty_recorded"):
 
 
 class MatchAbandoned(Event, frozen=True, kw_only=True, tag="match_abandoned"):
-    team: Team
+    team: Side
     seat: Seat | None
 
 
 class MatchFinished(Event, frozen=True, kw_only=True, tag="match_finished"):
-    winner: Team
-    score: PerTeam
+    winner: Side
+    score: dict[str, int]
+    """Points per side (stored before 0012 as {"A": n, "B": m}: the same JSON)."""
     started_at: At
     """The first deal (or first result recorded), else the game's creation."""
     duration_seconds: int

@@ -6,12 +6,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
+from domain.errors import InvalidInput
 from domain.match.commands import Command
 from domain.match.events import Event
 from domain.match.requests import HandRequest, MoveRequest, ResultRequest
 from domain.match.state import HandResult, Match
+from domain.table import Table
 
 Family = Literal["dominoes", "cards"]
+Partnerships = Literal["always", "never", "at-four"]
+"""How a game's seats play: two partnerships of two, each alone, or partnerships when four
+sit down and alone when two do (Buraco, Tranca)."""
 Example = tuple[str, dict[str, object]]
 """A body for the API document: (what it does, the body)."""
 
@@ -51,3 +56,14 @@ class Game:
     """The body of `/results` that records this finished hand again (an export line's),
     None for a hand no result body records (one ended by a penalty)."""
     examples: Examples = field(default_factory=Examples)
+    seats: tuple[int, ...] = (4,)
+    """How many may sit at its table (2 to 8)."""
+    partnerships: Partnerships = "always"
+
+    def table_for(self, seats: int) -> Table:
+        """The table of a game with this many seats, or `invalid-seats`."""
+        if seats not in self.seats:
+            counts = " or ".join(str(n) for n in self.seats)
+            raise InvalidInput("invalid-seats", f"{self.name} is played by {counts} players")
+        together = self.partnerships == "always" or (self.partnerships == "at-four" and seats == 4)
+        return Table(seats, together)

@@ -1,6 +1,7 @@
 """Decisions on any game as a whole: create, abandon, annul a hand, confirm."""
 
 from domain.errors import InvalidInput, WrongStatus
+from domain.games import game_of
 from domain.match.commands import Abandon, AnnulHand, Cancel, Confirm, CreateMatch
 from domain.match.events import (
     ConfirmationRecorded,
@@ -17,21 +18,15 @@ from domain.match.finish import match_finished
 from domain.match.guards import no_hand_in_progress
 from domain.match.state import Match
 from domain.rulesets import resolve_rules
-from domain.table import Team, check_seat, check_team, other, seats_of, team_of
-
-SEATS = 4
-"""Every game so far is played by two partnerships: seats 0 and 2 against 1 and 3."""
+from domain.table import Side, Table
 
 
 def create_match(command: CreateMatch) -> list[Event]:
     rules = resolve_rules(command.preset, command.overrides)
     seats = command.seats
-    if (
-        len(seats) != SEATS
-        or not all(isinstance(p, str) and p for p in seats)
-        or len(set(seats)) != SEATS
-    ):
-        raise InvalidInput("invalid-seats", "a game needs 4 distinct players, in order of play")
+    game_of(rules).table_for(len(seats))
+    if not all(isinstance(p, str) and p for p in seats) or len(set(seats)) != len(seats):
+        raise InvalidInput("invalid-seats", "a game seats distinct players, in order of play")
     if command.stage is not None and command.competition_id is None:
         raise InvalidInput("stage-outside-competition", "only a competition's game has a stage")
     if command.stage is not None and not 1 <= len(command.stage.strip()) <= 50:
@@ -57,23 +52,29 @@ def cancel(command: Cancel, state: Match) -> list[Event]:
 
 
 def abandon(command: Abandon, state: Match) -> list[Event]:
-    team = _abandoning_team(command)
+    side = _abandoning_side(command, state.table)
+    if len(state.table.sides) != 2:
+        raise InvalidInput(
+            "invalid-team", "at a table of more than two sides, a player who leaves is not yet "
+            "recorded: record the hands as they end"
+        )
+    winner = next(s for s in state.table.sides if s != side)
     return [
-        MatchAbandoned(at=command.at, team=team, seat=command.seat),
-        match_finished(state, other(team), command.at, abandoned=True),
+        MatchAbandoned(at=command.at, team=side, seat=command.seat),
+        match_finished(state, winner, command.at, abandoned=True),
     ]
 
 
-def _abandoning_team(command: Abandon) -> Team:
-    team = None if command.team is None else check_team(command.team)
+def _abandoning_side(command: Abandon, table: Table) -> Side:
+    side = None if command.team is None else table.check_side(command.team)
     if command.seat is not None:
-        by_seat = team_of(check_seat(command.seat))
-        if team not in (None, by_seat):
-            raise InvalidInput("invalid-team", f"seat {command.seat} is not in team {team}")
-        team = by_seat
-    if team is None:
+        by_seat = table.side_of(table.check_seat(command.seat))
+        if side not in (None, by_seat):
+            raise InvalidInput("invalid-team", f"seat {command.seat} is not in team {side}")
+        side = by_seat
+    if side is None:
         raise InvalidInput("invalid-team", "say which team (or the seat of who left) abandons")
-    return team
+    return side
 
 
 def annul_hand(command: AnnulHand, state: Match) -> list[Event]:
@@ -103,7 +104,7 @@ def confirm(command: Confirm, state: Match) -> list[Event]:
     recorded = ConfirmationRecorded(at=command.at, by=by, actor=command.actor)
     consented = consenting_seats(state)
     if by == "organizer":
-        counted = consented | {check_seat(seat) for seat in command.members}
+        counted = consented | {state.table.check_seat(seat) for seat in command.members}
         return [recorded, MatchConfirmed(at=command.at, counts_for=tuple(sorted(counted)))]
     seat = _own_seat(command, state)
     if seat in consented:
@@ -137,7 +138,7 @@ def consenting_seats(state: Match) -> set[int]:
 
 def _own_seat(command: Confirm, state: Match) -> int:
     """The confirming player's seat, on the side they confirm for."""
-    for seat in seats_of(check_team(command.by)):
+    for seat in state.table.seats_of(state.table.check_side(command.by)):
         if state.seats[seat] == command.actor:
             return seat
     raise InvalidInput("not-on-team", f"{command.actor!r} does not play in team {command.by}")

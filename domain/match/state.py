@@ -12,7 +12,7 @@ import msgspec
 
 from domain.dominoes.rules import BatidaKind
 from domain.rulesets import RuleSet
-from domain.table import Team
+from domain.table import PARTNERSHIPS, Table, Team
 
 Status = Literal["new", "in_progress", "finished", "confirmed", "cancelled"]
 Outcome = Literal[
@@ -21,7 +21,8 @@ Outcome = Literal[
 """How a hand ended. Dominoes: batida, bloqueio, empate (nobody won), penalty. Cards:
 tricks (counted), bandeirada (Sueca: every trick), run (Truco: a team ran from a raise),
 forfeit (Truco: a raise called in the mão de 11), empate and penalty as in dominoes."""
-ConfirmedBy = Literal["organizer", "A", "B"]
+ConfirmedBy = str
+""""organizer", or the side of the player who confirmed ("A", "B"; a seat's "0", "1", ...)."""
 
 
 class PerTeam(msgspec.Struct, frozen=True):
@@ -35,6 +36,14 @@ class PerTeam(msgspec.Struct, frozen=True):
 
     def plus(self, team: Team, points: int) -> "PerTeam":
         return PerTeam(self.A + points, self.B) if team == "A" else PerTeam(self.A, self.B + points)
+
+
+Scores = dict[str, int]
+"""Points per side ("A" and "B", or each seat's "0", "1", ...)."""
+
+
+def plus(scores: Scores, side: str, points: int) -> Scores:
+    return {**scores, side: scores.get(side, 0) + points}
 
 
 class Raise(msgspec.Struct, frozen=True, array_like=True):
@@ -59,7 +68,7 @@ class HandResult(msgspec.Struct, frozen=True, kw_only=True):
     number: int
     outcome: Outcome
     kind: BatidaKind | None
-    winner: Team | None
+    winner: str | None
     points: int
     bonus_applied: int
     sums: PerTeam | None
@@ -84,6 +93,8 @@ class Match(msgspec.Struct, frozen=True, kw_only=True):
     status: Status = "new"
     rules: RuleSet | None = None
     seats: tuple[str, ...] = ()
+    table: Table = PARTNERSHIPS
+    """How its seats play (the game's table for this many seats)."""
     created_by: str = ""
     created_at: datetime | None = None
     place: str | None = None
@@ -91,9 +102,11 @@ class Match(msgspec.Struct, frozen=True, kw_only=True):
     competition_id: str | None = None
     stage: str | None = None
     fixture_id: str | None = None
-    score: PerTeam = PerTeam()
-    winner: Team | None = None
-    abandoned_by: Team | None = None
+    score: Scores = msgspec.field(default_factory=dict)
+    """Points per side, every side of its table (0 before it scores)."""
+    winner: str | None = None
+    """The winning side, once finished."""
+    abandoned_by: str | None = None
     turn: int | None = None
     hand: GameHand | None = None
     hands: tuple[HandResult, ...] = ()

@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from domain.match.events import HandEnded
 from domain.match.rules import bonus_after
-from domain.match.state import HandResult, Match, PerTeam
+from domain.match.state import HandResult, Match, plus
 
 AfterHand = Callable[[Match, HandResult], Match]
 """A game's own bookkeeping after a finished hand (who opens or deals the next one)."""
@@ -44,7 +44,12 @@ def count(state: Match, event: HandEnded, after_hand: AfterHand | None = None) -
 
 def recount(state: Match, results: Iterable[HandResult], after_hand: AfterHand) -> Match:
     state = replace(
-        state, score=PerTeam(), pending_bonus=0, next_opener=None, next_dealer=None, hands=()
+        state,
+        score=dict.fromkeys(state.table.sides, 0),
+        pending_bonus=0,
+        next_opener=None,
+        next_dealer=None,
+        hands=(),
     )
     for result in results:
         state = _add(state, result, after_hand)
@@ -56,7 +61,7 @@ def _add(state: Match, result: HandResult, after_hand: AfterHand | None) -> Matc
         raise ValueError("a hand ended in a game that was never created")
     score = state.score
     if result.winner is not None:
-        score = score.plus(result.winner, result.points)
+        score = plus(score, result.winner, result.points)
     state = replace(
         state,
         score=score,

@@ -74,7 +74,7 @@ async def sumula_of(state: State, match_id: str) -> Sumula:
     matches: Matches = state.matches
     record = await matches.latest(match_id)
     public = match_state(record.match_id, record.version, record.state, frozenset())
-    running = {"A": 0, "B": 0}
+    running = dict.fromkeys(public.score, 0)
     hands = []
     game = game_of(rules_of(record.state))
     for hand, result in zip(public.hands, record.state.hands, strict=True):
@@ -104,7 +104,7 @@ async def sumula_of(state: State, match_id: str) -> Sumula:
         place=public.place,
         notes=public.notes,
         hands=hands,
-        score={"A": public.score.A, "B": public.score.B},
+        score=dict(public.score),
         winner=public.winner,
         created_at=public.created_at,
         started_at=public.started_at,

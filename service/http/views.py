@@ -71,7 +71,13 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     ]
     rules: Annotated[dict[str, Any], Meta(description="The effective rules of this game.")]
     seats: Annotated[list[str], Meta(description="Player ids in order of play.")]
-    score: Annotated[Score, Meta(description="Points per team.")]
+    score: Annotated[
+        dict[str, int],
+        Meta(
+            description='Points per side: {"A": n, "B": m} (A: seats 0 and 2, B: 1 and 3), '
+            'or per seat at a table played alone: {"0": n, "1": m, ...}.'
+        ),
+    ]
     winner: Annotated[str | None, Meta(description="The winning team, once finished.")]
     turn: Annotated[int | None, Meta(description="The seat to play, or null.")]
     hand: Annotated[
@@ -157,7 +163,7 @@ def match_state(match_id: str, version: int, state: Match, seen: frozenset[int])
         game=game.name,
         rules=msgspec.to_builtins(state.rules) if state.rules else {},
         seats=list(state.seats),
-        score=Score(state.score.A, state.score.B),
+        score={side: state.score.get(side, 0) for side in state.table.sides},
         winner=state.winner,
         turn=state.turn,
         hand=hand,

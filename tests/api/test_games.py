@@ -62,7 +62,7 @@ async def assert_public_history_replays_to(game: Game, state: Json) -> None:
     events = await game.events()
     replayed = fold(DECODER.decode(msgspec.json.encode(e["data"])) for e in events)
     assert (replayed.status, replayed.winner) == (state["status"], state["winner"])
-    assert state["score"] == {"A": replayed.score.A, "B": replayed.score.B}
+    assert state["score"] == {"A": replayed.score["A"], "B": replayed.score["B"]}
     assert [(h.number, h.outcome, h.kind, h.winner, h.points) for h in replayed.hands] == [
         (h["number"], h["outcome"], h["kind"], h["winner"], h["points"]) for h in state["hands"]
     ]

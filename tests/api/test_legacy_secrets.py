@@ -88,7 +88,7 @@ async def test_events_stored_before_commitments_still_verify_and_hide_their_hand
     assert verified["valid"] is True
     assert verified["version"] == version == len(events)
     assert state["version"] == version
-    assert state["score"] == {"A": game.state.score.A, "B": game.state.score.B}
+    assert state["score"] == {"A": game.state.score["A"], "B": game.state.score["B"]}
     withheld = [e["version"] for e in events if e["hash"] is None]
     if game.state.hand is None:
         assert withheld == []

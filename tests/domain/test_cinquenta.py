@@ -106,4 +106,4 @@ def test_cinquenta_the_hand_reaching_50_ends_the_game_with_the_score_as_it_stand
     assert isinstance(hand_ended, HandEnded)
     assert hand_ended.number == 2
     assert isinstance(finished, MatchFinished)
-    assert (finished.winner, finished.score) == ("B", PerTeam(0, 70))
+    assert (finished.winner, finished.score) == ("B", {"A": 0, "B": 70})

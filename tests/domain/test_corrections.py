@@ -80,7 +80,7 @@ def test_annulling_the_last_hand_takes_its_points_and_bonus_away() -> None:
     history = given(created("pontos"), TIE, won)
     history.when(annul(2)).then(HandAnnulled(at=AT, number=2))
     state = given(*history.events, HandAnnulled(at=AT, number=2)).state
-    assert (state.score, state.pending_bonus, len(state.hands)) == (PerTeam(0, 0), 1, 1)
+    assert (state.score, state.pending_bonus, len(state.hands)) == ({"A": 0, "B": 0}, 1, 1)
 
 
 def test_annulling_an_empate_removes_its_pending_bonus() -> None:
@@ -101,7 +101,7 @@ def test_annulling_the_hand_that_ended_the_game_puts_the_game_back_in_play() -> 
     events = [*finished.events, *finished.when(batida(0, "simples")).decided()]
     given(*events).when(annul(2)).then(HandAnnulled(at=AT, number=2), MatchReopened(at=AT))
     state = given(*events, HandAnnulled(at=AT, number=2), MatchReopened(at=AT)).state
-    assert (state.status, state.winner, state.score) == ("in_progress", None, PerTeam(5, 0))
+    assert (state.status, state.winner, state.score) == ("in_progress", None, {"A": 5, "B": 0})
 
 
 def test_after_a_reopening_the_game_ends_again_when_a_team_reaches_the_target() -> None:
@@ -111,7 +111,7 @@ def test_after_a_reopening_the_game_ends_again_when_a_team_reaches_the_target() 
     hand_2, finished_again = given(*reopened).when(batida(2, "carroca")).decided()
     assert isinstance(hand_2, HandEnded)
     assert isinstance(finished_again, MatchFinished)
-    assert (hand_2.number, finished_again.score) == (2, PerTeam(7, 0))
+    assert (hand_2.number, finished_again.score) == (2, {"A": 7, "B": 0})
 
 
 def test_only_the_last_finished_hand_can_be_annulled() -> None:

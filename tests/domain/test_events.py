@@ -49,7 +49,7 @@ ONE_OF_EACH = [
     MatchFinished(
         at=AT,
         winner="A",
-        score=PerTeam(6, 0),
+        score={"A": 6, "B": 0},
         started_at=AT,
         duration_seconds=1800,
         hands_played=4,

@@ -93,4 +93,4 @@ def test_federacao_the_game_ends_at_50() -> None:
         .decided()
     )
     assert isinstance(finished, MatchFinished)
-    assert (finished.winner, finished.score) == ("A", PerTeam(50, 0))
+    assert (finished.winner, finished.score) == ("A", {"A": 50, "B": 0})

@@ -16,7 +16,6 @@ from domain import (
     MatchCommand,
     MatchConfirmed,
     MatchFinished,
-    PerTeam,
     RecordPenalty,
     StartHand,
     Team,
@@ -52,7 +51,7 @@ def test_an_abandoning_team_loses_the_game_with_the_score_as_it_stands() -> None
         MatchFinished(
             at=minutes(30),
             winner="B",
-            score=PerTeam(3, 0),
+            score={"A": 3, "B": 0},
             started_at=AT,
             duration_seconds=1800,
             hands_played=1,
@@ -89,7 +88,7 @@ def test_an_abandonment_names_one_team(command: Abandon) -> None:
 
 def test_a_finished_game_states_winner_score_duration_and_hands() -> None:
     finished = facts(FINISHED)
-    assert (finished.winner, finished.score, finished.hands_played) == ("A", PerTeam(6, 0), 2)
+    assert (finished.winner, finished.score, finished.hands_played) == ("A", {"A": 6, "B": 0}, 2)
     assert (finished.started_at, finished.duration_seconds) == (minutes(10), 80 * 60)
 
 

@@ -78,7 +78,7 @@ def test_a_time_without_zone_is_refused() -> None:
 def test_the_state_after_creation_shows_the_game_in_progress_at_nil_nil() -> None:
     state = given(created(at=minutes(1))).state
     assert (state.status, state.rules, state.seats) == ("in_progress", PONTOS, SEATS)
-    assert (state.score.A, state.score.B, state.turn, state.hand) == (0, 0, None, None)
+    assert (state.score["A"], state.score["B"], state.turn, state.hand) == (0, 0, None, None)
     assert state.created_at == minutes(1)
 
 

@@ -129,10 +129,10 @@ def test_pontos_the_hand_reaching_6_ends_the_game_in_the_same_decision_keeping_t
     assert isinstance(hand_ended, HandEnded)
     assert (hand_ended.points, hand_ended.winner) == (4, "A")
     assert isinstance(finished, MatchFinished)
-    assert (finished.winner, finished.score) == ("A", PerTeam(9, 0))
+    assert (finished.winner, finished.score) == ("A", {"A": 9, "B": 0})
 
 
 def test_pontos_a_hand_worth_5_after_an_empate_can_take_the_score_to_10() -> None:
     (_, finished) = given(created("pontos"), a_won(1, 5), TIE).when(batida(0, "cruzada")).decided()
     assert isinstance(finished, MatchFinished)
-    assert finished.score == PerTeam(10, 0)
+    assert finished.score == {"A": 10, "B": 0}

@@ -47,7 +47,7 @@ class Table:
         self.events: list[Event] = [created(preset)]
         self.state = fold(self.events)
         self.before_move: list[Match] = []
-        self.before_hand_end: list[tuple[PerTeam, int]] = []
+        self.before_hand_end: list[tuple[dict[str, int], int]] = []
         self.clock = AT
 
     def run(self, command: MatchCommand) -> list[Event]:
@@ -154,13 +154,13 @@ def check_transition(before: Match, after: Match, new: list[Event]) -> None:
     assert rules is not None
     annulled = any(isinstance(e, HandAnnulled) for e in new)
     if not annulled:
-        assert after.score.A >= before.score.A
-        assert after.score.B >= before.score.B
-    reached = max(after.score.A, after.score.B) >= rules.target
+        assert after.score["A"] >= before.score["A"]
+        assert after.score["B"] >= before.score["B"]
+    reached = max(after.score["A"], after.score["B"]) >= rules.target
     assert (after.status == "finished") == reached
     if after.status == "finished":
         assert after.winner is not None
-        assert after.score.of(after.winner) >= rules.target
+        assert after.score[after.winner] >= rules.target
 
 
 def probe_illegal(table: Table) -> None:

@@ -84,4 +84,4 @@ def test_the_state_lists_the_finished_hands() -> None:
     (hand,) = state.hands
     assert (hand.number, hand.outcome, hand.winner, hand.points) == (1, "bloqueio", "A", 1)
     assert (hand.sums, hand.recorded_as, hand.ended_at) == (PerTeam(12, 17), "result", AT)
-    assert state.score == PerTeam(1, 0)
+    assert state.score == {"A": 1, "B": 0}

@@ -78,7 +78,7 @@ T = TypeVar("T")
 PROBE_CARDS = [*DECK_52, *(c.lower() for c in DECK_40[::7]), "1H", "H7", "11S", "X", ""]
 PROBE_SEATS = [-1, 0, 1, 2, 3, 4]
 CALLS: list[RaiseCall] = ["truco", "seis", "nove", "doze"]
-Tally = tuple[PerTeam, int, int | None, int]
+Tally = tuple[dict[str, int], int, int | None, int]
 """What a finished hand leaves behind: score, tie point pending, dealer due, hands."""
 
 
@@ -163,7 +163,7 @@ class Table:
 
     @property
     def score(self) -> tuple[int, int]:
-        return (self.state.score.A, self.state.score.B)
+        return (self.state.score["A"], self.state.score["B"])
 
     def check_ended(
         self,
@@ -212,18 +212,18 @@ class Table:
 
     def check_game(self) -> None:
         state = self.state
-        won = PerTeam()
+        won = {"A": 0, "B": 0}
         for result in state.hands:
             if result.winner is not None:
-                won = won.plus(result.winner, result.points)
+                won[result.winner] += result.points
         assert state.score == won  # the score is the sum of the finished hands' points
-        ledger = PerTeam()
+        ledger = {"A": 0, "B": 0}
         for winner, points in self.ledger:
             if winner is not None:
-                ledger = ledger.plus(winner, points)
+                ledger[winner] += points
         if len(self.ledger) == len(state.hands):
             assert ledger == won
-        reached = max(state.score.A, state.score.B) >= self.target
+        reached = max(state.score["A"], state.score["B"]) >= self.target
         assert (state.status in ("finished", "confirmed")) == (reached or bool(state.abandoned_by))
         assert (state.hand is None) == (state.turn is None)
 
@@ -436,7 +436,7 @@ class SuecaTable(Table):
             return
         score, bonus = self.tallies[-1][:2]
         outcome, winner, points = sueca_scored(
-            after.points, after.tricks_won, (score.A, score.B), bonus
+            after.points, after.tricks_won, (score["A"], score["B"]), bonus
         )
         assert sum(after.points) == 120
         assert sum(after.tricks_won) == 10
@@ -537,7 +537,7 @@ class TrucoTable(Table):
         hand = super().check_ended(new, outcome=outcome, winner=winner, points=points, **facts)
         if hand.outcome == "forfeit":  # what brings the other team to the target
             assert hand.winner is not None
-            assert score.of(hand.winner) + hand.points == self.target
+            assert score[hand.winner] + hand.points == self.target
         else:
             assert hand.points in (0, *LADDER)
         return hand

@@ -91,7 +91,7 @@ def test_a_sueca_game_abandoned_mid_hand_is_lost_by_the_team_that_left() -> None
         MatchFinished(
             at=minutes(30),
             winner="B",
-            score=PerTeam(2, 0),
+            score={"A": 2, "B": 0},
             started_at=AT,
             duration_seconds=1800,
             hands_played=1,
@@ -160,7 +160,7 @@ def test_an_annulled_sueca_hand_gives_the_deal_back_to_its_dealer() -> None:
     assert given(*history).state.next_dealer == 1
     annulled = after(history, AnnulHand(at=AT, number=2))
     state = given(*annulled).state
-    assert (state.next_dealer, state.score, len(state.hands)) == (0, PerTeam(1, 0), 1)
+    assert (state.next_dealer, state.score, len(state.hands)) == (0, {"A": 1, "B": 0}, 1)
     given(*annulled).when(sueca_deal_of(A_91, dealer=1, say_dealer=True)).raises("wrong-dealer")
     (again,) = given(*annulled).when(sueca_deal_of(A_91, dealer=0)).decided()
     assert isinstance(again, CardsDealt)
@@ -181,9 +181,9 @@ def test_an_annulled_truco_hand_gives_the_deal_back_to_its_dealer() -> None:
 def test_annulling_a_sueca_hand_takes_its_points_and_the_carried_point_back() -> None:
     before = tied_hand(1, dealer=2)
     history = played_out(dealt(sueca(), sueca_deal_of(A_91), before))
-    assert given(*history).state.score == PerTeam(3, 0)
+    assert given(*history).state.score == {"A": 3, "B": 0}
     state = given(*after(history, AnnulHand(at=AT, number=2))).state
-    assert (state.score, state.pending_bonus, state.next_dealer) == (PerTeam(0, 0), 1, 3)
+    assert (state.score, state.pending_bonus, state.next_dealer) == ({"A": 0, "B": 0}, 1, 3)
 
 
 def test_annulling_the_bandeirada_that_won_the_game_puts_it_back_in_play() -> None:
@@ -195,7 +195,7 @@ def test_annulling_the_bandeirada_that_won_the_game_puts_it_back_in_play() -> No
     assert (state.status, state.winner, state.score, state.hands) == (
         "in_progress",
         None,
-        PerTeam(0, 0),
+        {"A": 0, "B": 0},
         (),
     )
 
@@ -204,7 +204,7 @@ def test_annulling_a_mao_de_11_lost_by_a_raise_puts_the_game_back_in_play() -> N
     history = after(dealt(truco(), truco_deal(), won_hand(1, "A", 11, dealer=2)), call(1, "truco"))
     assert given(*history).state.status == "finished"
     state = given(*after(history, AnnulHand(at=AT, number=2))).state
-    assert (state.status, state.score, state.next_dealer) == ("in_progress", PerTeam(11, 0), 3)
+    assert (state.status, state.score, state.next_dealer) == ("in_progress", {"A": 11, "B": 0}, 3)
 
 
 def test_a_card_hand_is_annulled_only_between_hands() -> None:

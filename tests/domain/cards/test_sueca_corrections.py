@@ -93,7 +93,7 @@ def test_sueca_a_hand_lost_by_an_infraction_can_end_the_game() -> None:
     history = tricks_table(before=(won_hand(1, "B", 2, dealer=2),))
     events = history.when(penalty(2, "out-of-turn")).decided()
     assert [type(e) for e in events] == [PenaltyRecorded, HandEnded, MatchFinished]
-    assert given(*history.events, *events).state.score == PerTeam(0, 4)
+    assert given(*history.events, *events).state.score == {"A": 0, "B": 4}
 
 
 def test_sueca_the_deal_goes_round_after_a_hand_lost_by_an_infraction() -> None:

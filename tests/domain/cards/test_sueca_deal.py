@@ -3,7 +3,7 @@ new deal for an opening player with almost nothing."""
 
 import pytest
 
-from domain import AskRedeal, CardsDealt, DealCards, PerTeam, RedealAsked, TrickHand
+from domain import AskRedeal, CardsDealt, DealCards, RedealAsked, TrickHand
 from tests.domain.builders import AT
 from tests.domain.cards.builders import (
     after,
@@ -160,7 +160,7 @@ def test_sueca_a_new_deal_voids_the_hand_and_counts_nothing() -> None:
     history = after(dealt(sueca(), sueca_deal({0: TEN_POINTS}, trump_card="KS")), redeal(0))
     state = given(*history).state
     assert (state.hand, state.turn, state.hands) == (None, None, ())
-    assert (state.score, state.pending_bonus, state.next_dealer) == (PerTeam(0, 0), 0, 3)
+    assert (state.score, state.pending_bonus, state.next_dealer) == ({"A": 0, "B": 0}, 0, 3)
 
 
 def test_sueca_the_same_dealer_deals_again_after_a_new_deal_is_asked_for() -> None:

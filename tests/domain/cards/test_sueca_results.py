@@ -87,7 +87,7 @@ def test_sueca_ten_tricks_to_none_is_a_bandeirada() -> None:
     assert isinstance(ended, HandEnded)
     assert isinstance(finished, MatchFinished)
     assert (ended.outcome, ended.winner, ended.points) == ("bandeirada", "B", 4)
-    assert finished.score == PerTeam(0, 4)
+    assert finished.score == {"A": 0, "B": 4}
 
 
 @pytest.mark.parametrize(("a", "b"), [(60, 59), (61, 60), (0, 0), (121, -1), (-1, 121)])

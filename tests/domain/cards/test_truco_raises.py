@@ -9,7 +9,6 @@ from domain import (
     HandEnded,
     MatchCommand,
     MatchFinished,
-    PerTeam,
     Raise,
     RaiseAccepted,
     RaiseCalled,
@@ -173,12 +172,12 @@ def test_truco_the_game_goes_to_12_and_the_score_is_kept_as_scored() -> None:
     ended, finished = history.events[-2:]
     assert isinstance(ended, HandEnded)
     assert isinstance(finished, MatchFinished)
-    assert (ended.points, finished.winner, finished.score) == (3, "A", PerTeam(14, 9))
+    assert (ended.points, finished.winner, finished.score) == (3, "A", {"A": 14, "B": 9})
 
 
 def test_truco_11_points_do_not_win() -> None:
     history = table(*cards(*TWO_ROUNDS), before=(won_hand(1, "A", 10, dealer=2),))
-    assert (history.state.score, history.state.status) == (PerTeam(11, 0), "in_progress")
+    assert (history.state.score, history.state.status) == ({"A": 11, "B": 0}, "in_progress")
 
 
 @pytest.mark.parametrize(("a", "b"), [(11, 0), (5, 11)])
@@ -204,7 +203,7 @@ def test_truco_a_raise_in_the_mao_de_11_loses_the_game(seat: int) -> None:
     winner: Team = "B" if seat == 0 else "A"
     assert (lost.outcome, lost.winner, lost.by_seat, lost.number) == ("forfeit", winner, seat, 3)
     assert lost.points == (7 if seat == 0 else 1)
-    assert (finished.winner, finished.score.of(winner)) == (winner, 12)
+    assert (finished.winner, finished.score[winner]) == (winner, 12)
 
 
 def test_truco_the_mao_de_ferro_is_played_blind_and_worth_3() -> None:
@@ -219,14 +218,14 @@ def test_truco_a_raise_in_the_mao_de_ferro_loses_the_game() -> None:
     assert isinstance(lost, HandEnded)
     assert isinstance(finished, MatchFinished)
     assert (lost.outcome, lost.winner, lost.points) == ("forfeit", "B", 1)
-    assert (finished.winner, finished.score) == ("B", PerTeam(11, 12))
+    assert (finished.winner, finished.score) == ("B", {"A": 11, "B": 12})
 
 
 def test_truco_a_mao_de_11_played_out_scores_3() -> None:
     history = table(*cards(*TWO_ROUNDS), before=(won_hand(1, "B", 11, dealer=2),))
     ended = hand_end(history.events)
     assert (ended.winner, ended.points) == ("A", 3)
-    assert history.state.score == PerTeam(3, 11)
+    assert history.state.score == {"A": 3, "B": 11}
 
 
 def test_truco_the_raise_that_forfeits_a_mao_de_11_is_on_the_hands_record() -> None:

@@ -131,7 +131,7 @@ def test_truco_two_rounds_won_win_the_hand_worth_1() -> None:
         dealer=3,
         tricks=PerTeam(2, 0),
     )
-    assert history.state.score == PerTeam(1, 0)
+    assert history.state.score == {"A": 1, "B": 0}
 
 
 def test_truco_the_winner_of_a_round_leads_the_next() -> None:
@@ -221,7 +221,7 @@ def test_truco_three_tied_rounds_are_an_empate_and_nobody_scores() -> None:
     ended = hand_end(history.events)
     assert (ended.outcome, ended.winner, ended.points) == ("empate", None, 0)
     state = history.state
-    assert (state.score, state.pending_bonus, state.next_dealer) == (PerTeam(), 0, 0)
+    assert (state.score, state.pending_bonus, state.next_dealer) == ({"A": 0, "B": 0}, 0, 0)
 
 
 def test_truco_no_card_is_played_covered_in_the_first_round() -> None:
