@@ -56,9 +56,11 @@ class PendingCall(msgspec.Struct, frozen=True, kw_only=True):
     value: Annotated[int, Meta(description="What the hand is worth if the raise is accepted.")]
 
 
-class Count(msgspec.Struct, frozen=True):
-    A: Annotated[int, Meta(description="Team A (seats 0 and 2).")]
-    B: Annotated[int, Meta(description="Team B (seats 1 and 3).")]
+class TeamPair(msgspec.Struct, frozen=True):
+    """A number for each of two partnerships: tricks, card points, pips left."""
+
+    A: Annotated[int, Meta(description="Team A's (seats 0 and 2).")]
+    B: Annotated[int, Meta(description="Team B's (seats 1 and 3).")]
 
 
 class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family", tag="cards"):
@@ -69,7 +71,7 @@ class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family",
     opener: Annotated[int, Meta(description="The seat that led the first trick.")]
     leader: Annotated[int, Meta(description="The seat that leads the trick on the table.")]
     trick: Annotated[list[CardOnTable], Meta(description="The cards on the table, in order.")]
-    tricks: Annotated[Count, Meta(description="Tricks (Truco: rounds) each team has taken.")]
+    tricks: Annotated[TeamPair, Meta(description="Tricks (Truco: rounds) each team has taken.")]
     tricks_played: Annotated[list[TrickOut], Meta(description="The finished tricks, in order.")]
     cards_left: Annotated[list[int], Meta(description="How many cards each seat still holds.")]
     hands: Annotated[
@@ -81,7 +83,7 @@ class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family",
         str | None, Meta(description="Sueca: the dealer's last card, shown to all.")
     ] = None
     card_points: Annotated[
-        Count | None, Meta(description="Sueca: card points taken so far (120 in a deal).")
+        TeamPair | None, Meta(description="Sueca: card points taken so far (120 in a deal).")
     ] = None
     vira: Annotated[str | None, Meta(description="Truco: the card turned up.")] = None
     manilha: Annotated[str | None, Meta(description="Truco: the rank of the four manilhas.")] = None
@@ -128,7 +130,7 @@ def cards_view(hand: GameHand, seen: Seen) -> CardHandNow:
         opener=hand.opener,
         leader=hand.leader,
         trick=[_on_table(p, seen) for p in hand.trick],
-        tricks=Count(hand.won.A, hand.won.B),
+        tricks=TeamPair(hand.won.A, hand.won.B),
         tricks_played=[
             TrickOut(cards=[_on_table(p, seen) for p in t.cards], winner=t.winner, team=t.team)
             for t in hand.tricks
@@ -137,7 +139,7 @@ def cards_view(hand: GameHand, seen: Seen) -> CardHandNow:
         hands=[list(cards) if seat in seen else None for seat, cards in enumerate(hand.hands)],
         trump=hand.trump,
         trump_card=hand.trump_card,
-        card_points=Count(hand.card_points.A, hand.card_points.B) if hand.trump else None,
+        card_points=TeamPair(hand.card_points.A, hand.card_points.B) if hand.trump else None,
         vira=hand.vira,
         manilha=hand.manilha,
         hand_value=hand.value if hand.vira else None,

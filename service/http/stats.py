@@ -75,11 +75,6 @@ class RankingRow(msgspec.Struct, frozen=True, kw_only=True):
     ]
 
 
-class Score(msgspec.Struct, frozen=True):
-    A: Annotated[int, Meta(description="Team A's points (seats 0 and 2).")]
-    B: Annotated[int, Meta(description="Team B's points (seats 1 and 3).")]
-
-
 class PlayerRef(msgspec.Struct, frozen=True, kw_only=True):
     player_id: Annotated[str, Meta(description="The player's id.")]
     name: Annotated[str | None, Meta(description="The player's name.")]
@@ -92,7 +87,7 @@ class ProvisionalGame(msgspec.Struct, frozen=True, kw_only=True):
     players: Annotated[list[PlayerRef], Meta(description="The four seats in order of play.")]
     finished_at: Annotated[datetime, Meta(description="When it finished.")]
     winner: Annotated[str, Meta(description="The winning team, A or B.")]
-    score: Annotated[Score, Meta(description="The final score.")]
+    score: Annotated[dict[str, int], Meta(description='The final score per side: {"A": n, ...}.')]
     abandoned: Annotated[bool, Meta(description="True when it ended by abandonment.")]
 
 
@@ -393,7 +388,7 @@ def _provisional(row: dict[str, Any]) -> ProvisionalGame:
         players=players,
         finished_at=row["finished_at"],
         winner=row["winner"],
-        score=Score(row["score_a"], row["score_b"]),
+        score={"A": row["score_a"], "B": row["score_b"]},
         abandoned=row["abandoned"],
     )
 

@@ -17,13 +17,8 @@ from msgspec import Meta
 
 from domain import HandResult, Match, PerTeam, TrickHand, game_of
 from domain.dominoes.game import DOMINOES
-from service.http.hand_views import VIEWS, HandView, Seen
+from service.http.hand_views import VIEWS, HandView, Seen, TeamPair
 from service.store.matches import MatchRecord
-
-
-class Score(msgspec.Struct, frozen=True):
-    A: Annotated[int, Meta(description="Team A's points (seats 0 and 2).")]
-    B: Annotated[int, Meta(description="Team B's points (seats 1 and 3).")]
 
 
 class RaiseOut(msgspec.Struct, frozen=True, kw_only=True):
@@ -38,7 +33,7 @@ class HandOut(msgspec.Struct, frozen=True, kw_only=True):
     winner: Annotated[str | None, Meta(description="The team that won it.")]
     points: Annotated[int, Meta(description="Points scored, tie bonus included.")]
     bonus_applied: Annotated[int, Meta(description="Of which, from an earlier empate.")]
-    sums: Annotated[Score | None, Meta(description="Pips left per team, when counted.")]
+    sums: Annotated[TeamPair | None, Meta(description="Pips left per team, when counted.")]
     by_seat: Annotated[int | None, Meta(description="Who went out, blocked or offended.")]
     opener: Annotated[int | None, Meta(description="The seat that opened it.")]
     recorded_as: Annotated[str, Meta(description="plays (move by move) or result.")]
@@ -46,10 +41,10 @@ class HandOut(msgspec.Struct, frozen=True, kw_only=True):
     ended_at: Annotated[datetime, Meta(description="End of the hand.")]
     dealer: Annotated[int | None, Meta(description="Cards: the seat that dealt it.")] = None
     card_points: Annotated[
-        Score | None, Meta(description="Sueca: card points each team took (120 in all).")
+        TeamPair | None, Meta(description="Sueca: card points each team took (120 in all).")
     ] = None
     tricks: Annotated[
-        Score | None, Meta(description="Sueca: tricks each team took; Truco: rounds won.")
+        TeamPair | None, Meta(description="Sueca: tricks each team took; Truco: rounds won.")
     ] = None
     raises: Annotated[
         list[RaiseOut] | None, Meta(description="Truco: the raises of the hand, in order.")
@@ -128,7 +123,7 @@ def visible_seats(record: MatchRecord, viewer: str | None, revealed: bool = Fals
 def _hand_out(result: HandResult) -> HandOut:
     """A finished hand never changes: each is built once, not again on every answer of its
     game (a game's answers repeat every hand before the one in play)."""
-    sums = None if result.sums is None else Score(result.sums.A, result.sums.B)
+    sums = None if result.sums is None else TeamPair(result.sums.A, result.sums.B)
     return HandOut(
         number=result.number,
         outcome=result.outcome,
@@ -149,8 +144,8 @@ def _hand_out(result: HandResult) -> HandOut:
     )
 
 
-def _score(pair: PerTeam | None) -> Score | None:
-    return None if pair is None else Score(pair.A, pair.B)
+def _score(pair: PerTeam | None) -> TeamPair | None:
+    return None if pair is None else TeamPair(pair.A, pair.B)
 
 
 def match_state(match_id: str, version: int, state: Match, seen: frozenset[int]) -> MatchState:
