@@ -49,3 +49,19 @@ class ReadSide:
     """A hand's feat is its side's (a trick); False: the seat's own (a dominoes batida)."""
     streak_prefix: str = ""
     """Prefixed to its win-streak achievements' kinds (`<prefix>win-streak-5`)."""
+    labels: Labels = field(default_factory=lambda: Labels(title=""))
+    """How the pages name it and its codes, in Portuguese."""
+
+
+@dataclass(frozen=True)
+class Labels:
+    """A game's words for its Brazilian readers (the pages)."""
+
+    title: str
+    """Its name: "Dominó", "Sueca"."""
+    rule_sets: dict[str, str] = field(default_factory=dict)
+    """Each preset's name, when it is not the game's own."""
+    criteria: dict[str, str] = field(default_factory=dict)
+    achievements: dict[str, str] = field(default_factory=dict)
+    outcomes: dict[str, str] = field(default_factory=dict)
+    """How its hands end (its outcomes' codes)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from projections.criteria import GAMES_WON, HANDS_WON, Criterion, ratio
 from projections.facts import Finish, GameFacts
-from projections.games.base import GAMES_WON_TALLY, HANDS_WON_TALLY, Feats, ReadSide
+from projections.games.base import GAMES_WON_TALLY, HANDS_WON_TALLY, Feats, Labels, ReadSide
 
 TEN_POINTS = 10
 
@@ -57,4 +57,28 @@ READ_SIDE = ReadSide(
     hand_feats=(("first-cruzada", lambda h, _: h.outcome == "batida" and h.kind == "cruzada"),),
     hand_feats_by_side=False,  # a batida is the seat's own
     streak_prefix="",  # its win streaks were named before any other game's
+    labels=Labels(
+        title="Dominó",
+        rule_sets={
+            "pontos": "Dominó — pontos",
+            "cinquenta": "Dominó — cinquenta",
+            "federacao": "Dominó — federação",
+        },
+        criteria={
+            "games_won": "Vitórias",
+            "hands_won": "Mãos ganhas",
+            "average_points_per_hand": "Média por mão",
+            "cruzadas": "Cruzadas",
+            "blocks_suffered": "Bloqueios sofridos",
+            "buchudas": "Buchudas",
+        },
+        achievements={
+            "buchuda": "Buchuda: ganhou com os adversários zerados",
+            "buchuda-de-re": "Buchuda de ré: virou depois de estar perdendo de zero",
+            "virada": "Virada: ganhou depois de sofrer os primeiros pontos",
+            "first-cruzada": "Bateu de cruzada",
+            "ten-point-game": "Ganhou um jogo de 10 pontos ou mais por tipo de batida",
+        },
+        outcomes={"batida": "batida", "bloqueio": "bloqueio", "empate": "empate"},
+    ),
 )

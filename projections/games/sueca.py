@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from projections.criteria import GAMES_WON, Criterion, extra, ratio
 from projections.facts import Finish, GameFacts
-from projections.games.base import GAMES_WON_TALLY, Feats, ReadSide, SideCounts
+from projections.games.base import GAMES_WON_TALLY, Feats, Labels, ReadSide, SideCounts
 
 SIDES = ("A", "B")
 
@@ -60,4 +60,19 @@ READ_SIDE = ReadSide(
         ("sueca-bandeirada", lambda h, side: h.outcome == "bandeirada" and h.winner == side),
     ),
     streak_prefix="sueca-",
+    labels=Labels(
+        title="Sueca",
+        criteria={
+            "games_won": "Vitórias",
+            "game_points": "Pontos de jogo",
+            "bandeiradas": "Bandeiradas",
+            "average_card_points_per_deal": "Pontos de carta por mão",
+        },
+        achievements={
+            "sueca-bandeirada": "Sueca: bandeirada (todas as vazas de uma mão)",
+            "sueca-four-nil": "Sueca: ganhou de 4 a 0",
+            "sueca-virada": "Sueca: virada",
+        },
+        outcomes={"tricks": "vazas", "bandeirada": "bandeirada", "empate": "empate"},
+    ),
 )

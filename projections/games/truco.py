@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from projections.criteria import GAMES_WON, HANDS_WON, Criterion, extra
 from projections.facts import Finish, GameFacts, HandFact
-from projections.games.base import GAMES_WON_TALLY, HANDS_WON_TALLY, Feats, ReadSide, SideCounts
+from projections.games.base import (
+    GAMES_WON_TALLY,
+    HANDS_WON_TALLY,
+    Feats,
+    Labels,
+    ReadSide,
+    SideCounts,
+)
 
 SIDES = ("A", "B")
 TWELVE = 12
@@ -67,4 +74,19 @@ READ_SIDE = ReadSide(
     feats=_feats,
     hand_feats=(("truco-doze", lambda h, side: h.winner == side and _worth_twelve(h)),),
     streak_prefix="truco-",
+    labels=Labels(
+        title="Truco",
+        criteria={
+            "games_won": "Vitórias",
+            "hands_won": "Mãos ganhas",
+            "raises_won": "Trucos ganhos",
+            "raises_run_from": "Correram do truco",
+        },
+        achievements={
+            "truco-from-0-11": "Truco: ganhou depois de estar perdendo de 0 a 11",
+            "truco-doze": "Truco: ganhou uma mão valendo 12",
+            "truco-virada": "Truco: virada",
+        },
+        outcomes={"tricks": "vazas", "run": "correram", "forfeit": "desistência"},
+    ),
 )

@@ -7,15 +7,18 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from domain import BY_NAME
+from projections.games import every_read_side
+
 BRAZIL = ZoneInfo("America/Sao_Paulo")
 
-GAMES = {"dominoes": "Dominó", "sueca": "Sueca", "truco": "Truco"}
+_SIDES = every_read_side()
+GAMES = {name: side.labels.title for name, side in _SIDES.items()}
+"""Each registered game's name, from its read side (`projections/games/<game>.py`)."""
 RULE_SETS = {
-    "pontos": "Dominó — pontos",
-    "cinquenta": "Dominó — cinquenta",
-    "federacao": "Dominó — federação",
-    "sueca": "Sueca",
-    "truco": "Truco",
+    preset: side.labels.rule_sets.get(preset, side.labels.title)
+    for name, side in _SIDES.items()
+    for preset in BY_NAME[name].presets
 }
 STATUSES = {
     "in_progress": "em andamento",
@@ -24,28 +27,13 @@ STATUSES = {
     "cancelled": "cancelada",
 }
 OUTCOMES = {
-    "batida": "batida",
-    "bloqueio": "bloqueio",
-    "empate": "empate",
     "penalty": "penalidade",
-    "run": "correram",
-    "tricks": "vazas",
-    "forfeit": "desistência",
+    **{code: word for side in _SIDES.values() for code, word in side.labels.outcomes.items()},
 }
 BATIDAS = {"simples": "simples", "carroca": "carroça", "la-e-lo": "lá e ló", "cruzada": "cruzada"}
 CRITERIA = {
-    "games_won": "Vitórias",
-    "hands_won": "Mãos ganhas",
     "points": "Pontos",
-    "average_points_per_hand": "Média por mão",
-    "cruzadas": "Cruzadas",
-    "blocks_suffered": "Bloqueios sofridos",
-    "buchudas": "Buchudas",
-    "game_points": "Pontos de jogo",
-    "bandeiradas": "Bandeiradas",
-    "average_card_points_per_deal": "Pontos de carta por mão",
-    "raises_won": "Trucos ganhos",
-    "raises_run_from": "Correram do truco",
+    **{code: word for side in _SIDES.values() for code, word in side.labels.criteria.items()},
 }
 FIXTURE_STATUSES = {"pending": "a jogar", "playing": "em jogo", "decided": "decidida"}
 STAGE_KINDS = {"groups": "grupos", "swiss": "suíço", "knockout": "mata-mata"}
@@ -59,19 +47,10 @@ TIE_BREAKERS = {
     "lot": "sorteio",
 }
 ACHIEVEMENTS = {
-    "buchuda": "Buchuda: ganhou com os adversários zerados",
-    "buchuda-de-re": "Buchuda de ré: virou depois de estar perdendo de zero",
-    "virada": "Virada: ganhou depois de sofrer os primeiros pontos",
-    "first-cruzada": "Bateu de cruzada",
-    "ten-point-game": "Ganhou um jogo de 10 pontos ou mais por tipo de batida",
-    "sueca-bandeirada": "Sueca: bandeirada (todas as vazas de uma mão)",
-    "sueca-four-nil": "Sueca: ganhou de 4 a 0",
-    "sueca-virada": "Sueca: virada",
-    "truco-from-0-11": "Truco: ganhou depois de estar perdendo de 0 a 11",
-    "truco-doze": "Truco: ganhou uma mão valendo 12",
-    "truco-virada": "Truco: virada",
+    kind: words for side in _SIDES.values() for kind, words in side.labels.achievements.items()
 }
-_STREAK = re.compile(r"(?:(sueca|truco)-)?win-streak-(\d+)")
+_STREAKS = {side.streak_prefix: name for name, side in _SIDES.items()}
+_STREAK = re.compile(r"(.*)win-streak-(\d+)")
 
 
 def number(value: float | None, places: int = 0) -> str:
@@ -92,9 +71,9 @@ def date_time(value: datetime | None) -> str:
 
 def achievement(kind: str) -> str:
     streak = _STREAK.fullmatch(kind)
-    if streak:
-        game, length = streak.groups()
-        return f"{GAMES.get(game or 'dominoes')}: {length} vitórias seguidas"
+    if streak and streak.group(1) in _STREAKS:
+        prefix, length = streak.groups()
+        return f"{GAMES[_STREAKS[prefix]]}: {length} vitórias seguidas"
     return ACHIEVEMENTS.get(kind, kind)
 
 

@@ -10,13 +10,15 @@ from litestar.response import Template
 from markupsafe import Markup
 
 from domain import BY_NAME
+from domain.games import BY_PRESET
 from service.http.listing import MatchSummary, list_matches
 from service.http.problems import ApiError
 from service.http.ratings import PlayerRatings, read_player_ratings
-from service.http.stats import PlayerStats, read_player_stats
+from service.http.stats import PlayerStats, read_player_stats, snapshot
 from service.pages.charts import Series, bar_chart, line_chart
 from service.pages.formatting import BRAZIL, GAMES
 from service.pages.names import names_of
+from service.store.registry import parse_id
 
 GAMES_CHARTED = 500
 
@@ -67,11 +69,28 @@ def partners_chart(stats: PlayerStats) -> Markup:
     )
 
 
+async def most_played(state: State, player_id: str) -> str:
+    """The game of which the player has the most confirmed games (the first registered,
+    for a player who has none): the tab their page opens on."""
+    async with snapshot(state) as connection:
+        rows = await connection.fetch(
+            "SELECT preset, games_played FROM proj_player_totals WHERE player_id = $1",
+            parse_id(player_id, "player"),
+        )
+    played = dict.fromkeys(BY_NAME, 0)
+    for preset, games in rows:
+        if preset in BY_PRESET:
+            played[BY_PRESET[preset].name] += games
+    return max(played, key=lambda name: played[name])  # ties: the first registered
+
+
 class PlayerPage(Controller):
     @get("/jogadores/{player_id:str}", name="pages:player")
     async def player(
-        self, state: State, player_id: FromPath[str], jogo: FromQuery[str] = "dominoes"
+        self, state: State, player_id: FromPath[str], jogo: FromQuery[str | None] = None
     ) -> Template:
+        if jogo is None:
+            jogo = await most_played(state, player_id)
         if jogo not in GAMES:
             raise ApiError(400, "invalid-parameters", f"jogo desconhecido: {jogo!r}")
         stats = await read_player_stats(state, player_id, game=jogo)

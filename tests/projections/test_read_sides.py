@@ -32,3 +32,13 @@ def test_no_two_games_share_an_achievement_or_a_streak_prefix() -> None:
 def test_a_name_the_registry_lacks_has_no_read_side() -> None:
     with pytest.raises(KeyError):
         read_side("xadrez")
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_a_registered_game_names_itself_and_its_codes_for_the_pages(game: str) -> None:
+    side = read_side(game)
+    labels = side.labels
+
+    assert labels.title
+    assert {c.name for c in side.criteria} <= set(labels.criteria) | {"points"}
+    assert set(side.achievements) == set(labels.achievements)

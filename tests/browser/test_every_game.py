@@ -1,0 +1,113 @@
+"""Every registered game in a real browser (issue 23): a player who played only that game
+opens on its tab, with its name from its package; a game of it has its page; and every page
+fits a 1200-pixel window and a phone's 390 without a horizontal scroll."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from playwright.async_api import Browser, Page, ViewportSize
+
+from domain import GAMES
+from projections.games import read_side
+from tests.api.conftest import ADMIN, register
+from tests.browser.browser import PHONE
+from tests.browser.conftest import Site
+from tests.projections.test_http import settled
+from tests.simulate import next_request
+
+Json = dict[str, Any]
+WIDE: ViewportSize = {"width": 1200, "height": 900}
+PAGES_FIT = """() => {
+    const page = document.documentElement.scrollWidth <= window.innerWidth;
+    const cut = [...document.querySelectorAll('.rolagem')]
+        .filter(box => box.scrollWidth > box.clientWidth + 1)
+        .map(box => box.querySelector('thead')?.innerText ?? box.innerText.slice(0, 40));
+    return {page, cut};
+}"""
+
+
+async def confirmed_game_of(
+    client: httpx.AsyncClient, preset: str, confirm: bool = True
+) -> tuple[Json, list[Any]]:
+    """Four new players play a whole game of `preset` (the administrator posts every deal
+    and plays the legal moves), and each confirms it (unless not `confirm`)."""
+    players = [await register(client, f"{preset} {n}") for n in range(4)]
+    created = await client.post(
+        "/v1/matches",
+        json={"rules": {"preset": preset}, "seats": [p.id for p in players]},
+        headers=ADMIN,
+    )
+    state: Json = created.json()
+    for _ in range(5000):
+        step = next_request(state)
+        if step is None:
+            break
+        path = f"/v1/matches/{state['id']}/{step[0]}"
+        answer = await client.post(path, json=step[1], headers=ADMIN)
+        assert answer.status_code == 201, answer.text
+        state = answer.json()
+    for player in players if confirm else []:
+        answer = await client.post(
+            f"/v1/matches/{state['id']}/confirmations", json={}, headers=player.auth
+        )
+        assert answer.status_code == 201, answer.text
+        state = answer.json()
+    assert state["status"] == ("confirmed" if confirm else "finished")
+    return state, players
+
+
+async def fits(browser: Browser, url: str) -> None:
+    phone: ViewportSize = {"width": PHONE["width"], "height": PHONE["height"]}
+    for viewport, name in ((WIDE, "1200 px"), (phone, "a phone")):
+        context = await browser.new_context(locale="pt-BR", viewport=viewport)
+        page: Page = await context.new_page()
+        try:
+            response = await page.goto(url)
+            assert response is not None
+            assert response.status == 200, url
+            measured = await page.evaluate(PAGES_FIT)
+            assert measured["page"], f"{url} scrolls sideways on {name}"
+            if viewport is WIDE:
+                assert measured["cut"] == [], f"{url}: a table is cut at 1200 px: {measured['cut']}"
+        finally:
+            await context.close()
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+async def test_a_player_and_a_game_of_every_registered_game_in_the_browser(
+    browser: Browser, site: Site, game: str
+) -> None:
+    preset = next(g for g in GAMES if g.name == game).presets[0]
+    state, players = await confirmed_game_of(site.client, preset)
+    await settled(site.client)
+
+    context = await browser.new_context(locale="pt-BR", viewport=WIDE)
+    page = await context.new_page()
+    try:
+        await page.goto(f"{site.url}/jogadores/{players[0].id}")
+        current = await page.locator(".abas a[aria-current]").inner_text()
+        played = await page.locator("dt:text-is('Jogos') + dd").inner_text()
+        tabs = await page.locator(".abas a").all_inner_texts()
+    finally:
+        await context.close()
+
+    assert played == "1"
+    assert current == read_side(game).labels.title
+    assert len(tabs) == len(GAMES)
+    await fits(browser, f"{site.url}/jogadores/{players[0].id}")
+    await fits(browser, f"{site.url}/partidas/{state['id']}")
+
+
+async def test_the_home_page_and_the_ranking_fit_both_windows(
+    browser: Browser, site: Site
+) -> None:
+    """The home page's recent games, one of them awaiting confirmation (the longest status,
+    which was cut off at 1200 px)."""
+    await confirmed_game_of(site.client, GAMES[0].presets[0], confirm=False)
+    await confirmed_game_of(site.client, GAMES[0].presets[0])
+    await settled(site.client)
+    await fits(browser, f"{site.url}/")
+    await fits(browser, f"{site.url}/ranking")
