@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import BENCH_DIR, fresh_database, percentile, server
 from domain import DECK_40
-from service.http.rate_limits import NO_LIMITS
+from service.http.web.rate_limits import NO_LIMITS
 from tests.simulate import next_request
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -23,32 +23,32 @@ from litestar.routes import HTTPRoute
 from projections import all_projections
 from projections.runner import ProjectionRunner
 from service.http.auth import Tokens
-from service.http.conventions import WebConventions
-from service.http.exports import ExportController
-from service.http.forwarded import forwarded_for
-from service.http.game_writes import GAME_WRITES
+from service.http.competitions.members import MemberController
+from service.http.competitions.tournaments import TournamentController
+from service.http.exports.controller import ExportController
+from service.http.exports.imports import ImportController
 from service.http.health import HealthController
-from service.http.history import HistoryController
-from service.http.imports import ImportController
-from service.http.key_locks import KeyLocks
-from service.http.lean_writes import LeanGameWrites
-from service.http.live_feed import LiveFeedController
-from service.http.matches import MatchController
-from service.http.members import MemberController
+from service.http.history.events import HistoryController
+from service.http.history.live_feed import LiveFeedController
+from service.http.matches.controller import MatchController
+from service.http.matches.game_writes import GAME_WRITES
+from service.http.matches.key_locks import KeyLocks
+from service.http.matches.lean_writes import LeanGameWrites
 from service.http.openapi.bodies import describe_tag_fields, document_request_bodies
 from service.http.openapi.links import document_links
 from service.http.openapi.positions import document_positions
 from service.http.openapi.problems import document_examples, document_problems
-from service.http.players import CompetitionController, PlayerController, TokenController
+from service.http.players.controller import CompetitionController, PlayerController, TokenController
 from service.http.problems import EXCEPTION_HANDLERS
-from service.http.rate_limits import Limiter, Limits, RateLimits
-from service.http.ratings import RatingController
-from service.http.read_routing import ReadRouting
-from service.http.reports import REPORT_CONTROLLERS
-from service.http.static_files import static_files_router
-from service.http.stats import STATS_CONTROLLERS
-from service.http.strict_bodies import before_handling, body_decoders
-from service.http.tournaments import TournamentController
+from service.http.ratings.controller import RatingController
+from service.http.reports.controller import REPORT_CONTROLLERS
+from service.http.stats.controllers import STATS_CONTROLLERS
+from service.http.web.conventions import WebConventions
+from service.http.web.forwarded import forwarded_for
+from service.http.web.rate_limits import Limiter, Limits, RateLimits
+from service.http.web.read_routing import ReadRouting
+from service.http.web.static_files import static_files_router
+from service.http.web.strict_bodies import before_handling, body_decoders
 from service.pages import PAGES, TEMPLATES
 from service.policies import all_policies
 from service.settings import LOG_FORMAT, Settings

@@ -90,7 +90,7 @@ def serve(
             "timeout_graceful_shutdown": GRACEFUL_SECONDS,
             "log_config": log_config(),
             # uvicorn would believe X-Forwarded-For from loopback: the app reads it, from
-            # DOMINO_TRUSTED_PROXIES only (service/http/forwarded.py).
+            # DOMINO_TRUSTED_PROXIES only (service/http/web/forwarded.py).
             "proxy_headers": False,
             "http": GuardedProtocol,  # deadlines for slow clients (service/http_server.py)
             "deadlines": ClientDeadlines(settings.header_timeout, settings.body_timeout),

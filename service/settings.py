@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from service.http.rate_buckets import Rate
+from service.http.web.rate_buckets import Rate
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -26,7 +26,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     read_max_lag: float = 5.0  # seconds a replica may lag before reads leave it
     read_wait: float = 1.0  # seconds a read waits for the replica to reach its Domino-Read-After
     cors_origins: tuple[str, ...] = ()  # origins whose browsers may write; any may read
-    # Rate limits (service/http/rate_limits.py); None: none. Made in code (tests), none are
+    # Rate limits (service/http/web/rate_limits.py); None: none. Made in code (tests), none are
     # set; the service reads DOMINO_RATE_* with the defaults of from_environment.
     rate_writes_per_token: Rate | None = None
     rate_writes_per_address: Rate | None = None

@@ -22,13 +22,8 @@ from msgspec import Meta
 
 from domain import DomainError, WrongStatus
 from domain.match.requests import MalformedRequest
-from service.store.event_store import (
-    Busy,
-    IdempotencyKeyReused,
-    NotFound,
-    Refused,
-    VersionConflict,
-)
+from service.store.errors import Busy, NotFound, Refused
+from service.store.event_store import IdempotencyKeyReused, VersionConflict
 from service.store.reads import ReadModelsBehind
 
 PROBLEM_JSON = "application/problem+json"

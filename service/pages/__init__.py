@@ -9,7 +9,7 @@ from pathlib import Path
 
 from litestar import Router
 
-from service.http.static_files import static_files_router
+from service.http.web.static_files import static_files_router
 from service.pages.competitions import CompetitionPage
 from service.pages.errors import PAGE_ERRORS
 from service.pages.home import HomePage

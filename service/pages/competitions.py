@@ -10,9 +10,9 @@ from litestar.datastructures import State
 from litestar.params import FromPath
 from litestar.response import Template
 
-from service.http.listing import list_matches
-from service.http.players import competition_out
-from service.http.tournaments import fixture_out, standings_out
+from service.http.competitions.tournaments import fixture_out, standings_out
+from service.http.directory.listing import list_matches
+from service.http.players.controller import competition_out
 from service.pages.names import names_of, pair
 from service.store.registry import Registry, parse_id
 from service.store.tournaments import Tournaments

@@ -9,7 +9,7 @@ from litestar.exceptions import HTTPException
 from litestar.response import Template
 
 from service.http.problems import ApiError
-from service.store.event_store import NotFound
+from service.store.errors import NotFound
 
 _TITLES = {400: "Pedido inválido", 404: "Não encontrado"}
 

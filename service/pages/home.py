@@ -6,8 +6,8 @@ from litestar import Controller, get
 from litestar.datastructures import State
 from litestar.response import Template
 
-from service.http.listing import list_competitions, list_matches
-from service.http.stats import read_ranking
+from service.http.directory.listing import list_competitions, list_matches
+from service.http.stats.reading import read_ranking
 from service.pages.formatting import RULE_SETS
 from service.pages.names import names_of
 

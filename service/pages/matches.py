@@ -10,8 +10,8 @@ from litestar.datastructures import State
 from litestar.params import FromPath, QueryParameter
 from litestar.response import Template
 
-from service.http.history import commitments_checked
-from service.http.views import HandOut, MatchState
+from service.http.history.events import commitments_checked
+from service.http.matches.views import HandOut, MatchState
 from service.pages.names import names_of
 from service.pages.replay import public_state, step
 from service.store.event_store import EventStore

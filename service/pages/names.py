@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from litestar.datastructures import State
 
 from service.http.auth import BOOTSTRAP_ACTOR
-from service.store.event_store import NotFound
+from service.store.errors import NotFound
 from service.store.registry import Registry
 
 

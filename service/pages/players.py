@@ -11,10 +11,11 @@ from markupsafe import Markup
 
 from domain import BY_NAME
 from domain.games import BY_PRESET
-from service.http.listing import MatchSummary, list_matches
+from service.http.directory.listing import MatchSummary, list_matches
 from service.http.problems import ApiError
-from service.http.ratings import PlayerRatings, read_player_ratings
-from service.http.stats import PlayerStats, read_player_stats, snapshot
+from service.http.ratings.controller import PlayerRatings, read_player_ratings
+from service.http.stats.reading import read_player_stats, snapshot
+from service.http.stats.schemas import PlayerStats
 from service.pages.charts import Series, bar_chart, line_chart
 from service.pages.formatting import BRAZIL, GAMES
 from service.pages.names import names_of

@@ -8,8 +8,8 @@ from litestar.datastructures import State
 from litestar.params import FromQuery
 from litestar.response import Template
 
-from service.http.listing import list_competitions
-from service.http.stats import read_ranking
+from service.http.directory.listing import list_competitions
+from service.http.stats.reading import read_ranking
 from service.pages.choices import day_start, given, rule_set
 
 ROWS = 200

@@ -8,8 +8,8 @@ from typing import NamedTuple
 
 from litestar.datastructures import State
 
-from service.http.history import EventOut, public_events
-from service.http.views import MatchState, match_state, over_now, visible_seats
+from service.http.history.events import EventOut, public_events
+from service.http.matches.views import MatchState, match_state, over_now, visible_seats
 from service.pages.formatting import card
 from service.store.event_store import EventStore
 from service.store.matches import Matches, MatchRecord, stream_of

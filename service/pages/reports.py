@@ -11,8 +11,8 @@ from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
 from service.http.problems import ApiError
-from service.http.report_period import period_of
-from service.http.report_queries import read_competition_report, read_player_report
+from service.http.reports.period import period_of
+from service.http.reports.queries import read_competition_report, read_player_report
 from service.pages.formatting import GAMES
 
 FIGURES = {

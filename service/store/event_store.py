@@ -25,6 +25,7 @@ import asyncpg
 import msgspec
 from asyncpg.pool import PoolConnectionProxy
 
+from service.store.errors import StoreError
 from service.store.hash_chain import first_broken_link
 from service.store.trace import written
 
@@ -32,36 +33,6 @@ log = logging.getLogger("domino.store")
 
 MAX_BATCH_EVENTS = 2000
 ACQUIRE_TIMEOUT = 5.0  # seconds: a full or unreachable pool answers, it does not hang
-
-
-class StoreError(Exception):
-    pass
-
-
-class NotFound(StoreError):
-    """No stream of this kind with this id (the HTTP layer answers 404 `<what>-not-found`)."""
-
-    def __init__(self, what: str, identifier: str) -> None:
-        super().__init__(f"no {what} with id {identifier!r}")
-        self.what = what
-        self.identifier = identifier
-
-
-class Busy(StoreError):
-    """A stream changed under every attempt to write to it (the HTTP layer answers 503)."""
-
-    def __init__(self, what: str) -> None:
-        super().__init__(f"the {what} is changing too fast to record this: retry")
-        self.what = what
-
-
-class Refused(StoreError):
-    """A stream that exists but cannot take this request (the HTTP layer answers 409)."""
-
-    def __init__(self, code: str, detail: str) -> None:
-        super().__init__(detail)
-        self.code = code
-        self.detail = detail
 
 
 class VersionConflict(StoreError):

@@ -25,13 +25,8 @@ from domain import (
     evolve,
 )
 from service.store.encoding import new_event
-from service.store.event_store import (
-    Busy,
-    EventStore,
-    NotFound,
-    RecordedEvent,
-    VersionConflict,
-)
+from service.store.errors import Busy, NotFound
+from service.store.event_store import EventStore, RecordedEvent, VersionConflict
 from service.store.registry import parse_id
 from service.store.secrets import opened
 

@@ -11,7 +11,8 @@ import msgspec
 
 from domain.competitions import REGISTRY_DECODER, CompetitionCreated, PlayerRegistered
 from service.store.encoding import new_event
-from service.store.event_store import EventStore, NewEvent, NotFound
+from service.store.errors import NotFound
+from service.store.event_store import EventStore, NewEvent
 
 T = TypeVar("T", PlayerRegistered, CompetitionCreated)
 

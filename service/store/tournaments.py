@@ -10,7 +10,8 @@ from domain.competitions import REGISTRY_DECODER, CompetitionCreated
 from domain.tournament.events import TOURNAMENT_DECODER, TournamentEvent
 from domain.tournament.state import Tournament, fold, started
 from service.store.encoding import new_event
-from service.store.event_store import Busy, EventStore, NotFound, Refused, VersionConflict
+from service.store.errors import Busy, NotFound, Refused
+from service.store.event_store import EventStore, VersionConflict
 from service.store.registry import parse_id
 
 RETRIES = 5

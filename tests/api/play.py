@@ -346,4 +346,4 @@ def stack_server_deals(monkeypatch: pytest.MonkeyPatch, *deals: Json) -> None:
             assert k == len(deck)
             return orders.pop(0)
 
-    monkeypatch.setattr("service.http.game_writes._random", Stacked())
+    monkeypatch.setattr("service.http.matches.game_writes._random", Stacked())

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.app import create_app
-from service.http import duplicate_keys
-from service.http.duplicate_keys import duplicate_key
+from service.http.web import duplicate_keys
+from service.http.web.duplicate_keys import duplicate_key
 from service.settings import Settings
 from tests.api.conftest import ADMIN, ADMIN_TOKEN, Table, new_match, running
 from tests.conftest import Database

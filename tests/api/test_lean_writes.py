@@ -1,4 +1,4 @@
-"""The lean path for the writes on a game (service/http/lean_writes.py) answers exactly what
+"""The lean path for the writes on a game (service/http/matches/lean_writes.py) answers exactly what
 Litestar's handlers answer: the same game is played, refusals and malformed requests
 included, by an app with the lean path and by one without, and every answer is compared,
 status, headers and body."""
@@ -15,8 +15,8 @@ import httpx
 import pytest
 
 from service.app import create_app
-from service.http.lean_writes import LeanGameWrites
-from service.http.rate_limits import Rate
+from service.http.matches.lean_writes import LeanGameWrites
+from service.http.web.rate_limits import Rate
 from service.settings import Settings
 from tests.api.conftest import ADMIN, ADMIN_TOKEN, Player, Table, register, running
 from tests.api.play import sorted_deal

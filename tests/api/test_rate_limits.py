@@ -12,7 +12,7 @@ import httpx
 import msgspec
 import pytest
 
-from service.http.rate_limits import Rate
+from service.http.web.rate_limits import Rate
 from service.settings import Settings
 from tests.api.conftest import ADMIN, ADMIN_TOKEN, Player, bearer, register, serve
 from tests.conftest import Database

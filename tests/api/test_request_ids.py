@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 
-from service.http.request_ids import RequestIds, new_request_id
+from service.http.web.request_ids import RequestIds, new_request_id
 
 
 def test_request_ids_are_unique_and_differ_between_processes() -> None:

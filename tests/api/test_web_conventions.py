@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from service.app import create_app
-from service.http.rate_limits import Rate
+from service.http.web.rate_limits import Rate
 from service.settings import Settings
 from tests.api.conftest import (
     ADMIN,

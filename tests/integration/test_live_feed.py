@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from service.http.live_feed import _stream
+from service.http.history.live_feed import _stream
 from service.store.event_store import EventStore, NewEvent
 from service.store.matches import Matches
 from service.store.reads import Reads

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 
-from service.http.rate_limits import NO_LIMITS
+from service.http.web.rate_limits import NO_LIMITS
 from tests.simulate import next_request
 
 TOKEN = "reliability-admin-token-0123456789"

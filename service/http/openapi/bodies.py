@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 from litestar.openapi.spec import OpenAPI, OpenAPIType, Reference, Schema
 
-from service.http.body import Body
+from service.http.web.body import Body
 
 _SCHEMA_LISTS = {"anyOf", "oneOf", "allOf", "prefixItems"}
 

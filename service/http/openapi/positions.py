@@ -1,5 +1,5 @@
 """Headers in the document: `Domino-Position` and the rate limits on every write's answer,
-`ETag` and 304 on every read (service/http/read_routing.py, conventions.py,
+`ETag` and 304 on every read (service/http/web/read_routing.py, conventions.py,
 rate_limits.py). The request headers (`Domino-Read-After`, `If-None-Match`) are said in the
 document's description rather than as parameters of each read: a parameter in a header
 makes schemathesis expect a read with an unknown header refused, and HTTP headers are open."""
@@ -14,7 +14,7 @@ from litestar.openapi.spec import (
     Schema,
 )
 
-from service.http.read_routing import MAX_POSITION
+from service.http.web.read_routing import MAX_POSITION
 
 _POSITION = Schema(type=OpenAPIType.INTEGER, minimum=0, maximum=MAX_POSITION)
 

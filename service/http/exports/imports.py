@@ -1,0 +1,227 @@
+"""Paper records in bulk: `POST /v1/imports/games` takes NDJSON, one game a line (the shape
+`/v1/exports/games` writes), and answers each line with its game's id or its error.
+
+Each line is written through the service's own endpoints, in process, with the importer's
+token: the game, each hand as a result (with its real times, D27), its confirmation when
+asked; so every rule, right and check of those endpoints holds. Each write carries an
+Idempotency-Key made from the line's `key` (or, without one, a hash of the line): posting
+the same file again creates nothing and answers the same ids. A line that fails after its
+game was created has that game cancelled (void: it counts nowhere) and says so; a corrected
+line is a new line, a new game. The import is charged one write per line against the
+importer's rate limits (address, token, player), all before anything is written: an import
+the allowance cannot cover now is refused 429 with `Retry-After`, one larger than a whole
+allowance 413 `too-many-lines`, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, post
+from litestar.types import Message
+from msgspec import Meta
+
+from domain import DomainError, resolve_rules
+from service.http.problems import ApiError, problem_body
+from service.http.web.duplicate_keys import duplicate_key
+from service.http.web.rate_limits import INTERNAL, charge_more
+
+MAX_IMPORT_BYTES = 8 * 1024 * 1024
+MAX_LINES = 5000
+
+
+class ImportLine(msgspec.Struct, frozen=True, kw_only=True):
+    """A line: written for the import, or a line of `/v1/exports/games` (its other fields,
+    the score and times the service computes again, are read past)."""
+
+    key: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+    id: str | None = None  # an exported line's own id: its key when `key` is absent
+    rules: dict[str, Any] | None = None
+    seats: list[str]
+    competition_id: str | None = None
+    stage: str | None = None
+    place: str | None = None
+    notes: str = ""
+    hands: list[dict[str, Any]] = []
+    confirm: bool | None = None  # default: an exported line's status is "confirmed"
+    status: str | None = None
+
+
+class LineResult(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    line: Annotated[int, Meta(description="The line's number, from 1.")]
+    id: Annotated[str | None, Meta(description="The game written, or cancelled.")] = None
+    error: Annotated[
+        dict[str, Any] | None, Meta(description="Why the line was refused (problem details).")
+    ] = None
+    cancelled: Annotated[
+        bool, Meta(description="The line's game was created, then cancelled by its error.")
+    ] = False
+
+
+class ImportResult(msgspec.Struct, frozen=True, kw_only=True):
+    imported: Annotated[int, Meta(description="Lines whose game was written.")]
+    failed: Annotated[int, Meta(description="Lines refused.")]
+    results: Annotated[list[LineResult], Meta(description="One per non-empty line, in order.")]
+
+
+class ImportController(Controller):
+    tags = ["matches"]
+
+    @post(
+        "/v1/imports/games",
+        operation_id="importGames",
+        summary="Import paper records in bulk (NDJSON, one game a line)",
+        description="Each line: `seats`, `rules` or `competition_id`, `place`, `notes`, "
+        "`hands` (result bodies, each with its `played_at`), `confirm`, and a `key` that "
+        f"makes it idempotent. Up to {MAX_LINES} lines, {MAX_IMPORT_BYTES // 2**20} MiB.",
+        status_code=200,
+        request_max_body_size=MAX_IMPORT_BYTES,
+    )
+    async def import_games(self, request: Request[Any, Any, Any]) -> ImportResult:
+        raw = await request.body()
+        lines = [(n, text) for n, text in enumerate(raw.split(b"\n"), 1) if text.strip()]
+        _charge(request, min(len(lines), MAX_LINES))
+        results = []
+        for number, text in lines[:MAX_LINES]:
+            results.append(await _import_line(request, number, text))
+        for number, _ in lines[MAX_LINES:]:
+            results.append(_refused(number, 413, "too-many-lines",
+                                    f"an import takes {MAX_LINES} lines at most"))
+        failed = sum(1 for r in results if r.error is not None)
+        return ImportResult(imported=len(results) - failed, failed=failed, results=results)
+
+
+def _charge(request: Request[Any, Any, Any], lines: int) -> None:
+    """The lines after the first (which the request itself was charged as) against the
+    importer's limits, or a refusal: nothing is written."""
+    verdict = charge_more(request.scope, lines - 1)
+    if verdict is None or verdict.allowed:
+        return
+    if math.isinf(verdict.retry_after):
+        raise ApiError(
+            413,
+            "too-many-lines",
+            f"an import of {lines} games is more than your rate limit allows at once"
+            " (RateLimit-Limit): send it in smaller files",
+        )
+    retry_after = math.ceil(verdict.retry_after)
+    raise ApiError(
+        429,
+        "rate-limited",
+        f"an import of {lines} games counts {lines} writes, more than are left now:"
+        f" retry in {retry_after} s (nothing was changed)",
+        headers={"Retry-After": str(retry_after)},
+    )
+
+
+async def _import_line(request: Request[Any, Any, Any], number: int, text: bytes) -> LineResult:
+    try:
+        line = msgspec.json.decode(text, type=ImportLine)
+        repeated = duplicate_key(text)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+        return _refused(number, 400, "invalid-line", str(error))
+    if repeated is not None:
+        return _refused(
+            number, 400, "invalid-line", f"the key `{repeated}` appears twice in one object"
+        )
+    for n, hand in enumerate(line.hands, 1):
+        if not isinstance(hand.get("result", {}), dict | None):
+            return _refused(number, 400, "invalid-line", f"hand {n}'s `result` is not an object")
+    key = line.key or line.id or hashlib.sha256(text.strip()).hexdigest()[:40]
+    created: dict[str, Any] = {"seats": line.seats, "notes": line.notes}
+    for field in ("competition_id", "stage", "place"):
+        if getattr(line, field) is not None:
+            created[field] = getattr(line, field)
+    if line.rules is not None:
+        created["rules"] = _as_overrides(line.rules)
+    status, game = await _write(request, "/v1/matches", created, f"import:{key}:game")
+    if status != 201:
+        return LineResult(line=number, error=game)
+    match_id = str(game["id"])
+    steps = [(f"/v1/matches/{match_id}/results", _result_body(h), f"hand:{n}")
+             for n, h in enumerate(line.hands, 1)]
+    if line.confirm or (line.confirm is None and line.status == "confirmed"):
+        steps.append((f"/v1/matches/{match_id}/confirmations", {}, "confirm"))
+    for path, body, step in steps:
+        status, answer = await _write(request, path, body, f"import:{key}:{step}")
+        if status != 201:
+            cancelled, _ = await _write(
+                request, f"/v1/matches/{match_id}/cancellation", {}, f"import:{key}:cancel"
+            )
+            return LineResult(line=number, id=match_id, error=answer, cancelled=cancelled == 201)
+    return LineResult(line=number, id=match_id)
+
+
+def _as_overrides(rules: dict[str, Any]) -> dict[str, Any]:
+    """An exported game's effective rules as the preset and what differs from it (what
+    `POST /v1/matches` takes); rules written as overrides already pass unchanged."""
+    try:
+        defaults = msgspec.to_builtins(resolve_rules(str(rules.get("preset")), {}))
+    except (DomainError, TypeError, ValueError):
+        return rules  # an unknown preset: the endpoint says so
+    return {"preset": rules["preset"]} | {
+        k: v for k, v in rules.items() if k != "preset" and defaults.get(k) != v
+    }
+
+
+def _result_body(hand: dict[str, Any]) -> dict[str, Any]:
+    """A result body, or an exported hand's `result` (a hand no result can say, a penalty,
+    leaves its body empty: the endpoint refuses it and the line says why)."""
+    if "result" in hand and "number" in hand:
+        return dict(hand["result"] or {})
+    return {k: v for k, v in hand.items() if v is not None}
+
+
+def _refused(number: int, status: int, code: str, detail: str) -> LineResult:
+    return LineResult(line=number, error=msgspec.to_builtins(problem_body(status, code, detail)))
+
+
+async def _write(
+    request: Request[Any, Any, Any], path: str, body: dict[str, Any], key: str
+) -> tuple[int, dict[str, Any]]:
+    """POST `body` to one of the service's own endpoints, as the importer, in process."""
+    payload = msgspec.json.encode(body)
+    headers = [(name, value) for name, value in request.scope["headers"]
+               if name in (b"host", b"authorization", b"x-client-time")]
+    headers += [(b"content-type", b"application/json"),
+                (b"content-length", str(len(payload)).encode()),
+                (b"idempotency-key", key[:300].encode())]
+    scope: Any = {
+        **{k: v for k, v in request.scope.items()
+           if k in ("type", "asgi", "http_version", "scheme", "server", "client", "root_path")},
+        "method": "POST",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "headers": headers,
+        "state": {},
+        INTERNAL: True,
+    }
+    sent = False
+
+    async def receive() -> Any:
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": payload, "more_body": False}
+
+    answer: dict[str, Any] = {}
+    chunks: list[bytes] = []
+
+    async def send(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            answer["status"] = message["status"]
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    await request.app(scope, receive, send)
+    body_out = b"".join(chunks)
+    try:
+        decoded = msgspec.json.decode(body_out) if body_out else {}
+    except msgspec.DecodeError:
+        decoded = {"detail": body_out[:300].decode(errors="replace")}
+    return int(answer.get("status", 500)), decoded if isinstance(decoded, dict) else {}

@@ -1,0 +1,230 @@
+"""/v1/matches: create games, deal hands, post moves, results, penalties, corrections."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, Response, get, post
+from litestar.datastructures import State
+from litestar.di import NamedDependency, Provide
+from litestar.params import JSONBody, QueryParameter
+
+from domain import (
+    CreateMatch,
+    GameRules,
+    resolve_rules,
+)
+from domain.competitions import check_pairing
+from domain.tournament.decide import attach
+from domain.tournament.state import stage_label
+from service.http.auth import Principal, provide_principal, provide_viewer
+from service.http.directory.listing import (
+    CompetitionFilter,
+    Limit,
+    MatchList,
+    Offset,
+    PlayerFilter,
+    StageFilter,
+    StatusFilter,
+    list_matches,
+)
+from service.http.matches import access as can
+from service.http.matches.key_locks import KeyLocks
+from service.http.matches.schemas import (
+    MatchIdPath,
+    NewMatch,
+)
+from service.http.matches.views import MatchState, over_now
+from service.http.matches.writes import (
+    answer,
+    competition_of,
+    fingerprint,
+    first_answer,
+    idempotency_key,
+    metadata,
+    now,
+)
+from service.http.problems import ApiError
+from service.store.matches import Matches
+from service.store.registry import parse_id
+from service.store.tournaments import Tournaments
+
+
+class MatchController(Controller):
+    path = "/v1/matches"
+    tags = ["matches"]
+    dependencies = {"principal": Provide(provide_principal), "viewer": Provide(provide_viewer)}
+
+    @get(
+        "/",
+        operation_id="listMatches",
+        summary="Games, newest first",
+        description="Every game, or those of a player, of a competition, in a state. From "
+        "the projections: a game shows here a moment after it is written.",
+    )
+    async def matches(
+        self,
+        state: State,
+        status: StatusFilter = None,
+        player: PlayerFilter = None,
+        competition: CompetitionFilter = None,
+        stage: StageFilter = None,
+        limit: Limit = 50,
+        offset: Offset = 0,
+    ) -> MatchList:
+        return await list_matches(state, player, competition, status, limit, offset, stage)
+
+    @post(
+        "/",
+        operation_id="createMatch",
+        summary="Create a game",
+        status_code=201,
+        description="The four seats in order of play; the rules by preset and overrides, or "
+        "the competition's. The creator becomes the game's scorekeeper.",
+    )
+    async def create(
+        self,
+        request: Request[Any, Any, Any],
+        state: State,
+        data: JSONBody[NewMatch],
+        principal: NamedDependency[Principal],
+    ) -> Response[MatchState]:
+        key = idempotency_key(request, principal)
+        digest = await fingerprint(request) if key else None
+        key_locks: KeyLocks = state.key_locks
+        async with key_locks.held(key):
+            return await self._create(request, state, data, principal, key, digest)
+
+    async def _create(
+        self,
+        request: Request[Any, Any, Any],
+        state: State,
+        data: NewMatch,
+        principal: Principal,
+        key: str | None,
+        digest: bytes | None,
+    ) -> Response[MatchState]:
+        first = await first_answer(state, key, digest)
+        if first is not None:
+            return answer(first, can.access_of(principal, first.state, None), principal, 201)
+        for player in data.seats:
+            await state.registry.player(player)
+        preset, overrides = await self._rules_for(state, data, principal)
+        match_id = str(uuid.uuid4())
+        stage = data.stage
+        if data.fixture_id is not None:
+            stage = await _reserve_fixture(state, data, match_id, metadata(request, principal, key))
+        command = CreateMatch(
+            at=now(),
+            preset=preset,
+            overrides=overrides,
+            seats=[parse_id(p, "player") for p in data.seats],
+            actor=principal.actor,
+            place=data.place,
+            notes=data.notes,
+            competition_id=parse_id(data.competition_id, "competition")
+            if data.competition_id
+            else None,
+            stage=stage,
+            fixture_id=data.fixture_id,
+        )
+        matches: Matches = state.matches
+        record = await matches.execute(
+            match_id,
+            lambda _: command,
+            metadata(request, principal, key),
+            idempotency_key=key,
+            fingerprint=digest,
+            new=True,
+        )
+        return answer(record, can.access_of(principal, record.state, None), principal, 201)
+
+    async def _rules_for(
+        self, state: State, data: JSONBody[NewMatch], principal: NamedDependency[Principal]
+    ) -> tuple[str, dict[str, Any]]:
+        if data.competition_id is None:
+            if data.rules is None:
+                raise ApiError(400, "invalid-body", "give the rules (a preset) or a competition")
+            return data.rules.preset, data.rules.settings()
+        competition = await state.registry.competition(data.competition_id)
+        can.require(
+            principal.admin
+            or principal.player_id in competition.organizers
+            or principal.player_id in data.seats,
+            "only its organizers or its players may add a game to a competition",
+        )
+        check_pairing(competition, [parse_id(p, "player") for p in data.seats])
+        if data.stage is not None and competition.kind != "torneio":
+            raise ApiError(422, "stage-outside-torneio", "only a torneio's games have a stage")
+        fixed = {k: v for k, v in _settings(competition.rules).items() if k != "preset"}
+        if data.rules is not None:
+            asked = _settings_of(data.rules.preset, data.rules.settings())
+            if competition.kind == "torneio" and asked != _settings(competition.rules):
+                raise ApiError(422, "invalid-rules", "a torneio's games use its own rules")
+            return data.rules.preset, data.rules.settings()
+        return competition.rules.preset, fixed
+
+    @get("/{match_id:str}", operation_id="getMatch", summary="A game now")
+    async def get_match(
+        self,
+        state: State,
+        viewer: NamedDependency[Principal | None],
+        match_id: MatchIdPath,
+        at: Annotated[
+            int | None,
+            QueryParameter(
+                ge=1, le=2**31 - 1, description="Show the game as it was after event N."
+            ),
+        ] = None,
+    ) -> Response[MatchState]:
+        matches: Matches = state.matches
+        current = await matches.latest(match_id)
+        record = current
+        if at is not None and at < current.version:
+            record = await matches.at_version(match_id, at)
+        access = can.access_of(viewer, record.state, await competition_of(state, record))
+        return answer(record, access, viewer, reveal=over_now(record, current))
+
+
+async def _reserve_fixture(
+    state: State, data: NewMatch, match_id: str, metadata: dict[str, object]
+) -> str:
+    """A run torneio's fixture takes this game (first, so that two games never race for
+    one fixture): its two teams must sit, the first on seats 0 and 2. Answers the stage
+    label the game gets ("grupo A", "rodada 2", "final")."""
+    if data.competition_id is None:
+        raise ApiError(400, "invalid-body", "a fixture's game names its competition_id")
+    if data.stage is not None:
+        raise ApiError(400, "invalid-body", "a fixture's game gets its stage from the fixture")
+    tournaments: Tournaments = state.tournaments
+    tournament, _ = await tournaments.load(data.competition_id)
+    fixture = tournament.fixture(data.fixture_id or "")
+    if fixture is None:
+        raise ApiError(404, "fixture-not-found", f"the torneio has no fixture {data.fixture_id!r}")
+    seats = [parse_id(p, "player") for p in data.seats]
+    teams = tournament.created.teams
+    home = frozenset(teams[fixture.home])
+    away = frozenset(teams[fixture.away]) if fixture.away is not None else frozenset()
+    if frozenset((seats[0], seats[2])) != home or frozenset((seats[1], seats[3])) != away:
+        raise ApiError(
+            422,
+            "not-the-fixtures-teams",
+            f"fixture {fixture.id}: team {fixture.home} sits on seats 0 and 2, "
+            f"team {fixture.away} on seats 1 and 3",
+        )
+    await tournaments.execute(
+        data.competition_id,
+        lambda current: attach(current, fixture.id, match_id, now()),
+        metadata,
+    )
+    return stage_label(tournament, fixture)
+
+
+def _settings(rules: GameRules) -> dict[str, Any]:
+    return dict(msgspec.to_builtins(rules))
+
+
+def _settings_of(preset: str, overrides: dict[str, Any]) -> dict[str, Any]:
+    return _settings(resolve_rules(preset, overrides))

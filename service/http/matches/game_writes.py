@@ -1,0 +1,322 @@
+"""Every write on a game, declared once in `WRITES`: its path, its body, the command it sends
+and who may send it. One handler serves them all; the game's own rules (through the
+registry, `domain.game_of`) read a deal, a move or a result into the game's command."""
+
+import secrets
+from collections.abc import Callable
+from typing import Any, cast
+
+from litestar import Request, Response, Router, post
+from litestar.datastructures import State
+from litestar.di import NamedDependency, Provide
+from litestar.handlers import HTTPRouteHandler
+from litestar.params import JSONBody
+
+from domain import (
+    Abandon,
+    AnnulHand,
+    Cancel,
+    Command,
+    Confirm,
+    PerTeam,
+    RecordPenalty,
+    UndoLastMove,
+    game_of,
+)
+from domain.match.guards import rules_of
+from domain.match.requests import HandRequest, MoveRequest, ResultRequest
+from domain.table import team_of
+from service.http.auth import Principal, provide_principal
+from service.http.matches import access as can
+from service.http.matches.schemas import (
+    MatchIdPath,
+    NewAbandon,
+    NewAnnulment,
+    NewCancellation,
+    NewConfirmation,
+    NewHand,
+    NewMove,
+    NewPenalty,
+    NewResult,
+    NewUndo,
+)
+from service.http.matches.views import MatchState
+from service.http.matches.writes import Build, GameWrite, Sender, incoming, write
+from service.http.problems import ApiError
+from service.store.matches import MatchRecord
+
+_random = secrets.SystemRandom()
+
+
+def _deal(body: NewHand, _: Sender) -> Build:
+    if body.deal == "server":
+        if body.hands is not None or body.dorme is not None:
+            raise ApiError(400, "invalid-body", 'either post a deal or ask for "server"')
+
+        def shuffled(record: MatchRecord, at: Any) -> Command:
+            game = game_of(rules_of(record.state))
+            return game.shuffled(record.state, _random.sample(game.deck, len(game.deck)), at)
+
+        return shuffled
+    if body.hands is None:
+        raise ApiError(400, "invalid-body", 'post "hands" (and "dorme"), or "deal": "server"')
+    request = HandRequest(
+        hands=body.hands,
+        dorme=body.dorme,
+        dealer=body.dealer,
+        trump_card=body.trump_card,
+        vira=body.vira,
+    )
+    return lambda record, at: game_of(rules_of(record.state)).deal(request, at)
+
+
+def _may_deal(body: NewHand, sender: Sender, _: MatchRecord) -> None:
+    access = sender.access
+    if body.deal == "server":
+        can.require(
+            access.staff or bool(access.seats),
+            "only the game's players, scorekeeper or organizers may deal",
+        )
+    else:
+        can.staff_only(access, "post a deal")
+
+
+def _void_deal(body: NewHand) -> Callable[[MatchRecord], bool] | None:
+    """A void deal (federacao: 4+ doubles) stays on record; the server deals again."""
+    if body.deal != "server":
+        return None
+    return lambda record: record.state.hand is None and record.state.status == "in_progress"
+
+
+def _move(body: NewMove, _: Sender) -> Build:
+    request = MoveRequest(
+        seat=body.seat,
+        tile=body.tile,
+        end=body.end,
+        pass_=body.pass_,
+        card=body.card,
+        covered=body.covered,
+        call=body.call,
+        accept=body.accept,
+        run=body.run,
+        redeal=body.redeal,
+    )
+    return lambda record, at: game_of(rules_of(record.state)).move(request, at)
+
+
+def _may_move(body: NewMove, sender: Sender, record: MatchRecord) -> None:
+    """The seat's own player (who holds its cards, also when the hand is played blind), or
+    staff who see its hand: a move for a seat whose hand the sender cannot see would tell,
+    by its answer, what that hand holds."""
+    if body.seat in sender.access.seats:
+        return
+    can.may_play_seat(sender.access, body.seat)
+    if record.state.hand is not None and not sender.sees(record, body.seat):
+        raise ApiError(403, "forbidden", _UNSEEN.format(seat=body.seat, what="move for it"))
+
+
+def _may_penalize(body: NewPenalty, sender: Sender, record: MatchRecord) -> None:
+    """Staff; an irregular pass (accepted only when the seat holds a tile that fits) only
+    from who sees the seat's hand."""
+    can.staff_only(sender.access, "record a penalty")
+    irregular = body.kind == "irregular-pass" and record.state.hand is not None
+    if irregular and not sender.sees(record, body.seat):
+        raise ApiError(403, "forbidden", _UNSEEN.format(seat=body.seat, what="record it"))
+
+
+_UNSEEN = "only who sees seat {seat}'s hand may {what}: its player, or whoever posted the deal"
+
+
+def _result(body: NewResult, _: Sender) -> Build:
+    request = ResultRequest(
+        outcome=body.outcome,
+        seat=body.seat,
+        kind=body.kind,
+        sums=_pair(body.sums),
+        points=_pair(body.points),
+        tricks=_pair(body.tricks),
+        winner=body.winner,
+        value=body.value,
+        tie=body.tie,
+        started_at=body.started_at,
+        played_at=body.played_at,
+    )
+    return lambda record, at: game_of(rules_of(record.state)).result(request, at)
+
+
+def _pair(pair: Any) -> PerTeam | None:
+    return None if pair is None else PerTeam(pair.A, pair.B)
+
+
+def _penalty(body: NewPenalty, _: Sender) -> Build:
+    return lambda _, at: RecordPenalty(
+        at=at, seat=body.seat, kind=body.kind, note=body.note, sums=_pair(body.sums)
+    )
+
+
+def _may_abandon(body: NewAbandon, sender: Sender, _: MatchRecord) -> None:
+    access = sender.access
+    own = {s % 2 for s in access.seats}
+    side = {"A": 0, "B": 1}.get(body.team or "", None if body.seat is None else body.seat % 2)
+    can.require(
+        access.staff or (side is not None and side in own),
+        "a player may abandon only for their own team",
+    )
+
+
+def _confirm(_: NewConfirmation, sender: Sender) -> Build:
+    """An organizer away from the table (or an administrator) confirms for the members of
+    the game's competition; a player for their own side (design.md, "Who may make a game
+    count")."""
+    actor, access = sender.principal.actor, sender.access
+    if access.official:
+        members = sender.members
+        return lambda _, at: Confirm(at=at, by="organizer", actor=actor, members=members)
+    return lambda _, at: Confirm(at=at, by=team_of(min(access.seats)), actor=actor)
+
+
+def _may_confirm(_: NewConfirmation, sender: Sender, __: MatchRecord) -> None:
+    access = sender.access
+    can.require(
+        access.admin or access.organizer or bool(access.seats),
+        "only an organizer or a player of the game may confirm it",
+    )
+
+
+WRITES: tuple[GameWrite[Any], ...] = (
+    GameWrite(
+        path="hands",
+        operation_id="startHand",
+        summary="Deal the next hand",
+        description='Post the deal, or `{"deal": "server"}` to have the service shuffle it. '
+        'Dominoes: four hands and the dorme. Sueca: `{"dealer": 3, "hands": [10 cards x4], '
+        '"trump_card": "7H"}` (the dealer\'s last card). Truco: `{"dealer": 3, "hands": '
+        '[3 cards x4], "vira": "4C"}`.',
+        body=NewHand,
+        command=_deal,
+        who=_may_deal,
+        again=_void_deal,
+        metadata=lambda body: {"deal": "server" if body.deal == "server" else "posted"},
+    ),
+    GameWrite(
+        path="moves",
+        operation_id="postMove",
+        summary="Play a tile or a card, pass, raise or answer a raise",
+        description='Dominoes: `{"seat": 2, "tile": "3-5", "end": "left"}` or `{"seat": 2, '
+        '"pass": true}`. Sueca: `{"seat": 1, "card": "7H"}`, or `{"seat": 0, "redeal": true}`. '
+        'Truco: `{"seat": 1, "card": "7H"}` (`"covered": true` face down), `{"seat": 1, '
+        '"call": "truco"}`, `{"seat": 2, "accept": true}` or `{"seat": 2, "run": true}`.',
+        body=NewMove,
+        command=_move,
+        who=_may_move,
+        secret_seat=lambda body: body.seat,
+    ),
+    GameWrite(
+        path="results",
+        operation_id="postResult",
+        summary="Record a whole hand by its result",
+        description="For scorekeepers without the deal; the service computes the points. "
+        'Dominoes: a batida `{"outcome": "batida", "seat": 3, "kind": "cruzada"}` or a '
+        'bloqueio `{"outcome": "bloqueio", "sums": {"A": 12, "B": 17}}`. Sueca: `{"points": '
+        '{"A": 75, "B": 45}, "tricks": {"A": 6, "B": 4}}`. Truco: `{"winner": "A", "value": 3}` '
+        'or `{"tie": true}`.',
+        body=NewResult,
+        command=_result,
+        who=lambda _, sender, __: can.staff_only(sender.access, "record a result"),
+    ),
+    GameWrite(
+        path="penalties",
+        operation_id="postPenalty",
+        summary="Record an infraction; its consequence follows the rules of the game",
+        description="A warning is only recorded; an infraction that costs the hand ends it "
+        "for the other team.",
+        body=NewPenalty,
+        command=_penalty,
+        who=_may_penalize,
+        secret_seat=lambda body: body.seat,
+    ),
+    GameWrite(
+        path="abandon",
+        operation_id="abandonMatch",
+        summary="A team abandons: it loses the game",
+        description="By a player of that team, the scorekeeper or an organizer.",
+        body=NewAbandon,
+        command=lambda body, _: lambda __, at: Abandon(at=at, team=body.team, seat=body.seat),
+        who=_may_abandon,
+    ),
+    GameWrite(
+        path="undo",
+        operation_id="undoMove",
+        summary="Take back the last move of the hand in progress",
+        description="A tile, a pass, a card, a raise or its acceptance; a move that ended a "
+        "hand is corrected by annulling the hand.",
+        body=NewUndo,
+        command=lambda _, __: lambda ___, at: UndoLastMove(at=at),
+        who=lambda _, sender, __: can.staff_only(sender.access, "undo a move"),
+    ),
+    GameWrite(
+        path="annulments",
+        operation_id="annulHand",
+        summary="Annul the last finished hand (before confirmation)",
+        description="By an organizer; outside a competition, by the scorekeeper too.",
+        body=NewAnnulment,
+        command=lambda body, _: lambda __, at: AnnulHand(at=at, number=body.hand),
+        who=lambda _, sender, record: can.organizer_only(
+            sender.access, record.state.competition_id is not None, "annul a hand"
+        ),
+    ),
+    GameWrite(
+        path="cancellation",
+        operation_id="cancelMatch",
+        summary="Cancel a game created by mistake (before its confirmation)",
+        description="It is void and counts nowhere; a torneio's fixture it played is free "
+        "again for another game. By an organizer; outside a competition, by the scorekeeper.",
+        body=NewCancellation,
+        command=lambda _, sender: lambda __, at: Cancel(at=at, actor=sender.principal.actor),
+        who=lambda _, sender, record: can.organizer_only(
+            sender.access, record.state.competition_id is not None, "cancel a game"
+        ),
+    ),
+    GameWrite(
+        path="confirmations",
+        operation_id="confirmMatch",
+        summary="Confirm a finished game",
+        description="By an organizer, or by one player of each team; then it is final.",
+        body=NewConfirmation,
+        command=_confirm,
+        who=_may_confirm,
+        members=True,
+    ),
+)
+
+
+def route(spec: GameWrite[Any]) -> HTTPRouteHandler:
+    """The route of one write: the one handler, typed with this write's body."""
+
+    async def handler(
+        request: Request[Any, Any, Any],
+        state: State,
+        data: Any,
+        principal: NamedDependency[Principal],
+        match_id: MatchIdPath,
+    ) -> Response[MatchState]:
+        answer = await write(await incoming(request), state, principal, match_id, spec, data)
+        return answer.response()
+
+    handler.__annotations__ = {**handler.__annotations__, "data": cast(Any, JSONBody)[spec.body]}
+    handler.__name__ = handler.__qualname__ = spec.operation_id
+    return post(
+        f"/{{match_id:str}}/{spec.path}",
+        operation_id=spec.operation_id,
+        summary=spec.summary,
+        description=spec.description,
+        status_code=201,
+    )(handler)
+
+
+GAME_WRITES = Router(
+    path="/v1/matches",
+    route_handlers=[route(spec) for spec in WRITES],
+    dependencies={"principal": Provide(provide_principal)},
+    tags=["matches"],
+)

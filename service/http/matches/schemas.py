@@ -1,0 +1,395 @@
+"""The request and answer bodies of API v1. Separate from the domain's events on purpose:
+clients rely on these shapes; add fields freely, never rename or remove one."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import msgspec
+from litestar.params import PathParameter
+from msgspec import Meta
+
+from domain import BY_NAME, PRESETS
+from service.http.competitions.tournament_schemas import FormatIn
+from service.http.web.body import Body
+
+Tile = Annotated[
+    str, Meta(pattern=r"^[0-6]-[0-6]$", description='A tile "a-b", e.g. "3-5".', examples=["3-5"])
+]
+Card = Annotated[
+    str,
+    Meta(
+        pattern=r"^([AJQKajqk]|[2-9]|10)[CDHScdhs]$",
+        description='A card "<rank><suit>": rank A 2-10 J Q K, suit C D H S, e.g. "7H", "10S".',
+        examples=["7H"],
+    ),
+]
+Piece = Annotated[
+    str,
+    Meta(
+        pattern=r"^([0-6]-[0-6]|([AJQKajqk]|[2-9]|10)[CDHScdhs])$",
+        description='A tile "a-b" (dominoes) or a card "<rank><suit>" (card games).',
+        examples=["3-5", "7H"],
+    ),
+]
+if TYPE_CHECKING:
+    PresetName = str
+    GameName = str
+else:  # the registry's names, so that a new game needs no change here
+    PresetName = Literal[tuple(PRESETS)]
+    GameName = Literal[tuple(BY_NAME)]
+Seat = Annotated[int, Meta(ge=0, le=3, description="Seat 0..3 in order of play; A = 0, 2.")]
+TeamName = Literal["A", "B"]
+Version = Annotated[int, Meta(ge=0, description="The game's version (its number of events).")]
+ExpectedVersion = (
+    Annotated[
+        int,
+        Meta(
+            ge=0,
+            description="Refuse the write (409) unless the game is at this "
+            "version. Same as the If-Match header.",
+        ),
+    ]
+    | None
+)
+MatchIdPath = Annotated[str, PathParameter(description="The game's id.")]
+PlayerId = Annotated[str, Meta(max_length=100, description="A player's id.")]
+
+
+class NewPlayer(Body, frozen=True, kw_only=True):
+    name: Annotated[
+        str, Meta(min_length=1, max_length=100, description="Display name.", examples=["Zé"])
+    ]
+
+
+class PlayerOut(msgspec.Struct, frozen=True, kw_only=True):
+    id: Annotated[str, Meta(description="The player's id.")]
+    name: Annotated[str, Meta(description="Display name.")]
+    token: Annotated[
+        str | None,
+        Meta(description="The player's bearer token: shown once, at registration. Keep it."),
+    ] = None
+    token_expires_at: Annotated[
+        datetime | None,
+        Meta(
+            description="When that token stops working (null: never). Before then, the "
+            "player gets a new one with POST /v1/players/{id}/tokens."
+        ),
+    ] = None
+
+
+class RulesIn(Body, frozen=True, kw_only=True):
+    preset: Annotated[
+        PresetName,
+        Meta(
+            description="The rule set, which names the game: pontos, cinquenta, federacao "
+            "(dominoes), sueca, truco."
+        ),
+    ]
+    target: Annotated[int, Meta(ge=1, le=1000, description="Points that win the game.")] | None = (
+        None
+    )
+    overrides: Annotated[
+        dict[str, Any] | None,
+        Meta(description="Other settings over the preset (see `rules` in a game's state)."),
+    ] = None
+
+    def settings(self) -> dict[str, Any]:
+        changes = dict(self.overrides or {})
+        if self.target is not None:
+            changes["target"] = self.target
+        return changes
+
+
+class NewCompetition(Body, frozen=True, kw_only=True):
+    name: Annotated[str, Meta(min_length=1, max_length=100, description="Its name.")]
+    kind: Annotated[
+        Literal["amistoso", "torneio"],
+        Meta(description="amistoso: teams per game; torneio: fixed teams and rules."),
+    ]
+    rules: Annotated[RulesIn, Meta(description="The rule set every game of it uses.")]
+    organizers: Annotated[
+        list[PlayerId],
+        Meta(max_length=20, description=("Players who organize it (the creator is always one).")),
+    ] = msgspec.field(default_factory=list)
+    teams: Annotated[
+        list[list[PlayerId]],
+        Meta(max_length=256, description=("torneio: its fixed teams, pairs of player ids.")),
+    ] = msgspec.field(default_factory=list)
+    format: Annotated[
+        FormatIn | None,
+        Meta(
+            description="torneio: its stages, for the service to run it: fixtures, standings, "
+            "the next round and the champion follow the confirmed games. Without it a "
+            "torneio's games are labelled with their stage by hand."
+        ),
+    ] = None
+    prizes: Annotated[
+        dict[str, Annotated[str, Meta(min_length=1, max_length=200)]] | None,
+        Meta(description='torneio: the prize of each place, declared now: {"1": "Troféu"}.'),
+    ] = None
+
+
+class CompetitionOut(msgspec.Struct, frozen=True, kw_only=True):
+    id: Annotated[str, Meta(description="The competition's id.")]
+    name: Annotated[str, Meta(description="Its name.")]
+    kind: Annotated[str, Meta(description="amistoso or torneio.")]
+    rules: Annotated[dict[str, Any], Meta(description="The effective rules of its games.")]
+    organizers: Annotated[list[str], Meta(description="Organizers' player ids.")]
+    teams: Annotated[list[list[str]], Meta(description="torneio: the fixed teams.")]
+    created_at: Annotated[datetime, Meta(description="When it was created.")]
+    format: Annotated[
+        dict[str, Any] | None, Meta(description="A torneio run by the service: its format.")
+    ] = None
+    prizes: Annotated[dict[str, str], Meta(description="Place to prize.")] = msgspec.field(
+        default_factory=dict
+    )
+    status: Annotated[
+        str | None, Meta(description="A torneio run by the service: in_progress or finished.")
+    ] = None
+    champion: Annotated[
+        int | None, Meta(description="Once finished: the winning team (index into teams).")
+    ] = None
+
+
+class NewMatch(Body, frozen=True, kw_only=True):
+    rules: Annotated[
+        RulesIn | None, Meta(description="Rule set and overrides; omitted: the competition's.")
+    ] = None
+    seats: Annotated[
+        list[PlayerId],
+        Meta(
+            min_length=4,
+            max_length=4,
+            description=(
+                "Four player ids in order of play: team A = seats 0, 2; team B = seats 1, 3."
+            ),
+        ),
+    ]
+    competition_id: Annotated[str | None, Meta(description="The competition, if any.")] = None
+    stage: (
+        Annotated[
+            str,
+            Meta(
+                min_length=1,
+                max_length=50,
+                description='A torneio\'s stage, as its organizers name it: "grupo A", '
+                '"quartas", "final". Lists and rankings filter by it.',
+                examples=["grupo A"],
+            ),
+        ]
+        | None
+    ) = None
+    place: Annotated[str, Meta(max_length=200, description="Where it is played.")] | None = None
+    notes: Annotated[str, Meta(max_length=2000, description="Free notes.")] = ""
+    fixture_id: (
+        Annotated[
+            str,
+            Meta(
+                max_length=50,
+                description="The fixture of a torneio run by the service that this game "
+                "plays: its seats must be the fixture's two teams (the first on seats 0, 2).",
+            ),
+        ]
+        | None
+    ) = None
+
+
+class NewHand(Body, frozen=True, kw_only=True):
+    deal: Annotated[
+        Literal["server"] | None, Meta(description='"server": the service shuffles and deals.')
+    ] = None
+    hands: (
+        Annotated[
+            list[Annotated[list[Piece], Meta(max_length=28)]],
+            Meta(max_length=4, description="The posted deal: four hands in seat order."),
+        ]
+        | None
+    ) = None
+    dorme: (
+        Annotated[list[Tile], Meta(max_length=28, description=("The undealt tiles (pontos: 4)."))]
+        | None
+    ) = None
+    dealer: (
+        Annotated[
+            int,
+            Meta(
+                ge=0,
+                le=3,
+                description="Cards: the seat that deals (the seat due, or the first "
+                "hand's: 3 if not said); the seat after it leads.",
+            ),
+        ]
+        | None
+    ) = None
+    trump_card: Annotated[
+        Card | None, Meta(description="Sueca: the dealer's last card, whose suit is the trump.")
+    ] = None
+    vira: Annotated[Card | None, Meta(description="Truco: the card turned up.")] = None
+    expected_version: ExpectedVersion = None
+
+
+class NewMove(Body, frozen=True, kw_only=True):
+    seat: Seat
+    tile: Annotated[Tile | None, Meta(description="The tile played; omit to pass.")] = None
+    end: Annotated[
+        Literal["left", "right"] | None,
+        Meta(
+            description=(
+                "The end the tile is laid on; optional when only one end fits or the "
+                "board is empty."
+            )
+        ),
+    ] = None
+    pass_: Annotated[bool, Meta(description="true: the seat passes.")] = msgspec.field(
+        default=False, name="pass"
+    )
+    card: Annotated[Card | None, Meta(description="Cards: the card played.")] = None
+    covered: Annotated[
+        bool, Meta(description="Truco: the card is played face down (from round 2).")
+    ] = False
+    call: Annotated[
+        Literal["truco", "seis", "nove", "doze"] | None,
+        Meta(description="Truco: raise the hand to 3, 6, 9 or 12, before playing."),
+    ] = None
+    accept: Annotated[bool, Meta(description="Truco: accept the other team's raise.")] = False
+    run: Annotated[
+        bool, Meta(description="Truco: run from the raise; the raisers take the hand's value.")
+    ] = False
+    redeal: Annotated[
+        bool, Meta(description="Sueca: the opening player's cards are worth 10 or less: redeal.")
+    ] = False
+    expected_version: ExpectedVersion = None
+
+
+class Sums(Body, frozen=True, kw_only=True):
+    A: Annotated[int, Meta(ge=0, le=168, description="Pips left in team A's hands.")]
+    B: Annotated[int, Meta(ge=0, le=168, description="Pips left in team B's hands.")]
+
+
+class TeamPoints(Body, frozen=True, kw_only=True):
+    A: Annotated[int, Meta(ge=0, le=120, description="Team A's card points.")]
+    B: Annotated[int, Meta(ge=0, le=120, description="Team B's card points.")]
+
+
+class TeamTricks(Body, frozen=True, kw_only=True):
+    A: Annotated[int, Meta(ge=0, le=10, description="Tricks team A took.")]
+    B: Annotated[int, Meta(ge=0, le=10, description="Tricks team B took.")]
+
+
+class NewResult(Body, frozen=True, kw_only=True):
+    outcome: Annotated[
+        Literal["batida", "bloqueio"] | None, Meta(description="Dominoes: how the hand ended.")
+    ] = None
+    seat: (
+        Annotated[
+            int,
+            Meta(
+                ge=0,
+                le=3,
+                description=(
+                    "batida: who went out; bloqueio: who blocked (needed on equal sums when the "
+                    "rule set makes the blocker lose)."
+                ),
+            ),
+        ]
+        | None
+    ) = None
+    kind: Annotated[
+        Literal["simples", "carroca", "la-e-lo", "cruzada"] | None,
+        Meta(description="batida: its kind."),
+    ] = None
+    sums: Annotated[
+        Sums | None,
+        Meta(
+            description=(
+                "Pips left per team; needed for a bloqueio, and for a batida when pips count."
+            )
+        ),
+    ] = None
+    points: Annotated[
+        TeamPoints | None, Meta(description="Sueca: card points per team (120 in all).")
+    ] = None
+    tricks: Annotated[
+        TeamTricks | None, Meta(description="Sueca: tricks per team (10 to 0: a bandeirada).")
+    ] = None
+    winner: Annotated[TeamName | None, Meta(description="Truco: the team that won it.")] = None
+    value: (
+        Annotated[int, Meta(ge=1, le=12, description="Truco: what it was worth: 1, 3, 6, 9 or 12.")]
+        | None
+    ) = None
+    tie: Annotated[bool, Meta(description="Truco: every round tied; nobody scores.")] = False
+    played_at: (
+        Annotated[
+            datetime,
+            Meta(
+                tz=True,
+                description="When the hand ended, for a score sheet typed in after the game "
+                "(RFC 3339 with its zone): its durations and periods follow it. Not in the "
+                "future, not before the previous hand ended. Default: now.",
+            ),
+        ]
+        | None
+    ) = None
+    started_at: (
+        Annotated[
+            datetime,
+            Meta(tz=True, description="When the hand began, if known (not after `played_at`)."),
+        ]
+        | None
+    ) = None
+    expected_version: ExpectedVersion = None
+
+
+class NewPenalty(Body, frozen=True, kw_only=True):
+    seat: Seat
+    kind: Annotated[
+        Literal[
+            "wrong-tile-shown",
+            "slow-play",
+            "irregular-pass",
+            "out-of-turn",
+            "tiles-shown",
+            "signal",
+            "cards-shown",
+            "renounce",
+        ],
+        Meta(
+            description="The infraction. Dominoes: wrong-tile-shown, slow-play, irregular-pass, "
+            "out-of-turn, tiles-shown, signal. Sueca: slow-play, signal, out-of-turn, "
+            "cards-shown, renounce. Truco: slow-play, out-of-turn, cards-shown."
+        ),
+    ]
+    note: Annotated[str, Meta(max_length=500, description="What happened.")] = ""
+    sums: Annotated[
+        Sums | None,
+        Meta(
+            description="Dominoes scored by pips: a hand lost with its tiles unknown scores the "
+            "offenders' pips left, given here."
+        ),
+    ] = None
+    expected_version: ExpectedVersion = None
+
+
+class NewAbandon(Body, frozen=True, kw_only=True):
+    team: Annotated[TeamName | None, Meta(description="The team that abandons.")] = None
+    seat: Annotated[int, Meta(ge=0, le=3, description="Or the seat that left.")] | None = None
+    expected_version: ExpectedVersion = None
+
+
+class NewUndo(Body, frozen=True, kw_only=True):
+    expected_version: ExpectedVersion = None
+
+
+class NewAnnulment(Body, frozen=True, kw_only=True):
+    hand: Annotated[int, Meta(ge=1, description="The number of the last finished hand.")]
+    expected_version: ExpectedVersion = None
+
+
+class NewCancellation(Body, frozen=True, kw_only=True):
+    expected_version: ExpectedVersion = None
+
+
+class NewConfirmation(Body, frozen=True, kw_only=True):
+    expected_version: ExpectedVersion = None

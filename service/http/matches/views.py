@@ -1,0 +1,186 @@
+"""What a game looks like from outside: the state and history, with unplayed tiles hidden.
+
+While a hand is in progress its unplayed tiles are secret: a seated player sees only their
+own (none of a blind hand), whoever posted the deal sees all, everyone else none: not an
+organizer, nor an administrator (design.md, "Secrets in the history"). Once the hand ends,
+everything about it is public.
+"""
+
+from __future__ import annotations
+
+import functools
+from datetime import datetime
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta
+
+from domain import HandResult, Match, PerTeam, TrickHand, game_of
+from domain.dominoes.game import DOMINOES
+from service.http.matches.hand_views import VIEWS, HandView, Seen, TeamPair
+from service.store.matches import MatchRecord
+
+
+class RaiseOut(msgspec.Struct, frozen=True, kw_only=True):
+    seat: Annotated[int, Meta(description="Who raised.")]
+    value: Annotated[int, Meta(description="What the raise asked for: 3, 6, 9 or 12.")]
+
+
+class HandOut(msgspec.Struct, frozen=True, kw_only=True):
+    number: Annotated[int, Meta(description="The hand's number.")]
+    outcome: Annotated[str, Meta(description="batida, bloqueio, empate or penalty.")]
+    kind: Annotated[str | None, Meta(description="simples, carroca, la-e-lo, cruzada.")]
+    winner: Annotated[str | None, Meta(description="The team that won it.")]
+    points: Annotated[int, Meta(description="Points scored, tie bonus included.")]
+    bonus_applied: Annotated[int, Meta(description="Of which, from an earlier empate.")]
+    sums: Annotated[TeamPair | None, Meta(description="Pips left per team, when counted.")]
+    by_seat: Annotated[int | None, Meta(description="Who went out, blocked or offended.")]
+    opener: Annotated[int | None, Meta(description="The seat that opened it.")]
+    recorded_as: Annotated[str, Meta(description="plays (move by move) or result.")]
+    started_at: Annotated[datetime, Meta(description="Start of the hand.")]
+    ended_at: Annotated[datetime, Meta(description="End of the hand.")]
+    dealer: Annotated[int | None, Meta(description="Cards: the seat that dealt it.")] = None
+    card_points: Annotated[
+        TeamPair | None, Meta(description="Sueca: card points each team took (120 in all).")
+    ] = None
+    tricks: Annotated[
+        TeamPair | None, Meta(description="Sueca: tricks each team took; Truco: rounds won.")
+    ] = None
+    raises: Annotated[
+        list[RaiseOut] | None, Meta(description="Truco: the raises of the hand, in order.")
+    ] = None
+
+
+class ConfirmationOut(msgspec.Struct, frozen=True):
+    by: Annotated[str, Meta(description="organizer, or the team that confirmed.")]
+    actor: Annotated[str, Meta(description="Who confirmed.")]
+    at: Annotated[datetime, Meta(description="When.")]
+
+
+class MatchState(msgspec.Struct, frozen=True, kw_only=True):
+    id: Annotated[str, Meta(description="The game's id.")]
+    version: Annotated[int, Meta(description="Its number of events; send it as If-Match.")]
+    status: Annotated[str, Meta(description="in_progress, finished or confirmed.")]
+    game: Annotated[
+        str, Meta(description='The game: "dominoes", or the card game ("sueca", "truco").')
+    ]
+    rules: Annotated[dict[str, Any], Meta(description="The effective rules of this game.")]
+    seats: Annotated[list[str], Meta(description="Player ids in order of play.")]
+    score: Annotated[
+        dict[str, int],
+        Meta(
+            description='Points per side: {"A": n, "B": m} (A: seats 0 and 2, B: 1 and 3), '
+            'or per seat at a table played alone: {"0": n, "1": m, ...}.'
+        ),
+    ]
+    winner: Annotated[str | None, Meta(description="The winning team, once finished.")]
+    turn: Annotated[int | None, Meta(description="The seat to play, or null.")]
+    hand: Annotated[
+        HandView | None,
+        Meta(description="The hand in progress, or null: a dominoes hand or a card game's."),
+    ]
+    hands: Annotated[list[HandOut], Meta(description="Finished hands, in order.")]
+    pending_bonus: Annotated[int, Meta(description="Points an empate adds to the next win.")]
+    next_dealer: Annotated[
+        int | None,
+        Meta(description="Cards: the seat due to deal the next hand (null: any, the first)."),
+    ] = None
+    confirmations: Annotated[list[ConfirmationOut], Meta(description="Who confirmed.")]
+    counts_for: Annotated[
+        list[int] | None,
+        Meta(
+            description="Once confirmed: the seats whose players consented (their side "
+            "confirmed, or an organizer of a competition they joined did), for whom the game "
+            "counts in rankings, statistics and ratings. The others' records ignore it, and "
+            "their side may still confirm it."
+        ),
+    ] = None
+    competition_id: Annotated[str | None, Meta(description="Its competition, if any.")]
+    stage: Annotated[str | None, Meta(description="Its torneio stage, if any.")]
+    place: Annotated[str | None, Meta(description="Where it is played.")]
+    notes: Annotated[str, Meta(description="Free notes.")]
+    created_by: Annotated[str, Meta(description="The scorekeeper who created it.")]
+    created_at: Annotated[datetime | None, Meta(description="When it was created.")]
+    started_at: Annotated[datetime | None, Meta(description="When the first hand began.")]
+    finished_at: Annotated[datetime | None, Meta(description="When it finished.")]
+
+
+def visible_seats(record: MatchRecord, viewer: str | None, revealed: bool = False) -> Seen:
+    """The seats whose hand in progress this reader sees (design.md, "Secrets in the
+    history"): whoever posted the deal sees them all; a seated player their own, unless the
+    hand is played blind (Truco's mão de ferro, T3); nobody else, whatever their role: a
+    deal made by the server is seen by each seat's player alone. `revealed`: the hand has
+    ended since, and all of it is public."""
+    if revealed or (viewer is not None and viewer == record.dealer):
+        return frozenset(range(len(record.state.seats)))
+    hand = record.state.hand
+    if viewer is None or (isinstance(hand, TrickHand) and hand.blind):
+        return frozenset()
+    return frozenset(s for s, player in enumerate(record.state.seats) if player == viewer)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _hand_out(result: HandResult) -> HandOut:
+    """A finished hand never changes: each is built once, not again on every answer of its
+    game (a game's answers repeat every hand before the one in play)."""
+    sums = None if result.sums is None else TeamPair(result.sums.A, result.sums.B)
+    return HandOut(
+        number=result.number,
+        outcome=result.outcome,
+        kind=result.kind,
+        winner=result.winner,
+        points=result.points,
+        bonus_applied=result.bonus_applied,
+        sums=sums,
+        by_seat=result.by_seat,
+        opener=result.opener,
+        recorded_as=result.recorded_as,
+        started_at=result.started_at,
+        ended_at=result.ended_at,
+        dealer=result.dealer,
+        card_points=_score(result.card_points),
+        tricks=_score(result.tricks),
+        raises=[RaiseOut(seat=r.seat, value=r.value) for r in result.raises] or None,
+    )
+
+
+def _score(pair: PerTeam | None) -> TeamPair | None:
+    return None if pair is None else TeamPair(pair.A, pair.B)
+
+
+def match_state(match_id: str, version: int, state: Match, seen: frozenset[int]) -> MatchState:
+    game = game_of(state.rules) if state.rules else DOMINOES
+    hand = None if state.hand is None else VIEWS[game.family](state.hand, seen)
+    return MatchState(
+        id=match_id,
+        version=version,
+        status=state.status,
+        game=game.name,
+        rules=msgspec.to_builtins(state.rules) if state.rules else {},
+        seats=list(state.seats),
+        score={side: state.score.get(side, 0) for side in state.table.sides},
+        winner=state.winner,
+        turn=state.turn,
+        hand=hand,
+        hands=[_hand_out(h) for h in state.hands],
+        pending_bonus=state.pending_bonus,
+        next_dealer=state.next_dealer,
+        confirmations=[ConfirmationOut(c.by, c.actor, c.at) for c in state.confirmations],
+        counts_for=list(state.counts_for) if state.status == "confirmed" else None,
+        competition_id=state.competition_id,
+        stage=state.stage,
+        place=state.place,
+        notes=state.notes,
+        created_by=state.created_by,
+        created_at=state.created_at,
+        started_at=state.started_at,
+        finished_at=state.finished_at,
+    )
+
+
+def over_now(past: MatchRecord, current: MatchRecord) -> bool:
+    """A hand in progress at a past version that has ended since: all of it is public."""
+    then, latest = past.state.hand, current.state.hand
+    if then is None or past.version == current.version:
+        return False
+    return latest is None or (latest.number, latest.started_at) != (then.number, then.started_at)

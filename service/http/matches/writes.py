@@ -1,0 +1,278 @@
+"""What every write on a game shares: idempotency, expected version, access, metadata."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+
+import msgspec
+from litestar import Request, Response
+from litestar.datastructures import State
+
+from domain import Command, DomainError, IllegalMove
+from domain.competitions import CompetitionCreated
+from service.http.auth import Principal
+from service.http.matches.access import Access, access_of
+from service.http.matches.key_locks import KeyLocks
+from service.http.matches.views import MatchState, match_state, visible_seats
+from service.http.problems import ApiError
+from service.http.web.conventions import GZIP_TAG_SUFFIX
+from service.http.web.request_ids import new_request_id
+from service.store.matches import Matches, MatchRecord
+from service.store.members import Memberships
+
+Build = Callable[[MatchRecord, datetime], Command]
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class WithHeaders(Protocol):
+    @property
+    def headers(self) -> Mapping[str, str]:
+        """Looked up by lower-case name."""
+        ...
+
+
+class Incoming(NamedTuple):
+    """What a write reads of its request: from Litestar's `Request` (`incoming`), or from
+    the ASGI scope on the lean path (service/http/matches/lean_writes.py)."""
+
+    method: str
+    path: str
+    headers: Mapping[str, str]
+    body: bytes
+
+
+async def incoming(request: Request[Any, Any, Any]) -> Incoming:
+    return Incoming(request.method, request.url.path, request.headers, await request.body())
+
+
+def idempotency_key(request: WithHeaders, principal: Principal) -> str | None:
+    key = request.headers.get("idempotency-key")
+    if key is None:
+        return None
+    if not 1 <= len(key) <= 200:
+        raise ApiError(400, "invalid-idempotency-key", "an Idempotency-Key has 1 to 200 characters")
+    return f"{principal.actor}:{key}"  # keys are scoped by who sends them
+
+
+def expected_version(request: WithHeaders, in_body: int | None) -> int | None:
+    if in_body is not None:
+        return in_body
+    header = request.headers.get("if-match")
+    if header is None or header.strip() == "*":  # "*": any version will do (RFC 9110)
+        return None
+    text = header.strip().removeprefix("W/").strip('"').removesuffix(GZIP_TAG_SUFFIX)
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:  # "²".isdigit() too
+        raise ApiError(400, "invalid-if-match", 'If-Match takes the game\'s version, e.g. "12"')
+    return int(text)
+
+
+async def fingerprint(request: Request[Any, Any, Any]) -> bytes:
+    return digest(await incoming(request))
+
+
+def digest(request: Incoming) -> bytes:
+    return hashlib.sha256(f"{request.method} {request.path}\n".encode() + request.body).digest()
+
+
+def metadata(
+    request: WithHeaders, principal: Principal, key: str | None, **extra: object
+) -> dict[str, object]:
+    data: dict[str, object] = {
+        "actor": principal.actor,
+        "request_id": (request.headers.get("x-request-id") or new_request_id())[:100],
+    }
+    if key is not None:
+        data["idempotency_key"] = key
+    client_time = request.headers.get("x-client-time")
+    if client_time:
+        data["client_time"] = client_time[:64]
+    return data | extra
+
+
+async def competition_of(state: State, record: MatchRecord) -> CompetitionCreated | None:
+    competition_id = record.state.competition_id
+    return await state.registry.competition(competition_id) if competition_id else None
+
+
+async def member_seats(state: State, record: MatchRecord) -> tuple[int, ...]:
+    """The seats whose players joined the game's competition."""
+    competition_id = record.state.competition_id
+    if competition_id is None:
+        return ()
+    memberships: Memberships = state.memberships
+    members = await memberships.members(competition_id)
+    return tuple(seat for seat, player in enumerate(record.state.seats) if player in members)
+
+
+class Answer(NamedTuple):
+    """The game's state as one sender may see it, and its version (the ETag)."""
+
+    status: int
+    state: MatchState
+    version: int
+
+    @property
+    def etag(self) -> str:
+        return f'"{self.version}"'
+
+    def response(self) -> Response[MatchState]:
+        return Response(self.state, status_code=self.status, headers={"ETag": self.etag})
+
+
+def answered(
+    record: MatchRecord,
+    access: Access,
+    principal: Principal | None,
+    status: int = 200,
+    reveal: bool = False,
+) -> Answer:
+    seen = visible_seats(record, principal.actor if principal else None, reveal)
+    body = match_state(record.match_id, record.version, record.state, seen)
+    return Answer(status, body, record.version)
+
+
+def answer(
+    record: MatchRecord,
+    access: Access,
+    principal: Principal | None,
+    status: int = 200,
+    reveal: bool = False,
+) -> Response[MatchState]:
+    return answered(record, access, principal, status, reveal).response()
+
+
+async def first_answer(state: State, key: str | None, digest: bytes | None) -> MatchRecord | None:
+    """The game as the first request with this key and body left it; None for a new key."""
+    if key is None or digest is None:
+        return None
+    prior = await state.store.idempotent_result(key, digest)
+    if prior is None:
+        return None
+    matches: Matches = state.matches
+    return await matches.at_version(prior.stream_id.removeprefix("match-"), prior.last_version)
+
+
+class Sender(msgspec.Struct, frozen=True):
+    """Who sends a write, and what they may do to this game."""
+
+    principal: Principal
+    access: Access
+    members: tuple[int, ...] = ()
+    """For a write that asks (`GameWrite.members`): the seats whose players joined the
+    game's competition."""
+
+    def sees(self, record: MatchRecord, seat: int) -> bool:
+        """Whether this sender may see the seat's hand in progress."""
+        return seat in visible_seats(record, self.principal.actor)
+
+
+class VersionedBody(Protocol):
+    @property
+    def expected_version(self) -> int | None: ...
+
+
+B = TypeVar("B", bound=VersionedBody)
+
+
+@dataclass(frozen=True)
+class GameWrite(Generic[B]):
+    """A write on a game, declared once: where it is posted, its body, the command it sends
+    and who may send it. `game_writes` turns each into a route; `write` serves them all."""
+
+    path: str
+    operation_id: str
+    summary: str
+    description: str
+    body: type[B]
+    command: Callable[[B, Sender], Build]
+    """The command to decide, from the body (built against the game as it is then)."""
+    who: Callable[[B, Sender, MatchRecord], None]
+    """Refuses (403) a sender who may not send this write to this game."""
+    again: Callable[[B], Callable[[MatchRecord], bool] | None] = lambda _: None
+    """Decide the command anew after its own events while this says so (a void deal)."""
+    metadata: Callable[[B], dict[str, object]] = lambda _: {}
+    secret_seat: Callable[[B], int | None] = lambda _: None
+    """The seat whose hand a refusal of this write could tell about (see `refusal`)."""
+    members: bool = False
+    """The command needs the seats whose players joined the game's competition."""
+
+
+async def write(
+    request: Incoming,
+    state: State,
+    principal: Principal,
+    match_id: str,
+    spec: GameWrite[B],
+    body: B,
+) -> Answer:
+    key = idempotency_key(request, principal)
+    body_digest = digest(request) if key else None
+    key_locks: KeyLocks = state.key_locks
+    async with key_locks.held(key):
+        return await _write(request, state, principal, match_id, spec, body, key, body_digest)
+
+
+async def _write(
+    request: Incoming,
+    state: State,
+    principal: Principal,
+    match_id: str,
+    spec: GameWrite[B],
+    body: B,
+    key: str | None,
+    body_digest: bytes | None,
+) -> Answer:
+    matches: Matches = state.matches
+    first = await first_answer(state, key, body_digest)
+    if first is not None:
+        access = access_of(principal, first.state, await competition_of(state, first))
+        return answered(first, access, principal, 201)
+    record = await matches.load(match_id)
+    access = access_of(principal, record.state, await competition_of(state, record))
+    members = await member_seats(state, record) if spec.members else ()
+    sender = Sender(principal, access, members)
+    build = spec.command(body, sender)
+
+    def checked(current: MatchRecord) -> Command:
+        """Access is checked on the very state the command is decided on, every time: a
+        retry after a conflict (another write came first: a deal) is checked anew."""
+        spec.who(body, sender, current)
+        return build(current, now())
+
+    try:
+        record = await matches.execute(
+            match_id,
+            checked,
+            metadata(request, principal, key, **spec.metadata(body)),
+            expected_version=expected_version(request, body.expected_version),
+            idempotency_key=key,
+            fingerprint=body_digest,
+            again=spec.again(body),
+        )
+    except DomainError as error:
+        raise await refusal(state, principal, match_id, spec.secret_seat(body), error) from None
+    return answered(record, access, principal, 201)
+
+
+async def refusal(
+    state: State, principal: Principal, match_id: str, seat: int | None, error: DomainError
+) -> Exception:
+    """The error to answer: the domain's own, unless the sender may not see the seat's hand
+    (a blind hand's own player): then every refusal of the rules is the same, since one
+    that depends on the hand (`TellsAHand`), or one decided after such a check passed,
+    would tell what the hand holds. (Anyone else who cannot see a hand may not move for
+    its seat at all: 403 before the rules are asked.)"""
+    if seat is None or not isinstance(error, IllegalMove):
+        return error
+    matches: Matches = state.matches
+    record = await matches.load(match_id)
+    if seat in visible_seats(record, principal.actor):
+        return error
+    return ApiError(422, "move-refused", "this cannot be recorded for that seat")
