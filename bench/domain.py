@@ -45,6 +45,9 @@ from domain import (  # noqa: E402
     fold,
     legal_plays,
 )
+from domain.cards.cards import DECK_52  # noqa: E402
+from domain.cards.espadas.commands import MakeBid  # noqa: E402
+from domain.cards.espadas.game import EspadasHand  # noqa: E402
 
 START = datetime(2025, 5, 1, 20, 0, tzinfo=UTC)
 FIRST_DEALER = 3
@@ -99,6 +102,31 @@ def next_card(per_seat: int) -> NextCommand:
     return command
 
 
+def next_espadas(state: Match, rng: random.Random, at: datetime) -> Command:
+    """A shuffled 52-card deal; each seat bids 3; then a legal card (E7: the spades rule)."""
+    hand = state.hand
+    if hand is None:
+        cards = list(DECK_52)
+        rng.shuffle(cards)
+        dealer = FIRST_DEALER if state.next_dealer is None else state.next_dealer
+        return DealCards(
+            at=at, hands=[cards[s * 13 : (s + 1) * 13] for s in range(4)], dealer=dealer
+        )
+    assert isinstance(hand, EspadasHand)
+    assert state.turn is not None
+    if hand.bidding:
+        return MakeBid(at=at, seat=state.turn, bid=3)
+    held = list(hand.hands[state.turn])
+    others = [c for c in held if c[-1] != "S"] or held
+    if not hand.trick:
+        cards = held if hand.spades_broken else others
+    else:
+        lead = hand.trick[0].card[-1]
+        following = [c for c in held if c[-1] == lead]
+        cards = following or (others if not hand.tricks else held)
+    return PlayCard(at=at, seat=state.turn, card=rng.choice(cards))
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str
@@ -111,6 +139,7 @@ KINDS = (
     Kind("dominoes", "cinquenta", next_dominoes, (PlayTile, Pass)),
     Kind("sueca", "sueca", next_card(10), (PlayCard,)),
     Kind("truco", "truco", next_card(3), (PlayCard,)),
+    Kind("espadas", "espadas", next_espadas, (PlayCard,)),
 )
 
 

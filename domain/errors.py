@@ -31,6 +31,7 @@ InputCode = Literal[
     "invalid-format",
     "unknown-fixture",
     "not-the-fixtures-teams",
+    "invalid-bid",
 ]
 MoveCode = Literal[
     "not-your-turn",
@@ -48,6 +49,10 @@ MoveCode = Literal[
     "raise-twice",
     "wrong-raise",
     "not-answering-team",
+    "bids-pending",
+    "bids-closed",
+    "spades-not-broken",
+    "spade-in-first-trick",
 ]
 StatusCode = Literal[
     "match-not-created",

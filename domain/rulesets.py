@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from domain.cards.espadas.rules import ESPADAS, EspadasRules
 from domain.cards.rules import SUECA, TRUCO, SuecaRules, TrucoRules
 from domain.dominoes.rules import (
     CINQUENTA,
@@ -19,8 +20,10 @@ from domain.dominoes.rules import (
 )
 from domain.errors import InvalidInput
 
-RuleSet = PontosRules | CinquentaRules | FederacaoRules | SuecaRules | TrucoRules
-PRESETS: dict[str, RuleSet] = {r.preset: r for r in (PONTOS, CINQUENTA, FEDERACAO, SUECA, TRUCO)}
+RuleSet = PontosRules | CinquentaRules | FederacaoRules | SuecaRules | TrucoRules | EspadasRules
+PRESETS: dict[str, RuleSet] = {
+    r.preset: r for r in (PONTOS, CINQUENTA, FEDERACAO, SUECA, TRUCO, ESPADAS)
+}
 RULES_DECODER = msgspec.json.Decoder(RuleSet)
 
 

@@ -132,6 +132,7 @@ Counts = dict[str, int]
 
 
 def _count_hand(hand: HandFact, teams: dict[str, Counts], own: list[Counts]) -> None:
+    gains = hand.gains()
     for team, c in teams.items():
         ours = hand.winner == team
         theirs = hand.winner is not None and not ours
@@ -139,10 +140,8 @@ def _count_hand(hand: HandFact, teams: dict[str, Counts], own: list[Counts]) -> 
         c["hands_won"] += ours
         c["hands_lost"] += theirs
         c["empates"] += hand.outcome == "empate"
-        if ours:
-            c["points"] += hand.points
-        elif theirs:
-            c["points_against"] += hand.points
+        c["points"] += gains.get(team, 0)
+        c["points_against"] += sum(p for side, p in gains.items() if side != team)
         if hand.outcome == "batida":
             c["team_cruzadas"] += ours and hand.kind == "cruzada"
         elif hand.outcome == "bloqueio":

@@ -56,6 +56,14 @@ class HandFact(msgspec.Struct, array_like=True, frozen=True):
     card_points: tuple[int, int] | None = None  # Sueca: (A, B)
     tricks: tuple[int, int] | None = None  # Sueca: tricks; Truco: rounds won (A, B)
     raises: tuple[tuple[int, int], ...] = ()  # Truco: (seat, value) of each raise
+    scores: tuple[tuple[str, int], ...] = ()  # what each side scored, when more than one did
+    details: str | None = None  # the game's own facts of the hand, JSON (Espadas: the bids)
+
+    def gains(self) -> dict[str, int]:
+        """Points per side this hand added to the score."""
+        if self.scores:
+            return dict(self.scores)
+        return {} if self.winner is None else {self.winner: self.points}
 
 
 class Finish(msgspec.Struct, array_like=True, frozen=True):
@@ -97,12 +105,13 @@ class GameFacts(msgspec.Struct, kw_only=True):
 
     @property
     def score(self) -> tuple[int, int]:
-        a = sum(h.points for h in self.hands if h.winner == "A")
-        b = sum(h.points for h in self.hands if h.winner == "B")
+        a = sum(h.gains().get("A", 0) for h in self.hands)
+        b = sum(h.gains().get("B", 0) for h in self.hands)
         return a, b
 
 
 FACTS_ENCODER = msgspec.json.Encoder()
+_DETAILS = msgspec.json.Encoder(order="sorted")
 FACTS_DECODER = msgspec.json.Decoder(GameFacts)
 
 
@@ -174,6 +183,8 @@ def _hand(event: HandEnded) -> HandFact:
         card_points=_pair(event.card_points),
         tricks=_pair(event.tricks),
         raises=tuple((r.seat, r.value) for r in event.raises),
+        scores=tuple(sorted(event.scores.items())) if event.scores else (),
+        details=None if event.details is None else _DETAILS.encode(event.details).decode(),
     )
 
 

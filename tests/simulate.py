@@ -1,6 +1,7 @@
 """A client that plays legal moves from a game's answered state, as the scorekeeper who
-posted the deal (who sees every hand): dominoes, Sueca and Truco (cards only, no raises).
-Used by the fault tests and the API benchmarks."""
+posted the deal (who sees every hand): dominoes, Sueca, Truco (cards only, no raises) and
+Espadas (a bid of 3 from each seat, then legal cards). Used by the fault tests, the
+generated-client and browser tests, and the API benchmarks."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
 CARDS = [
     rank + suit for suit in "CDHS" for rank in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 ]
-CARDS_PER_SEAT = {"sueca": 10, "truco": 3}
+DECK_52 = [rank + suit for suit in "CDHS" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")]
+CARDS_PER_SEAT = {"sueca": 10, "truco": 3, "espadas": 13}
 
 
 def random_deal(tiles_per_seat: int, rng: random.Random | None = None) -> dict[str, Any]:
@@ -46,7 +48,8 @@ def random_card_deal(state: dict[str, Any], rng: random.Random | None = None) ->
     """A posted deal for a card game, by the seat due to deal."""
     game, hands = state["game"], state["hands"]
     n = CARDS_PER_SEAT[game]
-    cards = (rng or random.Random()).sample(CARDS, len(CARDS))
+    deck = DECK_52 if game == "espadas" else CARDS
+    cards = (rng or random.Random()).sample(deck, len(deck))
     dealer = (hands[-1]["dealer"] + 1) % 4 if hands and hands[-1]["dealer"] is not None else 3
     deal: dict[str, Any] = {
         "dealer": dealer,
@@ -54,7 +57,7 @@ def random_card_deal(state: dict[str, Any], rng: random.Random | None = None) ->
     }
     if game == "sueca":
         deal["trump_card"] = deal["hands"][dealer][-1]
-    else:
+    elif game == "truco":
         deal["vira"] = cards[4 * n]
     return deal
 
@@ -65,7 +68,22 @@ def _next_card_request(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "hands", random_card_deal(state)
     seat = state["turn"]
     held: list[str] = hand["hands"][seat]
+    if state["game"] == "espadas":
+        return "moves", _espadas_move(hand, seat, held)
     if state["game"] == "sueca" and hand["trick"]:
         lead = hand["trick"][0]["card"][-1]
         held = [c for c in held if c[-1] == lead] or held
     return "moves", {"seat": seat, "card": held[0]}
+
+
+def _espadas_move(hand: dict[str, Any], seat: int, held: list[str]) -> dict[str, Any]:
+    """A bid of 3 while the seats bid; then a card the spades rules allow (E7)."""
+    if None in hand["bids"]:
+        return {"seat": seat, "bid": 3}
+    others = [c for c in held if c[-1] != "S"] or held
+    if not hand["trick"]:
+        return {"seat": seat, "card": (held if hand["spades_broken"] else others)[0]}
+    lead = hand["trick"][0]["card"][-1]
+    following = [c for c in held if c[-1] == lead]
+    first_trick = not hand["tricks_played"]
+    return {"seat": seat, "card": (following or (others if first_trick else held))[0]}

@@ -3,6 +3,7 @@
 from datetime import datetime
 from typing import Literal
 
+from domain.cards.espadas.commands import MakeBid, RecordEspadasResult
 from domain.match.commands import Command
 from domain.match.state import PerTeam
 from domain.table import Team
@@ -72,4 +73,6 @@ CardCommand = (
     | AnswerRaise
     | RecordSuecaResult
     | RecordTrucoResult
+    | MakeBid
+    | RecordEspadasResult
 )

@@ -260,7 +260,13 @@ def move(request: MoveRequest, at: datetime) -> PlayCard | AskRedeal:
 
 def result(request: ResultRequest, at: datetime) -> RecordSuecaResult:
     no_dominoes_result(request, "Sueca")
-    if request.points is None or request.winner is not None or request.value is not None:
+    if (
+        request.points is None
+        or request.winner is not None
+        or request.value is not None
+        or isinstance(request.tricks, list)
+        or request.bids is not None
+    ):
         raise MalformedRequest(
             'a Sueca result gives the card points per team, "points": {"A": n, "B": m}, '
             'and "tricks" likewise'

@@ -6,7 +6,7 @@ so stored history keeps decoding.
 """
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta
@@ -91,6 +91,12 @@ class HandEnded(Event, frozen=True, kw_only=True, tag="hand_ended"):
     """Sueca: tricks each team took; Truco: rounds each team won."""
     raises: tuple[Raise, ...] = ()
     """Truco: every raise of the hand, in order (seat, value asked)."""
+    scores: dict[str, int] | None = None
+    """What each side scored in this hand, when more than one side scores one (Espadas:
+    both teams, a failed contract below zero); None: the winner scores `points`."""
+    details: dict[str, Any] | None = None
+    """The game's own facts of the hand, as its package reads them (Espadas: the bids, the
+    tricks by seat, the bags)."""
 
 
 class PenaltyRecorded(Event, frozen=True, kw_only=True, tag="penalty_recorded"):

@@ -1,6 +1,6 @@
 """The end of a hand and of a game, with the facts the rankings need, decided once."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -40,24 +40,37 @@ def hand_ended(
     )
 
 
-def then_finish(state: Match, events: Sequence[Event], at: datetime) -> list[Event]:
-    """`events`, plus MatchFinished when they bring a side to the target."""
+Winner = Callable[[Match], Side | None]
+"""Who has won the game once its hands are counted, or None while it goes on."""
+
+
+def first_to_target(state: Match) -> Side | None:
+    """The first side (in the table's order) at or past the target: every game so far."""
+    target = state.rules.target if state.rules else 0
+    return next((s for s in state.table.sides if state.score.get(s, 0) >= target), None)
+
+
+def then_finish(
+    state: Match, events: Sequence[Event], at: datetime, winner_of: Winner = first_to_target
+) -> list[Event]:
+    """`events`, plus MatchFinished when they bring the game to its end (`winner_of`: the
+    game's own rule, a side at the target by default)."""
     if state.rules is None:
         return list(events)
     target, score = state.rules.target, state.score
     for event in events:
-        if isinstance(event, HandEnded) and event.winner is not None:
-            score = plus(score, event.winner, event.points)
+        if isinstance(event, HandEnded):
+            gains = event.scores or ({event.winner: event.points} if event.winner else {})
+            for side, points in gains.items():
+                score = plus(score, side, points)
     if max(score.values(), default=0) < target:
         return list(events)  # nobody reaches the target: no need to count the hands
     after = state
     for event in events:
         if isinstance(event, HandEnded):
             after = count(after, event)
-    for side in after.table.sides:
-        if after.score.get(side, 0) >= target:
-            return [*events, match_finished(after, side, at)]
-    return list(events)
+    winner = winner_of(after)
+    return list(events) if winner is None else [*events, match_finished(after, winner, at)]
 
 
 def match_finished(

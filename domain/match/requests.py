@@ -36,6 +36,7 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
     accept: bool = False
     run: bool = False
     redeal: bool = False
+    bid: int | Literal["nil", "double_nil"] | None = None
 
     def saying(self) -> frozenset[str]:
         """The things this request asks for (a game wants exactly one of its own)."""
@@ -47,6 +48,7 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
             "accept": self.accept,
             "run": self.run,
             "redeal": self.redeal,
+            "bid": self.bid is not None,
         }
         return frozenset(name for name, yes in said.items() if yes)
 
@@ -59,7 +61,9 @@ class ResultRequest(msgspec.Struct, frozen=True, kw_only=True):
     kind: Literal["simples", "carroca", "la-e-lo", "cruzada"] | None = None
     sums: PerTeam | None = None
     points: PerTeam | None = None
-    tricks: PerTeam | None = None
+    tricks: PerTeam | list[int] | None = None
+    """Per team (Sueca), or per seat in seat order (Espadas)."""
+    bids: list[int | Literal["nil", "double_nil"]] | None = None
     winner: Team | None = None
     value: int | None = None
     tie: bool = False

@@ -81,6 +81,16 @@ class HandResult(msgspec.Struct, frozen=True, kw_only=True):
     card_points: PerTeam | None = None
     tricks: PerTeam | None = None
     raises: tuple[Raise, ...] = ()
+    scores: tuple[tuple[str, int], ...] = ()
+    """What each side scored, when more than one side scores a hand (its event's `scores`)."""
+    details: str | None = None
+    """The game's own facts of the hand, as JSON text (its event's `details`)."""
+
+    def gains(self) -> dict[str, int]:
+        """Points per side this hand adds to the score."""
+        if self.scores:
+            return dict(self.scores)
+        return {} if self.winner is None else {self.winner: self.points}
 
 
 class Confirmation(msgspec.Struct, frozen=True, kw_only=True):

@@ -6,11 +6,14 @@ It is a function of the finished hands, so an annulment simply counts them again
 
 from collections.abc import Callable, Iterable
 
+import msgspec
 from msgspec.structs import replace
 
 from domain.match.events import HandEnded
 from domain.match.rules import bonus_after
 from domain.match.state import HandResult, Match, plus
+
+_DETAILS = msgspec.json.Encoder(order="sorted")
 
 AfterHand = Callable[[Match, HandResult], Match]
 """A game's own bookkeeping after a finished hand (who opens or deals the next one)."""
@@ -34,6 +37,8 @@ def result_of(event: HandEnded) -> HandResult:
         card_points=event.card_points,
         tricks=event.tricks,
         raises=event.raises,
+        scores=tuple(sorted(event.scores.items())) if event.scores else (),
+        details=None if event.details is None else _DETAILS.encode(event.details).decode(),
     )
 
 
@@ -60,8 +65,8 @@ def _add(state: Match, result: HandResult, after_hand: AfterHand | None) -> Matc
     if state.rules is None:
         raise ValueError("a hand ended in a game that was never created")
     score = state.score
-    if result.winner is not None:
-        score = plus(score, result.winner, result.points)
+    for side, points in result.gains().items():
+        score = plus(score, side, points)
     state = replace(
         state,
         score=score,

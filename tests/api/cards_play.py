@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from domain import DECK_40
+from domain.cards.cards import DECK_52
 from tests.api.play import Game
 
 Json = dict[str, Any]
@@ -30,15 +31,33 @@ def truco_deal(rng: random.Random, dealer: int = 3) -> Json:
 
 
 def legal_cards(state: Json) -> list[str]:
-    """The cards the seat in turn may play (Sueca: the suit led, when it holds it)."""
+    """The cards the seat in turn may play (Sueca and Espadas: the suit led, when it holds
+    it; Espadas: spades as E7 says)."""
     hand = state["hand"]
     held: list[str] = hand["hands"][state["turn"]]
     assert held is not None, "the seat in turn's cards are hidden"
+    if state["game"] == "espadas":
+        return espadas_cards(hand, held)
     if state["game"] == "sueca" and hand["trick"]:
         lead = hand["trick"][0]["card"][-1]
         following = [c for c in held if c[-1] == lead]
         return following or held
     return held
+
+
+def espadas_cards(hand: Json, held: list[str]) -> list[str]:
+    others = [c for c in held if c[-1] != "S"] or held
+    if not hand["trick"]:
+        return held if hand["spades_broken"] else others
+    lead = hand["trick"][0]["card"][-1]
+    following = [c for c in held if c[-1] == lead]
+    return following or (others if not hand["tricks_played"] else held)
+
+
+def espadas_deal(rng: random.Random, dealer: int = 3) -> Json:
+    cards = list(DECK_52)
+    rng.shuffle(cards)
+    return {"dealer": dealer, "hands": [cards[s * 13 : (s + 1) * 13] for s in range(4)]}
 
 
 async def play_card_hand(game: Game, state: Json, rng: random.Random) -> Json:

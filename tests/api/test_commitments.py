@@ -22,12 +22,12 @@ import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.api.cards_play import legal_cards, sueca_deal, truco_deal
+from tests.api.cards_play import espadas_deal, legal_cards, sueca_deal, truco_deal
 from tests.api.conftest import Player, Table
 from tests.api.play import Game, Json, create_game, next_move, shuffled_deal
 
 ROOT = Path(__file__).resolve().parents[2]
-PRESETS = ("pontos", "cinquenta", "federacao", "sueca", "truco")
+PRESETS = ("pontos", "cinquenta", "federacao", "sueca", "truco", "espadas")
 SALT = re.compile(r"^[0-9a-f]{32}$")
 
 
@@ -90,6 +90,7 @@ async def deal(game: Game, preset: str, rng: random.Random, state: Json) -> tupl
         body = {
             "sueca": lambda: sueca_deal(rng, dealer),
             "truco": lambda: truco_deal(rng, dealer),
+            "espadas": lambda: espadas_deal(rng, dealer),
         }.get(preset, lambda: shuffled_deal(preset, rng))()
         return game.scorekeeper, await game.ok("hands", body)
     return None, await game.ok("hands", {"deal": "server"}, by=rng.choice(game.table.players))
@@ -99,6 +100,8 @@ def move(truth: Json, preset: str, rng: random.Random) -> Json:
     if truth["game"] == "dominoes":
         return next_move(truth, rng)
     hand, seat = truth["hand"], truth["turn"]
+    if hand.get("bids") is not None and None in hand["bids"]:
+        return {"seat": seat, "bid": rng.choice([1, 2, 3, 4, "nil"])}
     if hand["pending_call"] is not None:
         answerer = (hand["pending_call"]["seat"] + 1) % 4
         return {"seat": answerer, "accept": True}

@@ -17,7 +17,7 @@ import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.api.cards_play import legal_cards, sueca_deal, truco_deal
+from tests.api.cards_play import espadas_deal, legal_cards, sueca_deal, truco_deal
 from tests.api.conftest import ADMINISTRATOR, Player, Table
 from tests.api.play import Game, Json, create_game
 
@@ -53,11 +53,16 @@ async def step(game: Game, preset: str, rng: random.Random, poster: list[Player 
         if iron or rng.random() < 0.5:  # a blind hand dealt by the server: nobody could play
             poster[0] = game.scorekeeper
             dealer = truth["hands"][-1]["dealer"] + 1 if truth["hands"] else 3
-            deal = (sueca_deal if preset == "sueca" else truco_deal)(rng, dealer % 4)
+            deals = {"sueca": sueca_deal, "truco": truco_deal, "espadas": espadas_deal}
+            deal = deals[preset](rng, dealer % 4)
             return await game.ok("hands", deal)
         poster[0] = None
         return await game.ok("hands", {"deal": "server"}, by=rng.choice(table.players))
     hand = truth["hand"]
+    if hand.get("bids") is not None and None in hand["bids"]:  # Espadas: the seats bid
+        bidder = truth["turn"]
+        bid = {"seat": bidder, "bid": 3}
+        return await game.ok("moves", bid, by=poster[0] or table.players[bidder])
     if hand["pending_call"] is not None:
         seat = (hand["pending_call"]["seat"] + rng.choice((1, 3))) % 4
         answer = {"seat": seat} | ({"accept": True} if rng.random() < 0.6 else {"run": True})
@@ -114,7 +119,7 @@ async def check(game: Game, poster: Player | None, rng: random.Random, feed_star
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
-    preset=st.sampled_from(("sueca", "truco")),
+    preset=st.sampled_from(("sueca", "truco", "espadas")),
     seed=st.integers(0, 2**32 - 1),
     steps=st.integers(1, 40),
 )

@@ -171,10 +171,20 @@ async def test_a_whole_game_of_each_registered_game_through_the_generated_client
     assert state.winner in state.score.to_dict()
     assert max(state.score.to_dict().values()) >= state.rules.to_dict()["target"]
     assert all(type(h).__name__ == "HandOut" for h in state.hands)
-    history = await api.write(
-        "history.get_match_events", ADMIN_TOKEN, "EventsPage", match_id=state.id, limit=1000
-    )
-    assert [e.version for e in history.events] == list(range(1, state.version + 1))
+    versions: list[int] = []
+    after: int | None = 0
+    while after is not None:  # every page of the history, through the generated types
+        page = await api.write(
+            "history.get_match_events",
+            ADMIN_TOKEN,
+            "EventsPage",
+            match_id=state.id,
+            after=after,
+            limit=1000,
+        )
+        versions += [e.version for e in page.events]
+        after = page.next_after if isinstance(page.next_after, int) else None
+    assert versions == list(range(1, state.version + 1))
 
 
 def node_tools() -> tuple[str, str]:

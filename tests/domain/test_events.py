@@ -33,6 +33,7 @@ from domain import (
     decode,
     encode,
 )
+from domain.cards.espadas.events import BidMade
 from tests.domain.builders import AT, SEATS, ended
 
 HANDS = (("6-6", "1-2"), ("0-0", "3-4"), ("2-2",), ("5-5",))
@@ -64,6 +65,8 @@ ONE_OF_EACH = [
     MatchConfirmed(at=AT),
     MatchConfirmed(at=AT, counts_for=(0, 2)),
     ConsentGiven(at=AT, seats=(1, 3)),
+    BidMade(at=AT, seat=2, bid=4),
+    BidMade(at=AT, seat=3, bid="double_nil"),
     MatchCancelled(at=AT, by="ana"),
     MatchCreated(at=AT, rules=SUECA, seats=SEATS, created_by="ana"),
     CardsDealt(

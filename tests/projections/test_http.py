@@ -222,7 +222,7 @@ async def test_errors_are_problem_details(database: Database, store: EventStore)
             ),
             "no time zone": await client.get("/v1/rankings", params={"since": "2025-05-02T00:00"}),
             "a number": await client.get("/v1/rankings", params={"until": "0.5"}),
-            "unknown rule set": await client.get("/v1/rankings", params={"preset": "espadas"}),
+            "unknown rule set": await client.get("/v1/rankings", params={"preset": "xadrez"}),
             "unknown achievement": await client.get("/v1/records", params={"kind": "x"}),
         }
 

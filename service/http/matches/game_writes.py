@@ -100,6 +100,7 @@ def _move(body: NewMove, _: Sender) -> Build:
         accept=body.accept,
         run=body.run,
         redeal=body.redeal,
+        bid=body.bid,
     )
     return lambda record, at: game_of(rules_of(record.state)).move(request, at)
 
@@ -134,7 +135,8 @@ def _result(body: NewResult, _: Sender) -> Build:
         kind=body.kind,
         sums=_pair(body.sums),
         points=_pair(body.points),
-        tricks=_pair(body.tricks),
+        tricks=list(body.tricks) if isinstance(body.tricks, list) else _pair(body.tricks),
+        bids=body.bids,
         winner=body.winner,
         value=body.value,
         tie=body.tie,

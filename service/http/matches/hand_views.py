@@ -97,6 +97,19 @@ class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family",
     mao_de_ferro: Annotated[
         bool, Meta(description="Truco: both teams are on 11; nobody sees their own cards.")
     ] = False
+    tricks_by_seat: Annotated[
+        list[int], Meta(description="Tricks (Truco: rounds) each seat has taken.")
+    ] = msgspec.field(default_factory=list)
+    bids: Annotated[
+        list[int | str | None] | None,
+        Meta(
+            description='Espadas: each seat\'s bid (1 to 13, "nil", "double_nil"); null: '
+            "none yet."
+        ),
+    ] = None
+    spades_broken: Annotated[
+        bool | None, Meta(description="Espadas: a spade has been played (they may be led).")
+    ] = None
     started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
 
 
@@ -148,6 +161,9 @@ def cards_view(hand: GameHand, seen: Seen) -> CardHandNow:
         else PendingCall(seat=pending.seat, call=_CALLS[pending.value], value=pending.value),
         mao_de_onze=hand.eleven,
         mao_de_ferro=hand.blind,
+        tricks_by_seat=[sum(t.winner == seat for t in hand.tricks) for seat in range(4)],
+        bids=list(bids) if (bids := getattr(hand, "bids", None)) is not None else None,
+        spades_broken=getattr(hand, "spades_broken", None),
         started_at=hand.started_at,
     )
 

@@ -230,6 +230,9 @@ class NewHand(Body, frozen=True, kw_only=True):
     expected_version: ExpectedVersion = None
 
 
+BidValue = Annotated[int, Meta(ge=1, le=13)] | Literal["nil", "double_nil"]
+
+
 class NewMove(Body, frozen=True, kw_only=True):
     seat: Seat
     tile: Annotated[Tile | None, Meta(description="The tile played; omit to pass.")] = None
@@ -260,6 +263,10 @@ class NewMove(Body, frozen=True, kw_only=True):
     redeal: Annotated[
         bool, Meta(description="Sueca: the opening player's cards are worth 10 or less: redeal.")
     ] = False
+    bid: Annotated[
+        BidValue | None,
+        Meta(description='Espadas: the tricks the seat will take (1 to 13), "nil", "double_nil".'),
+    ] = None
     expected_version: ExpectedVersion = None
 
 
@@ -312,7 +319,14 @@ class NewResult(Body, frozen=True, kw_only=True):
         TeamPoints | None, Meta(description="Sueca: card points per team (120 in all).")
     ] = None
     tricks: Annotated[
-        TeamTricks | None, Meta(description="Sueca: tricks per team (10 to 0: a bandeirada).")
+        TeamTricks | list[Annotated[int, Meta(ge=0, le=13)]] | None,
+        Meta(
+            description="Sueca: tricks per team (10 to 0: a bandeirada); Espadas: the tricks "
+            "each seat took, in seat order (13 in all)."
+        ),
+    ] = None
+    bids: Annotated[
+        list[BidValue] | None, Meta(description="Espadas: each seat's bid, in seat order.")
     ] = None
     winner: Annotated[TeamName | None, Meta(description="Truco: the team that won it.")] = None
     value: (

@@ -49,6 +49,21 @@ class HandOut(msgspec.Struct, frozen=True, kw_only=True):
     raises: Annotated[
         list[RaiseOut] | None, Meta(description="Truco: the raises of the hand, in order.")
     ] = None
+    scores: Annotated[
+        dict[str, int] | None,
+        Meta(
+            description="What each side scored in the hand, when more than one side scores "
+            "one (Espadas: both teams, a failed contract below zero); null: the winner "
+            "scored `points`."
+        ),
+    ] = None
+    details: Annotated[
+        dict[str, Any] | None,
+        Meta(
+            description="The game's own facts of the hand (Espadas: the bids, the tricks by "
+            "seat, the contracts, nils, bags after the hand and penalties paid)."
+        ),
+    ] = None
 
 
 class ConfirmationOut(msgspec.Struct, frozen=True):
@@ -119,6 +134,9 @@ def visible_seats(record: MatchRecord, viewer: str | None, revealed: bool = Fals
     return frozenset(s for s, player in enumerate(record.state.seats) if player == viewer)
 
 
+_DETAILS = msgspec.json.Decoder(dict[str, Any])
+
+
 @functools.lru_cache(maxsize=16_384)
 def _hand_out(result: HandResult) -> HandOut:
     """A finished hand never changes: each is built once, not again on every answer of its
@@ -141,6 +159,8 @@ def _hand_out(result: HandResult) -> HandOut:
         card_points=_score(result.card_points),
         tricks=_score(result.tricks),
         raises=[RaiseOut(seat=r.seat, value=r.value) for r in result.raises] or None,
+        scores=dict(result.scores) or None,
+        details=None if result.details is None else _DETAILS.decode(result.details),
     )
 
 
