@@ -46,6 +46,8 @@ from domain import (  # noqa: E402
     legal_plays,
 )
 from domain.cards.cards import DECK_52  # noqa: E402
+from domain.cards.copas.commands import GiveCards  # noqa: E402
+from domain.cards.copas.game import CopasHand  # noqa: E402
 from domain.cards.espadas.commands import MakeBid  # noqa: E402
 from domain.cards.espadas.game import EspadasHand  # noqa: E402
 
@@ -127,6 +129,35 @@ def next_espadas(state: Match, rng: random.Random, at: datetime) -> Command:
     return PlayCard(at=at, seat=state.turn, card=rng.choice(cards))
 
 
+def next_copas(state: Match, rng: random.Random, at: datetime) -> Command:
+    """A shuffled 52-card deal; each seat passes three random cards; then a legal card (C4,
+    C5, C9: the two of clubs first, no point in the first trick, hearts led once broken)."""
+    hand = state.hand
+    if hand is None:
+        cards = list(DECK_52)
+        rng.shuffle(cards)
+        dealer = FIRST_DEALER if state.next_dealer is None else state.next_dealer
+        return DealCards(
+            at=at, hands=[cards[s * 13 : (s + 1) * 13] for s in range(4)], dealer=dealer
+        )
+    assert isinstance(hand, CopasHand)
+    if hand.passing:
+        seat = next(s for s, given in enumerate(hand.given) if given is None)
+        return GiveCards(at=at, seat=seat, cards=rng.sample(list(hand.hands[seat]), 3))
+    assert state.turn is not None
+    held = list(hand.hands[state.turn])
+    if not hand.trick and not hand.tricks:
+        cards = ["2C"]
+    elif not hand.trick:
+        cards = held if hand.hearts_broken else [c for c in held if c[-1] != "H"] or held
+    else:
+        lead = hand.trick[0].card[-1]
+        following = [c for c in held if c[-1] == lead]
+        pointless = [c for c in held if c[-1] != "H" and c != "QS"] or held
+        cards = following or (pointless if not hand.tricks else held)
+    return PlayCard(at=at, seat=state.turn, card=rng.choice(cards))
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str
@@ -140,6 +171,7 @@ KINDS = (
     Kind("sueca", "sueca", next_card(10), (PlayCard,)),
     Kind("truco", "truco", next_card(3), (PlayCard,)),
     Kind("espadas", "espadas", next_espadas, (PlayCard,)),
+    Kind("copas", "copas", next_copas, (PlayCard,)),
 )
 
 

@@ -32,6 +32,7 @@ InputCode = Literal[
     "unknown-fixture",
     "not-the-fixtures-teams",
     "invalid-bid",
+    "invalid-pass",
 ]
 MoveCode = Literal[
     "not-your-turn",
@@ -53,6 +54,12 @@ MoveCode = Literal[
     "bids-closed",
     "spades-not-broken",
     "spade-in-first-trick",
+    "pass-pending",
+    "no-pass",
+    "already-given",
+    "two-of-clubs-leads",
+    "points-in-first-trick",
+    "hearts-not-broken",
 ]
 StatusCode = Literal[
     "match-not-created",

@@ -43,7 +43,14 @@ def evolve(state: Match, event: Event) -> Match:
         case MatchAbandoned():
             return replace(state, abandoned_by=event.team, hand=None, turn=None)
         case MatchFinished():
-            return replace(state, status="finished", winner=event.winner, finished_at=event.at)
+            places = event.places or _two_places(state, event.winner)
+            return replace(
+                state,
+                status="finished",
+                winner=event.winner,
+                places=tuple(tuple(p) for p in places),
+                finished_at=event.at,
+            )
         case HandAnnulled():
             annulled = state.hands[-1]
             after = recount(state, state.hands[:-1], _game(state).after_hand)
@@ -52,7 +59,12 @@ def evolve(state: Match, event: Event) -> Match:
             return after
         case MatchReopened():
             return replace(
-                state, status="in_progress", winner=None, finished_at=None, confirmations=()
+                state,
+                status="in_progress",
+                winner=None,
+                places=(),
+                finished_at=None,
+                confirmations=(),
             )
         case ConfirmationRecorded():
             done = Confirmation(by=event.by, actor=event.actor, at=event.at)
@@ -98,3 +110,9 @@ def _created(event: MatchCreated) -> Match:
         stage=event.stage,
         fixture_id=event.fixture_id,
     )
+
+
+def _two_places(state: Match, winner: str | None) -> list[list[str]]:
+    """The places of a game finished before they were kept: the winner, then the rest."""
+    others = [s for s in state.table.sides if s != winner]
+    return [[winner], others] if winner is not None else [others]

@@ -1,6 +1,7 @@
 """The registry of games: each game once, found by its preset or its name. The core, the
 service and the projections learn of a game here, never through a branch of their own."""
 
+from domain.cards.copas.game import COPAS_GAME
 from domain.cards.espadas.game import ESPADAS_GAME
 from domain.cards.sueca import SUECA
 from domain.cards.truco import TRUCO
@@ -8,7 +9,7 @@ from domain.dominoes.game import DOMINOES
 from domain.match.game import Game
 from domain.match.rules import GameRules
 
-GAMES: tuple[Game, ...] = (DOMINOES, SUECA, TRUCO, ESPADAS_GAME)
+GAMES: tuple[Game, ...] = (DOMINOES, SUECA, TRUCO, ESPADAS_GAME, COPAS_GAME)
 BY_PRESET: dict[str, Game] = {preset: game for game in GAMES for preset in game.presets}
 BY_NAME: dict[str, Game] = {game.name: game for game in GAMES}
 

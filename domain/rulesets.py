@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from domain.cards.copas.rules import COPAS, CopasRules
 from domain.cards.espadas.rules import ESPADAS, EspadasRules
 from domain.cards.rules import SUECA, TRUCO, SuecaRules, TrucoRules
 from domain.dominoes.rules import (
@@ -20,9 +21,17 @@ from domain.dominoes.rules import (
 )
 from domain.errors import InvalidInput
 
-RuleSet = PontosRules | CinquentaRules | FederacaoRules | SuecaRules | TrucoRules | EspadasRules
+RuleSet = (
+    PontosRules
+    | CinquentaRules
+    | FederacaoRules
+    | SuecaRules
+    | TrucoRules
+    | EspadasRules
+    | CopasRules
+)
 PRESETS: dict[str, RuleSet] = {
-    r.preset: r for r in (PONTOS, CINQUENTA, FEDERACAO, SUECA, TRUCO, ESPADAS)
+    r.preset: r for r in (PONTOS, CINQUENTA, FEDERACAO, SUECA, TRUCO, ESPADAS, COPAS)
 }
 RULES_DECODER = msgspec.json.Decoder(RuleSet)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import NamedTuple
 
-from projections.contributions import team_of
 from projections.facts import GameFacts
 from projections.games import every_read_side, read_side
 from projections.streaks import MILESTONES, Milestone
@@ -46,9 +45,9 @@ def earned_in(game: GameFacts) -> list[Earned]:
     side = read_side(game.game)
     earned: list[Earned] = []
     for seat, player in enumerate(game.seats):
-        team = team_of(seat)
-        won = finish.winner == team
-        score = finish.score_a if team == "A" else finish.score_b
+        team = game.side_of(seat)
+        won = game.won_by(team)
+        score = finish.score_of(team)
         feats = side.feats(game, finish, won, score)
         earned += [Earned(player, k, game.match_id, finish.at) for k, got in feats.items() if got]
         by_side = side.hand_feats_by_side  # a trick is its side's; a batida, the seat's own

@@ -1,4 +1,8 @@
-"""What a confirmed game adds to each of its four players: one row of counters per player.
+"""What a confirmed game adds to each of its players: one row of counters per player.
+
+Counters are a side's (the team's in a partnership game, the seat's own in a game played
+alone), but for the few a seat does itself (below). A side won the game when it holds the
+first place, alone or shared.
 
 Decisions where rules.md is silent (also in the README's "Projections" section):
 - hands won, points, blocks made and suffered are the player's team's (partners share
@@ -66,8 +70,9 @@ class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
     player_id: str
     match_id: str
     seat: int
-    partner_id: str
-    opponents: tuple[str, str]
+    partner_id: str | None
+    """The partner, in a partnership game; None in a game played alone."""
+    opponents: tuple[str, ...]
     competition_id: str | None
     stage: str | None
     preset: str
@@ -81,48 +86,53 @@ class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
     """The game's own counters (its read side's `counters`), its team's."""
 
 
-def team_of(seat: int) -> str:
-    return "A" if seat % 2 == 0 else "B"
-
-
 def contributions(game: GameFacts) -> list[PlayerGame]:
     """One row per seat of a confirmed game (one pass over its hands)."""
     finish = game.finish
     assert finish is not None
-    teams = {"A": dict.fromkeys(COUNTERS, 0), "B": dict.fromkeys(COUNTERS, 0)}
-    biggest = {"A": 0, "B": 0}
-    own = [dict.fromkeys(_OWN, 0) for _ in range(4)]
+    sides = {side: dict.fromkeys(COUNTERS, 0) for side in game.sides}
+    biggest = dict.fromkeys(game.sides, 0)
+    own = [dict.fromkeys(_OWN, 0) for _ in game.seats]
     for hand in game.hands:
-        _count_hand(hand, teams, own)
+        _count_hand(hand, sides, own)
         if hand.winner in biggest:
             biggest[hand.winner] = max(biggest[hand.winner], hand.points)
-    for team, counts in teams.items():
-        _count_game(finish, counts, won=finish.winner == team)
+    won = {side: game.won_by(side) for side in game.sides}
+    for side, counts in sides.items():
+        _count_game(finish, counts, won=won[side])
     seats = game.seats
     extra = read_side(game.game).counters(game)
     rows = []
-    for seat in range(4):
-        team = team_of(seat)
-        counts = teams[team] | own[seat] | {"penalties": game.penalties[seat]}
+    for seat, player in enumerate(seats):
+        side = game.side_of(seat)
+        partners = [seats[s] for s in game.seats_of(side) if s != seat]
+        counts = sides[side] | own[seat] | {"penalties": game.penalties[seat]}
         rows.append(
             PlayerGame(
-                player_id=seats[seat],
+                player_id=player,
                 match_id=game.match_id,
                 seat=seat,
-                partner_id=seats[(seat + 2) % 4],
-                opponents=(seats[(seat + 1) % 4], seats[(seat + 3) % 4]),
+                partner_id=partners[0] if partners else None,
+                opponents=tuple(
+                    seats[s] for s in _after(seat, len(seats)) if s not in game.seats_of(side)
+                ),
                 competition_id=game.competition_id,
                 stage=game.stage,
                 preset=game.preset,
                 finished_at=finish.at,
-                won=finish.winner == team,
-                biggest_hand=biggest[team],
+                won=won[side],
+                biggest_hand=biggest[side],
                 counters=tuple(int(counts[name]) for name in COUNTERS),
                 game=game.game,
-                extra=dict(extra[team]),
+                extra=dict(extra.get(side, {})),
             )
         )
     return rows
+
+
+def _after(seat: int, count: int) -> list[int]:
+    """The other seats in order of play from `seat`."""
+    return [(seat + n) % count for n in range(1, count)]
 
 
 _OWN = ("batidas", "simples", "carrocas", "la_e_los", "cruzadas", "blocks_closed")

@@ -69,7 +69,7 @@ class HandFact(msgspec.Struct, array_like=True, frozen=True):
 class Finish(msgspec.Struct, array_like=True, frozen=True):
     """The facts of the game's (last) `MatchFinished`."""
 
-    winner: str
+    winner: str | None
     score_a: int
     score_b: int
     started_at: datetime
@@ -79,6 +79,21 @@ class Finish(msgspec.Struct, array_like=True, frozen=True):
     buchuda_de_re: bool
     virada: bool
     abandoned: bool
+    score: dict[str, int] = msgspec.field(default_factory=dict)
+    """Points per side (empty: kept before 0013, in `score_a` and `score_b`)."""
+    places: list[list[str]] = msgspec.field(default_factory=list)
+    """Every side, best first (empty: kept before 0013, the winner then the other)."""
+
+    def places_of(self, sides: tuple[str, ...]) -> list[list[str]]:
+        if self.places:
+            return self.places
+        others = [s for s in sides if s != self.winner]
+        return [[self.winner], others] if self.winner is not None else [others]
+
+    def score_of(self, side: str) -> int:
+        if self.score:
+            return self.score.get(side, 0)
+        return self.score_a if side == "A" else self.score_b if side == "B" else 0
 
 
 class GameFacts(msgspec.Struct, kw_only=True):
@@ -102,12 +117,39 @@ class GameFacts(msgspec.Struct, kw_only=True):
     confirmed_at: datetime | None = None
     counts_for: list[int] | None = None
     """Once confirmed: the seats whose players consented, for whom it counts."""
+    partnerships: bool = True
+    """Its seats play in two partnerships ("A", "B"); False: each seat alone ("0", "1"...)."""
 
     @property
-    def score(self) -> tuple[int, int]:
-        a = sum(h.gains().get("A", 0) for h in self.hands)
-        b = sum(h.gains().get("B", 0) for h in self.hands)
-        return a, b
+    def sides(self) -> tuple[str, ...]:
+        return ("A", "B") if self.partnerships else tuple(str(s) for s in range(len(self.seats)))
+
+    def side_of(self, seat: int) -> str:
+        if self.partnerships:
+            return "A" if seat % 2 == 0 else "B"
+        return str(seat)
+
+    def seats_of(self, side: str) -> list[int]:
+        return [s for s in range(len(self.seats)) if self.side_of(s) == side]
+
+    @property
+    def score(self) -> dict[str, int]:
+        """Points per side, summed over its hands."""
+        totals = dict.fromkeys(self.sides, 0)
+        for hand in self.hands:
+            for side, points in hand.gains().items():
+                totals[side] = totals.get(side, 0) + points
+        return totals
+
+    def place_of(self, side: str) -> int:
+        """The side's place once finished (1: first; a shared place counts for each)."""
+        assert self.finish is not None
+        places = self.finish.places_of(self.sides)
+        return next((n for n, tied in enumerate(places, 1) if side in tied), len(places))
+
+    def won_by(self, side: str) -> bool:
+        """The side won the game: it is (alone or not) in the first place."""
+        return self.finish is not None and self.place_of(side) == 1
 
 
 FACTS_ENCODER = msgspec.json.Encoder()
@@ -116,16 +158,19 @@ FACTS_DECODER = msgspec.json.Decoder(GameFacts)
 
 
 def created(match_id: str, event: MatchCreated) -> GameFacts:
+    game = game_of(event.rules)
     return GameFacts(
         match_id=match_id,
         competition_id=event.competition_id,
         stage=event.stage,
         preset=event.rules.preset,
-        game=game_of(event.rules).name,
+        game=game.name,
         by_kind=isinstance(event.rules, Rules) and event.rules.scoring == "by-kind",
         target=event.rules.target,
         seats=event.seats,
         created_at=event.at,
+        penalties=[0] * len(event.seats),
+        partnerships=game.table_for(len(event.seats)).partnerships,
     )
 
 
@@ -204,4 +249,6 @@ def _finish(event: MatchFinished) -> Finish:
         buchuda_de_re=event.buchuda_de_re,
         virada=event.virada,
         abandoned=event.abandoned,
+        score=dict(event.score),
+        places=[list(p) for p in event.places] if event.places else [],
     )

@@ -76,7 +76,8 @@ async def partners(
         f"""
         SELECT g.partner_id AS player_id, p.name, count(*)::int AS games,
             sum(g.games_won)::int AS won, sum(g.games_lost)::int AS lost
-        FROM (SELECT partner_id, games_won, games_lost FROM proj_player_games WHERE {where}) g
+        FROM (SELECT partner_id, games_won, games_lost FROM proj_player_games
+              WHERE {where} AND partner_id IS NOT NULL) g
         LEFT JOIN proj_players p ON p.player_id = g.partner_id
         GROUP BY g.partner_id, p.name
         ORDER BY won DESC, games ASC, p.name, g.partner_id LIMIT {int(limit)}

@@ -155,7 +155,7 @@ async def provisional_games(
     records = await connection.fetch(
         f"""
         SELECT match_id, competition_id, preset, seats, finished_at, winner,
-            score_a, score_b, abandoned,
+            score_a, score_b, score::text AS score, abandoned,
             ARRAY(SELECT coalesce(p.name, '') FROM unnest(g.seats) WITH ORDINALITY s(id, n)
                   LEFT JOIN proj_players p ON p.player_id = s.id ORDER BY s.n) AS names,
             count(*) OVER ()::int AS total

@@ -34,6 +34,7 @@ from domain import (
     MatchReopened,
     game_of,
 )
+from domain.games import BY_NAME
 from projections.base import Connection, StoredEvent
 
 log = logging.getLogger("domino.projections")
@@ -85,6 +86,8 @@ class Followed:
     """Once confirmed: how the game moves each seat that has not consented yet, as the model
     said at the confirmation ((change of mu, ratio of sigma), by seat number as text), to
     apply when that player consents: the same update as the others', whenever it comes."""
+    places: list[list[str]] | None = None
+    """Once finished: its sides, best first (a tie shares a place)."""
 
 
 class Ratings:
@@ -128,12 +131,13 @@ class Ratings:
                 continue
             if isinstance(event, MatchFinished):
                 game.winner, game.ended_at = event.winner, event.at
+                game.places = event.places or _two_places(game, event.winner)
             elif isinstance(event, MatchReopened):
-                game.winner, game.ended_at = None, None
+                game.winner, game.ended_at, game.places = None, None, None
             elif isinstance(event, MatchCancelled):
                 del followed[match_id]
                 ended.add(match_id)
-            elif isinstance(event, MatchConfirmed) and game.winner is not None:
+            elif isinstance(event, MatchConfirmed) and game.places is not None:
                 everyone = range(len(game.seats))
                 seats = list(everyone) if event.counts_for is None else list(event.counts_for)
                 await self._load(connection, ratings, game)
@@ -171,7 +175,7 @@ class Ratings:
                 before.mu + change, before.sigma * ratio, before.games + 1, game.ended_at or at
             )
             ratings[(player, game.game)] = after
-            won = (seat % 2 == 0) == (game.winner == "A")
+            won = bool(game.places) and _side_of(game, seat) in (game.places or [[]])[0]
             rows.append(
                 (player, game.game, position, match_id, after.last_game_at, won, after.mu,
                  after.sigma, after.games)
@@ -180,7 +184,8 @@ class Ratings:
 
     async def _followed(self, connection: Connection, ids: list[str]) -> dict[str, Followed]:
         rows = await connection.fetch(
-            f"SELECT match_id, game, seats, winner, ended_at, counted, moves::text"
+            f"SELECT match_id, game, seats, winner, ended_at, counted, moves::text,"
+            f" places::text"
             f" FROM {self._games} WHERE match_id = ANY($1::text[])",
             ids,
         )
@@ -192,6 +197,7 @@ class Ratings:
                 r[4],
                 None if r[5] is None else list(r[5]),
                 _MOVES.decode(r[6]) if r[6] else {},
+                _PLACES.decode(r[7]) if r[7] else _old_places(list(r[2]), r[3], r[1]),
             )
             for r in rows
         }
@@ -226,14 +232,25 @@ class Ratings:
             )
         if followed:
             rows = [
-                (m, g.game, g.seats, g.winner, g.ended_at, g.counted, _ENCODE(g.moves).decode())
+                (
+                    m,
+                    g.game,
+                    g.seats,
+                    g.winner,
+                    g.ended_at,
+                    g.counted,
+                    _ENCODE(g.moves).decode(),
+                    None if g.places is None else _ENCODE(g.places).decode(),
+                )
                 for m, g in followed.items()
             ]
             await connection.executemany(
                 f"INSERT INTO {self._games}"
-                " (match_id, game, seats, winner, ended_at, counted, moves)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) ON CONFLICT (match_id) DO UPDATE SET"
+                " (match_id, game, seats, winner, ended_at, counted, moves, places)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)"
+                " ON CONFLICT (match_id) DO UPDATE SET"
                 " winner = excluded.winner, ended_at = excluded.ended_at,"
+                " places = excluded.places,"
                 " counted = excluded.counted, moves = excluded.moves",
                 rows,
             )
@@ -263,15 +280,45 @@ def moves_of(
 ) -> dict[str, tuple[float, float]]:
     """How one game moves each of its players, by the model, from their ratings now:
     (change of mu, ratio of sigma), by seat number as text."""
-    teams = {"A": list(range(0, len(game.seats), 2)), "B": list(range(1, len(game.seats), 2))}
-    order = [game.winner or "A", "B" if game.winner == "A" else "A"]
-    current = [[ratings[(game.seats[s], game.game)] for s in teams[t]] for t in order]
+    places = game.places or _two_places(game, game.winner)
+    order = [(side, rank) for rank, tied in enumerate(places) for side in tied]
+    teams = {side: _seats_of(game, side) for side, _ in order}
+    current = [[ratings[(game.seats[s], game.game)] for s in teams[t]] for t, _ in order]
     rated = MODEL.rate(
         [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in current],
-        ranks=[0, 1],
+        ranks=[float(rank) for _, rank in order],
     )
     moves: dict[str, tuple[float, float]] = {}
-    for team, before_team, after_team in zip(order, current, rated, strict=True):
+    for (team, _), before_team, after_team in zip(order, current, rated, strict=True):
         for seat, before, after in zip(teams[team], before_team, after_team, strict=True):
             moves[str(seat)] = (after.mu - before.mu, after.sigma / before.sigma)
     return moves
+
+
+_PLACES = msgspec.json.Decoder(list[list[str]])
+
+
+def _partnerships(game: Followed) -> bool:
+    return BY_NAME[game.game].table_for(len(game.seats)).partnerships
+
+
+def _side_of(game: Followed, seat: int) -> str:
+    return ("A" if seat % 2 == 0 else "B") if _partnerships(game) else str(seat)
+
+
+def _seats_of(game: Followed, side: str) -> list[int]:
+    return [s for s in range(len(game.seats)) if _side_of(game, s) == side]
+
+
+def _two_places(game: Followed, winner: str | None) -> list[list[str]]:
+    """The places of a game finished before they were kept: the winner, then the other."""
+    sides = sorted({_side_of(game, s) for s in range(len(game.seats))})
+    others = [s for s in sides if s != winner]
+    return [[winner], others] if winner is not None else [others]
+
+
+def _old_places(seats: list[str], winner: str | None, game: str) -> list[list[str]] | None:
+    """A game followed before 0013 kept only its winner."""
+    if winner is None:
+        return None
+    return _two_places(Followed(game, seats), winner)

@@ -48,6 +48,8 @@ _GAME_CHANGES = (
     "winner",
     "score_a",
     "score_b",
+    "score",
+    "places",
     "hands_played",
     "biggest_hand",
     "started_at",
@@ -137,7 +139,9 @@ _ACHIEVEMENT = ("player_id", "kind", "match_id", "earned_at", "position")
 
 def _game_row(game: GameFacts) -> dict[str, object]:
     finish = game.finish
-    score_a, score_b = (finish.score_a, finish.score_b) if finish else game.score
+    score = dict(finish.score) if finish and finish.score else game.score
+    if finish and not finish.score:  # kept before 0013
+        score = {"A": finish.score_a, "B": finish.score_b}
     return {
         "match_id": game.match_id,
         "competition_id": game.competition_id,
@@ -147,8 +151,10 @@ def _game_row(game: GameFacts) -> dict[str, object]:
         "created_at": game.created_at,
         "status": game.status,
         "winner": finish.winner if finish else None,
-        "score_a": score_a,
-        "score_b": score_b,
+        "score_a": score.get("A", 0),
+        "score_b": score.get("B", 0),
+        "score": score,
+        "places": finish.places_of(game.sides) if finish else None,
         "hands_played": len(game.hands),
         "biggest_hand": max((h.points for h in game.hands), default=0),
         "started_at": finish.started_at if finish else None,

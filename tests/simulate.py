@@ -1,6 +1,7 @@
 """A client that plays legal moves from a game's answered state, as the scorekeeper who
 posted the deal (who sees every hand): dominoes, Sueca, Truco (cards only, no raises) and
-Espadas (a bid of 3 from each seat, then legal cards). Used by the fault tests, the
+Espadas (a bid of 3 from each seat, then legal cards) and Copas (each seat passes its first
+three cards, then legal cards). Used by the fault tests, the
 generated-client and browser tests, and the API benchmarks."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ CARDS = [
     rank + suit for suit in "CDHS" for rank in ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 ]
 DECK_52 = [rank + suit for suit in "CDHS" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")]
-CARDS_PER_SEAT = {"sueca": 10, "truco": 3, "espadas": 13}
+CARDS_PER_SEAT = {"sueca": 10, "truco": 3, "espadas": 13, "copas": 13}
 
 
 def random_deal(tiles_per_seat: int, rng: random.Random | None = None) -> dict[str, Any]:
@@ -48,7 +49,7 @@ def random_card_deal(state: dict[str, Any], rng: random.Random | None = None) ->
     """A posted deal for a card game, by the seat due to deal."""
     game, hands = state["game"], state["hands"]
     n = CARDS_PER_SEAT[game]
-    deck = DECK_52 if game == "espadas" else CARDS
+    deck = DECK_52 if game in ("espadas", "copas") else CARDS
     cards = (rng or random.Random()).sample(deck, len(deck))
     dealer = (hands[-1]["dealer"] + 1) % 4 if hands and hands[-1]["dealer"] is not None else 3
     deal: dict[str, Any] = {
@@ -66,8 +67,13 @@ def _next_card_request(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     hand = state["hand"]
     if hand is None:
         return "hands", random_card_deal(state)
+    if state["game"] == "copas" and state["turn"] is None:  # the pass
+        seat = next(s for s in range(4) if s not in hand["given"])
+        return "moves", {"seat": seat, "give": hand["hands"][seat][:3]}
     seat = state["turn"]
     held: list[str] = hand["hands"][seat]
+    if state["game"] == "copas":
+        return "moves", {"seat": seat, "card": copas_cards(hand, held)[0]}
     if state["game"] == "espadas":
         return "moves", _espadas_move(hand, seat, held)
     if state["game"] == "sueca" and hand["trick"]:
@@ -87,3 +93,21 @@ def _espadas_move(hand: dict[str, Any], seat: int, held: list[str]) -> dict[str,
     following = [c for c in held if c[-1] == lead]
     first_trick = not hand["tricks_played"]
     return {"seat": seat, "card": (following or (others if first_trick else held))[0]}
+
+
+def copas_cards(hand: dict[str, Any], held: list[str]) -> list[str]:
+    """The cards Copas allows (C4, C5, C9): the two of clubs first; the suit led; no point in
+    the first trick unless nothing else; no heart led before hearts are broken."""
+    if not hand["trick"] and not hand["tricks_played"]:
+        return ["2C"]
+
+    def pointless(cards: list[str]) -> list[str]:
+        return [c for c in cards if c[-1] != "H" and c != "QS"] or cards
+
+    if not hand["trick"]:
+        return held if hand["hearts_broken"] else [c for c in held if c[-1] != "H"] or held
+    lead = hand["trick"][0]["card"][-1]
+    following = [c for c in held if c[-1] == lead]
+    if following:
+        return following
+    return pointless(held) if not hand["tricks_played"] else held

@@ -3,6 +3,7 @@
 from datetime import datetime
 from typing import Literal
 
+from domain.cards.copas.commands import GiveCards, RecordCopasResult
 from domain.cards.espadas.commands import MakeBid, RecordEspadasResult
 from domain.match.commands import Command
 from domain.match.state import PerTeam
@@ -75,4 +76,6 @@ CardCommand = (
     | RecordTrucoResult
     | MakeBid
     | RecordEspadasResult
+    | GiveCards
+    | RecordCopasResult
 )

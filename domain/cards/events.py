@@ -1,6 +1,7 @@
 """What happens at a card table: deals, cards played, new deals asked for, raises."""
 
 from domain.cards.cards import Card
+from domain.cards.copas.events import CardsExchanged, CardsGiven
 from domain.cards.espadas.events import BidMade
 from domain.match.events import Event
 from domain.match.secrets import NO_SECRETS, Secret, dealt
@@ -56,4 +57,13 @@ class RaiseAccepted(Event, frozen=True, kw_only=True, tag="raise_accepted"):
     value: int
 
 
-CardEvent = CardsDealt | CardPlayed | RedealAsked | RaiseCalled | RaiseAccepted | BidMade
+CardEvent = (
+    CardsDealt
+    | CardPlayed
+    | RedealAsked
+    | RaiseCalled
+    | RaiseAccepted
+    | BidMade
+    | CardsGiven
+    | CardsExchanged
+)

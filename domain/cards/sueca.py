@@ -261,7 +261,7 @@ def move(request: MoveRequest, at: datetime) -> PlayCard | AskRedeal:
 def result(request: ResultRequest, at: datetime) -> RecordSuecaResult:
     no_dominoes_result(request, "Sueca")
     if (
-        request.points is None
+        not isinstance(request.points, PerTeam)
         or request.winner is not None
         or request.value is not None
         or isinstance(request.tricks, list)

@@ -34,9 +34,14 @@ def holds_suit(hand: TrickHand, seat: int, suit: str) -> bool:
 
 
 def play(
-    hand: TrickHand, played: Played, strength: Strength, points: TrickPoints | None = None
+    hand: TrickHand,
+    played: Played,
+    strength: Strength,
+    points: TrickPoints | None = None,
+    teams: bool = True,
 ) -> TrickHand:
-    """The hand once `played` is on the table; a fourth card closes the trick."""
+    """The hand once `played` is on the table; a fourth card closes the trick. `teams`:
+    the tricks count for partnerships (False: each seat plays for itself)."""
     held = hand.hands[played.seat]
     i = held.index(played.card)
     hands = (*hand.hands[: played.seat], held[:i] + held[i + 1 :], *hand.hands[played.seat + 1 :])
@@ -44,7 +49,7 @@ def play(
     if len(trick) < 4:
         return replace(hand, hands=hands, trick=trick)
     winner = trick_winner(hand, trick, strength)
-    team = None if winner is None else team_of(winner)
+    team = None if winner is None or not teams else team_of(winner)
     won, card_points = hand.won, hand.card_points
     if team is not None:
         won = won.plus(team, 1)

@@ -112,7 +112,8 @@ class MatchAbandoned(Event, frozen=True, kw_only=True, tag="match_abandoned"):
 
 
 class MatchFinished(Event, frozen=True, kw_only=True, tag="match_finished"):
-    winner: Side
+    winner: Side | None
+    """The side that won; None when the first place is shared (Copas: equal totals)."""
     score: dict[str, int]
     """Points per side (stored before 0012 as {"A": n, "B": m}: the same JSON)."""
     started_at: At
@@ -123,6 +124,9 @@ class MatchFinished(Event, frozen=True, kw_only=True, tag="match_finished"):
     buchuda_de_re: bool
     virada: bool
     abandoned: bool
+    places: list[list[Side]] | None = None
+    """Every side, best first; a tie shares a place. None: stored before places were kept
+    (a game of two sides: the winner, then the other)."""
 
 
 class HandAnnulled(Event, frozen=True, kw_only=True, tag="hand_annulled"):

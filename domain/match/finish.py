@@ -42,6 +42,11 @@ def hand_ended(
 
 Winner = Callable[[Match], Side | None]
 """Who has won the game once its hands are counted, or None while it goes on."""
+Places = list[list[Side]]
+"""The sides best first; a tie shares a place: [["1"], ["0", "3"], ["2"]]."""
+Ranking = Callable[[Match], Places | None]
+"""The places once its hands are counted, when the game is over; None while it goes on
+(a game whose first place may be shared: Copas)."""
 
 
 def first_to_target(state: Match) -> Side | None:
@@ -51,10 +56,15 @@ def first_to_target(state: Match) -> Side | None:
 
 
 def then_finish(
-    state: Match, events: Sequence[Event], at: datetime, winner_of: Winner = first_to_target
+    state: Match,
+    events: Sequence[Event],
+    at: datetime,
+    winner_of: Winner = first_to_target,
+    places_of: Ranking | None = None,
 ) -> list[Event]:
     """`events`, plus MatchFinished when they bring the game to its end (`winner_of`: the
-    game's own rule, a side at the target by default)."""
+    game's own rule, a side at the target by default; `places_of`, for a game that ranks
+    every side and may end with its first place shared)."""
     if state.rules is None:
         return list(events)
     target, score = state.rules.target, state.score
@@ -69,19 +79,38 @@ def then_finish(
     for event in events:
         if isinstance(event, HandEnded):
             after = count(after, event)
+    if places_of is not None:
+        places = places_of(after)
+        if places is None:
+            return list(events)
+        winner = places[0][0] if len(places[0]) == 1 else None
+        return [*events, match_finished(after, winner, at, places=places)]
     winner = winner_of(after)
     return list(events) if winner is None else [*events, match_finished(after, winner, at)]
 
 
+def by_points(state: Match, lowest_first: bool = False) -> Places:
+    """Every side of the table by its score, the highest first (the lowest, for a game whose
+    points count against: Copas); equal scores share a place."""
+    totals = sorted({state.score.get(s, 0) for s in state.table.sides}, reverse=not lowest_first)
+    return [[s for s in state.table.sides if state.score.get(s, 0) == t] for t in totals]
+
+
 def match_finished(
-    state: Match, winner: Side, at: datetime, abandoned: bool = False
+    state: Match,
+    winner: Side | None,
+    at: datetime,
+    abandoned: bool = False,
+    places: Places | None = None,
 ) -> MatchFinished:
     """Duration runs from the first deal (else the creation) to `at` (D9). An abandoned
     game earns its winner no buchuda, buchuda de ré or virada (D11; at a table of two
     sides: the loser is the other)."""
     started = state.started_at or state.created_at or at
     others = [s for s in state.table.sides if s != winner]
-    loser = others[0] if len(others) == 1 else None
+    loser = others[0] if len(others) == 1 and winner is not None else None
+    if places is None:
+        places = [[winner], others] if winner is not None else [list(state.table.sides)]
     feats = not abandoned and loser is not None
     target = state.rules.target if state.rules else 0
     return MatchFinished(
@@ -92,9 +121,10 @@ def match_finished(
         duration_seconds=int((at - started).total_seconds()),
         hands_played=len(state.hands),
         buchuda=feats and state.score.get(str(loser), 0) == 0,
-        buchuda_de_re=feats and _led_to_nil(state.hands, winner, str(loser), target - 1),
+        buchuda_de_re=feats and _led_to_nil(state.hands, str(winner), str(loser), target - 1),
         virada=feats and _first_scorer(state.hands) == loser,
         abandoned=abandoned,
+        places=places,
     )
 
 

@@ -110,7 +110,7 @@ def confirm(command: Confirm, state: Match) -> list[Event]:
     if seat in consented:
         raise WrongStatus("already-confirmed", f"{command.actor!r} has already confirmed this game")
     sides = {c.by for c in state.confirmations} | {by}
-    if not {"A", "B"} <= sides:
+    if not set(state.table.sides) <= sides:
         return [recorded]
     counted = consented | {seat}
     return [recorded, MatchConfirmed(at=command.at, counts_for=tuple(sorted(counted)))]

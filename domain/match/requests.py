@@ -37,6 +37,7 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
     run: bool = False
     redeal: bool = False
     bid: int | Literal["nil", "double_nil"] | None = None
+    give: list[str] | None = None
 
     def saying(self) -> frozenset[str]:
         """The things this request asks for (a game wants exactly one of its own)."""
@@ -49,6 +50,7 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
             "run": self.run,
             "redeal": self.redeal,
             "bid": self.bid is not None,
+            "give": self.give is not None,
         }
         return frozenset(name for name, yes in said.items() if yes)
 
@@ -60,7 +62,8 @@ class ResultRequest(msgspec.Struct, frozen=True, kw_only=True):
     seat: int | None = None
     kind: Literal["simples", "carroca", "la-e-lo", "cruzada"] | None = None
     sums: PerTeam | None = None
-    points: PerTeam | None = None
+    points: PerTeam | list[int] | None = None
+    """Per team (Sueca), or per seat in seat order (Copas)."""
     tricks: PerTeam | list[int] | None = None
     """Per team (Sueca), or per seat in seat order (Espadas)."""
     bids: list[int | Literal["nil", "double_nil"]] | None = None

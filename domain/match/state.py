@@ -115,7 +115,9 @@ class Match(msgspec.Struct, frozen=True, kw_only=True):
     score: Scores = msgspec.field(default_factory=dict)
     """Points per side, every side of its table (0 before it scores)."""
     winner: str | None = None
-    """The winning side, once finished."""
+    """The winning side, once finished (None: the first place is shared)."""
+    places: tuple[tuple[str, ...], ...] = ()
+    """Once finished: every side, best first; a tie shares a place."""
     abandoned_by: str | None = None
     turn: int | None = None
     hand: GameHand | None = None

@@ -26,7 +26,7 @@ DEFAULT_TALLIES = {"most-games-won": GAMES_WON_TALLY, "most-hands-won": HANDS_WO
 
 
 def no_counters(game: GameFacts) -> SideCounts:
-    return {"A": {}, "B": {}}
+    return {side: {} for side in game.sides}
 
 
 def no_feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:

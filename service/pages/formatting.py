@@ -4,7 +4,9 @@ time, and the words for the service's codes (games, outcomes, statuses, achievem
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from domain import BY_NAME
@@ -90,3 +92,23 @@ def label(table: dict[str, str], code: str | None) -> str:
     if code is None:
         return "—"
     return table.get(code, code)
+
+
+class SideOnPage(NamedTuple):
+    """A side of a game as the pages show it: a partnership ("A": seats 0 and 2) or a seat
+    played alone ("2": seat 2)."""
+
+    key: str
+    seats: tuple[int, ...]
+    team: bool
+
+
+def sides(score: Mapping[str, int], seats: Sequence[str]) -> list[SideOnPage]:
+    """The sides of a game, told by its score's keys ("A" and "B", or each seat's number)."""
+    if "A" in score or "B" in score:
+        count = len(seats)
+        return [
+            SideOnPage("A", tuple(range(0, count, 2)), True),
+            SideOnPage("B", tuple(range(1, count, 2)), True),
+        ]
+    return [SideOnPage(str(s), (s,), False) for s in range(len(seats))]

@@ -21,18 +21,20 @@ from service.store.registry import Registry
 
 class SumulaRow(NamedTuple):
     hand: HandOut
-    a: int
-    b: int
+    totals: dict[str, int]
+    """Each side's score after the hand."""
 
 
 def sumula(game: MatchState) -> list[SumulaRow]:
-    """Each finished hand with the score after it (its points go to its winner)."""
-    a = b = 0
+    """Each finished hand with the score after it (what each side scored in it, or its
+    points to its winner)."""
+    totals = dict.fromkeys(game.score, 0)
     rows = []
     for hand in game.hands:
-        a += hand.points if hand.winner == "A" else 0
-        b += hand.points if hand.winner == "B" else 0
-        rows.append(SumulaRow(hand, a, b))
+        gains = hand.scores or ({hand.winner: hand.points} if hand.winner else {})
+        for side, points in gains.items():
+            totals[side] = totals.get(side, 0) + points
+        rows.append(SumulaRow(hand, dict(totals)))
     return rows
 
 

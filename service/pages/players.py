@@ -24,22 +24,31 @@ from service.store.registry import parse_id
 GAMES_CHARTED = 500
 
 
-def _team(summary: MatchSummary, player_id: str) -> str:
-    return "A" if summary.seats.index(player_id) % 2 == 0 else "B"
+def _side(summary: MatchSummary, player_id: str) -> str:
+    seat = summary.seats.index(player_id)
+    if "A" in summary.score:
+        return "A" if seat % 2 == 0 else "B"
+    return str(seat)
 
 
 def points_chart(games: list[MatchSummary], player_id: str) -> Markup:
-    """Oldest first: the points of the player's team and of the other team, game by game."""
+    """Oldest first: the points of the player's side and of the others (their average, at
+    a table of more than two sides), game by game."""
     ours, theirs = [], []
+    alone = sum("A" not in game.score for game in games)
     for game in games:
-        team = _team(game, player_id)
-        ours.append(float(game.score[team]))
-        theirs.append(float(game.score["B" if team == "A" else "A"]))
+        side = _side(game, player_id)
+        others = [points for key, points in game.score.items() if key != side]
+        ours.append(float(game.score.get(side, 0)))
+        theirs.append(sum(others) / len(others) if others else 0.0)
     labels = [(g.finished_at or g.created_at).astimezone(BRAZIL).strftime("%d/%m") for g in games]
     return line_chart(
         "Pontos por jogo",
         labels,
-        [Series("pontos da dupla", ours), Series("pontos dos adversários", theirs)],
+        [
+            Series("pontos da dupla" if alone < len(games) else "pontos do jogador", ours),
+            Series("pontos dos adversários", theirs),
+        ],
     )
 
 

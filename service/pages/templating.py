@@ -35,6 +35,7 @@ def _environment() -> Environment:
         FASES=formatting.STAGE_KINDS,
         DESEMPATES=formatting.TIE_BREAKERS,
         rotulo=formatting.label,
+        lados=formatting.sides,
     )
     return environment
 

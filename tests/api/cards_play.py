@@ -8,6 +8,7 @@ from typing import Any
 from domain import DECK_40
 from domain.cards.cards import DECK_52
 from tests.api.play import Game
+from tests.simulate import copas_cards
 
 Json = dict[str, Any]
 CARDS = {"sueca": 10, "truco": 3}
@@ -38,6 +39,8 @@ def legal_cards(state: Json) -> list[str]:
     assert held is not None, "the seat in turn's cards are hidden"
     if state["game"] == "espadas":
         return espadas_cards(hand, held)
+    if state["game"] == "copas":
+        return copas_cards(hand, held)
     if state["game"] == "sueca" and hand["trick"]:
         lead = hand["trick"][0]["card"][-1]
         following = [c for c in held if c[-1] == lead]
@@ -61,8 +64,13 @@ def espadas_deal(rng: random.Random, dealer: int = 3) -> Json:
 
 
 async def play_card_hand(game: Game, state: Json, rng: random.Random) -> Json:
-    """Random legal cards by the scorekeeper (who posted the deal) until the hand ends."""
+    """Random legal cards by the scorekeeper (who posted the deal) until the hand ends (a
+    Copas hand's pass first: three random cards from each seat)."""
     number = state["hand"]["number"]
+    while state["game"] == "copas" and state["turn"] is None and state["hand"] is not None:
+        seat = next(s for s in range(4) if s not in state["hand"]["given"])
+        give = rng.sample(state["hand"]["hands"][seat], 3)
+        state = await game.ok("moves", {"seat": seat, "give": give})
     while state["hand"] is not None and state["hand"]["number"] == number:
         state = await game.ok(
             "moves", {"seat": state["turn"], "card": rng.choice(legal_cards(state))}

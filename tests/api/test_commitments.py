@@ -27,7 +27,7 @@ from tests.api.conftest import Player, Table
 from tests.api.play import Game, Json, create_game, next_move, shuffled_deal
 
 ROOT = Path(__file__).resolve().parents[2]
-PRESETS = ("pontos", "cinquenta", "federacao", "sueca", "truco", "espadas")
+PRESETS = ("pontos", "cinquenta", "federacao", "sueca", "truco", "espadas", "copas")
 SALT = re.compile(r"^[0-9a-f]{32}$")
 
 
@@ -78,8 +78,9 @@ async def play_some(game: Game, preset: str, rng: random.Random, moves: int) -> 
             poster, state = await deal(game, preset, rng, state)
             continue
         truth = await game.truth()
-        mover = poster or game.table.players[truth["turn"]]
-        state = await game.ok("moves", move(truth, preset, rng), by=mover)
+        body = move(truth, preset, rng)
+        mover = poster or game.table.players[body["seat"]]
+        state = await game.ok("moves", body, by=mover)
     return poster
 
 
@@ -91,6 +92,7 @@ async def deal(game: Game, preset: str, rng: random.Random, state: Json) -> tupl
             "sueca": lambda: sueca_deal(rng, dealer),
             "truco": lambda: truco_deal(rng, dealer),
             "espadas": lambda: espadas_deal(rng, dealer),
+            "copas": lambda: espadas_deal(rng, dealer),
         }.get(preset, lambda: shuffled_deal(preset, rng))()
         return game.scorekeeper, await game.ok("hands", body)
     return None, await game.ok("hands", {"deal": "server"}, by=rng.choice(game.table.players))
@@ -100,6 +102,9 @@ def move(truth: Json, preset: str, rng: random.Random) -> Json:
     if truth["game"] == "dominoes":
         return next_move(truth, rng)
     hand, seat = truth["hand"], truth["turn"]
+    if hand.get("pass_direction") not in (None, "none") and seat is None:  # Copas: the pass
+        giver = next(s for s in range(4) if s not in hand["given"])
+        return {"seat": giver, "give": rng.sample(hand["hands"][giver], 3)}
     if hand.get("bids") is not None and None in hand["bids"]:
         return {"seat": seat, "bid": rng.choice([1, 2, 3, 4, "nil"])}
     if hand["pending_call"] is not None:
@@ -169,8 +174,9 @@ async def finish_the_hand(game: Game, preset: str, rng: random.Random, poster: A
     number = state["hand"]["number"] if state["hand"] else None
     while state["hand"] is not None and state["hand"]["number"] == number:
         truth = await game.truth()
-        mover = poster or game.table.players[truth["turn"]]
-        state = await game.ok("moves", move(truth, preset, rng), by=mover)
+        body = move(truth, preset, rng)
+        mover = poster or game.table.players[body["seat"]]
+        state = await game.ok("moves", body, by=mover)
 
 
 @settings(

@@ -37,9 +37,11 @@ def cards_in(value: Any) -> set[str]:
 
 
 def secret(truth: Json) -> set[str]:
-    """What nobody outside may see: the cards still held, and covered cards' faces."""
+    """What nobody outside may see: the cards still held or set aside to pass (Copas), and
+    covered cards' faces."""
     hand = truth["hand"]
     held = {card for cards in hand["hands"] for card in cards} - {hand["trump_card"]}
+    held |= {card for cards in hand.get("giving") or [] if cards for card in cards}
     on_table = [*hand["trick"], *(c for t in hand["tricks_played"] for c in t["cards"])]
     return held | {c["card"] for c in on_table if c["covered"]}
 
@@ -53,7 +55,12 @@ async def step(game: Game, preset: str, rng: random.Random, poster: list[Player 
         if iron or rng.random() < 0.5:  # a blind hand dealt by the server: nobody could play
             poster[0] = game.scorekeeper
             dealer = truth["hands"][-1]["dealer"] + 1 if truth["hands"] else 3
-            deals = {"sueca": sueca_deal, "truco": truco_deal, "espadas": espadas_deal}
+            deals = {
+                "sueca": sueca_deal,
+                "truco": truco_deal,
+                "espadas": espadas_deal,
+                "copas": espadas_deal,
+            }
             deal = deals[preset](rng, dealer % 4)
             return await game.ok("hands", deal)
         poster[0] = None
@@ -63,6 +70,10 @@ async def step(game: Game, preset: str, rng: random.Random, poster: list[Player 
         bidder = truth["turn"]
         bid = {"seat": bidder, "bid": 3}
         return await game.ok("moves", bid, by=poster[0] or table.players[bidder])
+    if hand.get("pass_direction") not in (None, "none") and truth["turn"] is None:
+        giver = next(s for s in range(4) if s not in hand["given"])  # Copas: the pass
+        give = {"seat": giver, "give": rng.sample(hand["hands"][giver], 3)}
+        return await game.ok("moves", give, by=poster[0] or table.players[giver])
     if hand["pending_call"] is not None:
         seat = (hand["pending_call"]["seat"] + rng.choice((1, 3))) % 4
         answer = {"seat": seat} | ({"accept": True} if rng.random() < 0.6 else {"run": True})
@@ -101,11 +112,14 @@ async def check(game: Game, poster: Player | None, rng: random.Random, feed_star
     for seat, player in enumerate(game.table.players):
         if player == poster:
             continue
-        mine = (await game.state(by=player))["hand"]["hands"]
+        mine = (await game.state(by=player))["hand"]
         expected = [
             truth["hand"]["hands"][s] if s == seat and not blind else None for s in range(4)
         ]
-        assert mine == expected
+        assert mine["hands"] == expected
+        if truth["hand"].get("giving") is not None:  # Copas: a seat sees what it gives
+            giving = truth["hand"]["giving"]
+            assert mine["giving"] == [giving[s] if s == seat else None for s in range(4)]
     if poster is not None:
         assert (await game.state(by=poster))["hand"]["hands"] == truth["hand"]["hands"]
     admin = (await game.state(by=ADMINISTRATOR))["hand"]["hands"]
@@ -119,7 +133,7 @@ async def check(game: Game, poster: Player | None, rng: random.Random, feed_star
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
-    preset=st.sampled_from(("sueca", "truco", "espadas")),
+    preset=st.sampled_from(("sueca", "truco", "espadas", "copas")),
     seed=st.integers(0, 2**32 - 1),
     steps=st.integers(1, 40),
 )

@@ -33,6 +33,7 @@ from domain import (
     decode,
     encode,
 )
+from domain.cards.copas.events import CardsExchanged, CardsGiven
 from domain.cards.espadas.events import BidMade
 from tests.domain.builders import AT, SEATS, ended
 
@@ -67,6 +68,8 @@ ONE_OF_EACH = [
     ConsentGiven(at=AT, seats=(1, 3)),
     BidMade(at=AT, seat=2, bid=4),
     BidMade(at=AT, seat=3, bid="double_nil"),
+    CardsGiven(at=AT, seat=1, cards=("QS", "AH", "2C")),
+    CardsExchanged(at=AT, direction="across", opener=2),
     MatchCancelled(at=AT, by="ana"),
     MatchCreated(at=AT, rules=SUECA, seats=SEATS, created_by="ana"),
     CardsDealt(

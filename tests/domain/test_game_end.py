@@ -59,6 +59,7 @@ def test_an_abandoning_team_loses_the_game_with_the_score_as_it_stands() -> None
             buchuda_de_re=False,
             virada=False,
             abandoned=True,
+            places=[["B"], ["A"]],
         ),
     )
 

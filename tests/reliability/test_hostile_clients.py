@@ -157,13 +157,21 @@ async def test_endless_headers_are_refused(database: Database, data_dir: Path) -
     async with service_with(database, data_dir) as service:
         reader, writer = await asyncio.open_connection("127.0.0.1", service.port)
         writer.write(b"GET /health HTTP/1.1\r\nHost: t\r\n")
-        for n in range(70):
-            writer.write(b"X-Pad-%d: %s\r\n" % (n, b"a" * 1000))
-        await writer.drain()
-        answer = await asyncio.wait_for(reader.read(100), 5)
+        try:
+            for n in range(70):
+                writer.write(b"X-Pad-%d: %s\r\n" % (n, b"a" * 1000))
+            await writer.drain()
+            answer = await asyncio.wait_for(reader.read(100), 5)
+        except ConnectionResetError:
+            # The service answered 400 and closed while the headers were still coming; on a
+            # loaded machine the reset can reach us before its answer is read.
+            answer = b"reset"
         writer.close()
+        async with httpx.AsyncClient(base_url=service.url) as client:
+            health = await client.get("/health")
 
-    assert answer.startswith(b"HTTP/1.1 400 "), answer
+    assert answer.startswith(b"HTTP/1.1 400 ") or answer == b"reset", answer
+    assert health.status_code == 200  # refused, and still serving
 
 
 async def test_a_spoofed_forwarded_address_gets_no_fresh_allowance(

@@ -21,8 +21,13 @@ class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
     status: Annotated[str, Meta(description="in_progress, finished or confirmed.")]
     preset: Annotated[str, Meta(description="Its rule set.")]
     seats: Annotated[list[str], Meta(description="Player ids in order of play.")]
-    score: Annotated[dict[str, int], Meta(description='Points per team: {"A": n, "B": n}.')]
-    winner: Annotated[str | None, Meta(description="The winning team, once finished.")]
+    score: Annotated[
+        dict[str, int],
+        Meta(description='Points per side: {"A": n, "B": n}, or per seat: {"0": n, ...}.'),
+    ]
+    winner: Annotated[
+        str | None, Meta(description="The winning side, once finished (null: a shared first).")
+    ]
     competition_id: Annotated[str | None, Meta(description="Its competition, if any.")]
     stage: Annotated[str | None, Meta(description="Its torneio stage, if any.")]
     created_at: Annotated[datetime, Meta(description="When it was created.")]
@@ -45,8 +50,10 @@ class MatchList(Page, frozen=True, kw_only=True):
     matches: Annotated[list[MatchSummary], Meta(description="Newest first.")]
 
 
+_SCORE = msgspec.json.Decoder(dict[str, int])
 _SQL = """
-SELECT match_id, status, preset, seats, score_a, score_b, winner, competition_id, stage,
+SELECT match_id, status, preset, seats, score::text, score_a, score_b, winner, competition_id,
+       stage,
        created_at, finished_at, count(*) OVER (),
        CASE WHEN status = 'confirmed'
             THEN coalesce(counts_for, array(SELECT generate_series(0, cardinality(seats) - 1)))
@@ -104,17 +111,17 @@ async def list_matches(
                 status=r[1],
                 preset=r[2],
                 seats=list(r[3]),
-                score={"A": r[4], "B": r[5]},
-                winner=r[6],
-                competition_id=r[7],
-                stage=r[8],
-                created_at=r[9],
-                finished_at=r[10],
-                counts_for=None if r[12] is None else list(r[12]),
+                score=_SCORE.decode(r[4]) if r[4] else {"A": r[5], "B": r[6]},
+                winner=r[7],
+                competition_id=r[8],
+                stage=r[9],
+                created_at=r[10],
+                finished_at=r[11],
+                counts_for=None if r[13] is None else list(r[13]),
             )
             for r in rows
         ],
-        total=rows[0][11] if rows else 0,
+        total=rows[0][12] if rows else 0,
         as_of_position=int(position),
     )
 

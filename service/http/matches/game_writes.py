@@ -25,7 +25,6 @@ from domain import (
 )
 from domain.match.guards import rules_of
 from domain.match.requests import HandRequest, MoveRequest, ResultRequest
-from domain.table import team_of
 from service.http.auth import Principal, provide_principal
 from service.http.matches import access as can
 from service.http.matches.schemas import (
@@ -101,6 +100,7 @@ def _move(body: NewMove, _: Sender) -> Build:
         run=body.run,
         redeal=body.redeal,
         bid=body.bid,
+        give=body.give,
     )
     return lambda record, at: game_of(rules_of(record.state)).move(request, at)
 
@@ -134,7 +134,7 @@ def _result(body: NewResult, _: Sender) -> Build:
         seat=body.seat,
         kind=body.kind,
         sums=_pair(body.sums),
-        points=_pair(body.points),
+        points=list(body.points) if isinstance(body.points, list) else _pair(body.points),
         tricks=list(body.tricks) if isinstance(body.tricks, list) else _pair(body.tricks),
         bids=body.bids,
         winner=body.winner,
@@ -156,10 +156,11 @@ def _penalty(body: NewPenalty, _: Sender) -> Build:
     )
 
 
-def _may_abandon(body: NewAbandon, sender: Sender, _: MatchRecord) -> None:
-    access = sender.access
-    own = {s % 2 for s in access.seats}
-    side = {"A": 0, "B": 1}.get(body.team or "", None if body.seat is None else body.seat % 2)
+def _may_abandon(body: NewAbandon, sender: Sender, record: MatchRecord) -> None:
+    access, table = sender.access, record.state.table
+    own = {table.side_of(s) for s in access.seats}
+    seat_ok = body.seat is not None and 0 <= body.seat < table.seats
+    side = body.team or (table.side_of(body.seat) if seat_ok and body.seat is not None else None)
     can.require(
         access.staff or (side is not None and side in own),
         "a player may abandon only for their own team",
@@ -174,7 +175,9 @@ def _confirm(_: NewConfirmation, sender: Sender) -> Build:
     if access.official:
         members = sender.members
         return lambda _, at: Confirm(at=at, by="organizer", actor=actor, members=members)
-    return lambda _, at: Confirm(at=at, by=team_of(min(access.seats)), actor=actor)
+    return lambda record, at: Confirm(
+        at=at, by=record.state.table.side_of(min(access.seats)), actor=actor
+    )
 
 
 def _may_confirm(_: NewConfirmation, sender: Sender, __: MatchRecord) -> None:

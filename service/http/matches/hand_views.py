@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
 from msgspec import Meta
 
 from domain import GameHand, Hand, Played, TrickHand
 from domain.cards.commands import RAISES
+from domain.cards.copas.game import CopasHand
 
 Seen = frozenset[int]
 
@@ -110,6 +111,26 @@ class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family",
     spades_broken: Annotated[
         bool | None, Meta(description="Espadas: a spade has been played (they may be led).")
     ] = None
+    pass_direction: Annotated[
+        str | None,
+        Meta(description='Copas: where this hand\'s cards go: "left", "right", "across", "none".'),
+    ] = None
+    given: Annotated[
+        list[int] | None, Meta(description="Copas: the seats that have given their three cards.")
+    ] = None
+    giving: Annotated[
+        list[list[str] | None] | None,
+        Meta(
+            description="Copas, before the exchange: the three cards each seat set aside, null "
+            "where the reader may not see them (or the seat has not given)."
+        ),
+    ] = None
+    hearts_broken: Annotated[
+        bool | None, Meta(description="Copas: a heart has been played (they may be led).")
+    ] = None
+    points_this_hand: Annotated[
+        list[int] | None, Meta(description="Copas: the points each seat has taken this hand.")
+    ] = None
     started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
 
 
@@ -161,11 +182,26 @@ def cards_view(hand: GameHand, seen: Seen) -> CardHandNow:
         else PendingCall(seat=pending.seat, call=_CALLS[pending.value], value=pending.value),
         mao_de_onze=hand.eleven,
         mao_de_ferro=hand.blind,
-        tricks_by_seat=[sum(t.winner == seat for t in hand.tricks) for seat in range(4)],
+        tricks_by_seat=[sum(t.winner == s for t in hand.tricks) for s in range(len(hand.hands))],
         bids=list(bids) if (bids := getattr(hand, "bids", None)) is not None else None,
         spades_broken=getattr(hand, "spades_broken", None),
+        **_copas(hand, seen),
         started_at=hand.started_at,
     )
+
+
+def _copas(hand: TrickHand, seen: Seen) -> dict[str, Any]:
+    if not isinstance(hand, CopasHand):
+        return {}
+    return {
+        "pass_direction": hand.direction,
+        "given": [s for s, cards in enumerate(hand.given) if cards is not None],
+        "giving": None
+        if not hand.passing
+        else [list(c) if c is not None and s in seen else None for s, c in enumerate(hand.given)],
+        "hearts_broken": hand.hearts_broken,
+        "points_this_hand": list(hand.taken),
+    }
 
 
 def _on_table(played: Played, seen: Seen) -> CardOnTable:

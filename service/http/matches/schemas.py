@@ -267,6 +267,18 @@ class NewMove(Body, frozen=True, kw_only=True):
         BidValue | None,
         Meta(description='Espadas: the tricks the seat will take (1 to 13), "nil", "double_nil".'),
     ] = None
+    give: (
+        Annotated[
+            list[Card],
+            Meta(
+                min_length=3,
+                max_length=3,
+                description="Copas: the three cards the seat passes (every seat at once; "
+                "hidden from the others, and seen by their receiver once all four have given).",
+            ),
+        ]
+        | None
+    ) = None
     expected_version: ExpectedVersion = None
 
 
@@ -316,7 +328,11 @@ class NewResult(Body, frozen=True, kw_only=True):
         ),
     ] = None
     points: Annotated[
-        TeamPoints | None, Meta(description="Sueca: card points per team (120 in all).")
+        TeamPoints | list[Annotated[int, Meta(ge=0, le=26)]] | None,
+        Meta(
+            description="Sueca: card points per team (120 in all); Copas: the points each "
+            "seat took, in seat order (26 in all; the service applies the moon)."
+        ),
     ] = None
     tricks: Annotated[
         TeamTricks | list[Annotated[int, Meta(ge=0, le=13)]] | None,

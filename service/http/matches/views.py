@@ -77,7 +77,8 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     version: Annotated[int, Meta(description="Its number of events; send it as If-Match.")]
     status: Annotated[str, Meta(description="in_progress, finished or confirmed.")]
     game: Annotated[
-        str, Meta(description='The game: "dominoes", or the card game ("sueca", "truco").')
+        str,
+        Meta(description='The game: "dominoes", or the card game ("sueca", "truco", ...).'),
     ]
     rules: Annotated[dict[str, Any], Meta(description="The effective rules of this game.")]
     seats: Annotated[list[str], Meta(description="Player ids in order of play.")]
@@ -88,7 +89,18 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
             'or per seat at a table played alone: {"0": n, "1": m, ...}.'
         ),
     ]
-    winner: Annotated[str | None, Meta(description="The winning team, once finished.")]
+    winner: Annotated[
+        str | None,
+        Meta(description="The winning side, once finished; null while in play or when the "
+             "first place is shared."),
+    ]
+    places: Annotated[
+        list[list[str]] | None,
+        Meta(
+            description='Once finished: every side, best first; a tie shares a place: '
+            '[["1"], ["0", "3"], ["2"]] (partnerships: [["A"], ["B"]]).'
+        ),
+    ] = None
     turn: Annotated[int | None, Meta(description="The seat to play, or null.")]
     hand: Annotated[
         HandView | None,
@@ -180,6 +192,7 @@ def match_state(match_id: str, version: int, state: Match, seen: frozenset[int])
         seats=list(state.seats),
         score={side: state.score.get(side, 0) for side in state.table.sides},
         winner=state.winner,
+        places=[list(p) for p in state.places] if state.places else None,
         turn=state.turn,
         hand=hand,
         hands=[_hand_out(h) for h in state.hands],

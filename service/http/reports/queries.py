@@ -55,7 +55,7 @@ async def read_player_report(
             connection, sql, player_id, before.since, period.until, list(BY_NAME[game].presets)
         )
         now, then = tally.split(rows, period)
-        met = {p for r in now for p in (r["partner_id"], *r["opponents"])}
+        met = {p for r in now for p in (r["partner_id"], *r["opponents"]) if p is not None}
         names = await _names(connection, met)
         position = await folded_up_to(connection)
     best_now, current_now = tally.win_runs(r["won"] for r in now)

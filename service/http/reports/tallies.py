@@ -88,6 +88,8 @@ def partners(rows: Iterable[Row], names: Mapping[str, str]) -> list[Partner]:
     games: Counter[str] = Counter()
     won: Counter[str] = Counter()
     for row in rows:
+        if row["partner_id"] is None:  # a game played alone
+            continue
         games[row["partner_id"]] += 1
         won[row["partner_id"]] += row["won"]
     return [

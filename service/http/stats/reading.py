@@ -126,6 +126,8 @@ def _run(row: dict[str, Any] | None, prefix: str) -> Run:
     )
 
 
+_SCORE = msgspec.json.Decoder(dict[str, int])
+
 def _achievements(rows: list[dict[str, Any]]) -> list[Achievement]:
     return [Achievement(description=ACHIEVEMENTS.get(r["kind"], ""), **r) for r in rows]
 
@@ -142,7 +144,9 @@ def _provisional(row: dict[str, Any]) -> ProvisionalGame:
         players=players,
         finished_at=row["finished_at"],
         winner=row["winner"],
-        score={"A": row["score_a"], "B": row["score_b"]},
+        score=_SCORE.decode(row["score"])
+        if row["score"]
+        else {"A": row["score_a"], "B": row["score_b"]},
         abandoned=row["abandoned"],
     )
 

@@ -99,6 +99,7 @@ def test_a_sueca_game_abandoned_mid_hand_is_lost_by_the_team_that_left() -> None
             buchuda_de_re=False,
             virada=False,
             abandoned=True,
+            places=[["B"], ["A"]],
         ),
     )
 

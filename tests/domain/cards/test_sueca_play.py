@@ -210,7 +210,7 @@ def test_sueca_a_bandeirada_wins_the_whole_game(deal: SuecaDeal, team: str) -> N
     assert isinstance(finished, MatchFinished)
     assert (ended.outcome, ended.winner, ended.points) == ("bandeirada", team, 4)
     assert ended.tricks == (PerTeam(10, 0) if team == "A" else PerTeam(0, 10))
-    assert (finished.winner, finished.score[finished.winner]) == (team, 4)
+    assert (finished.winner, finished.score[team]) == (team, 4)
 
 
 def test_sueca_a_bandeirada_by_the_team_behind_brings_it_to_the_target() -> None:
