@@ -255,7 +255,9 @@ def _ended(
     least = min(scores.values())
     best = [side for side, points in scores.items() if points == least]
     winner = best[0] if len(best) == 1 else None
-    details: dict[str, object] = {"taken": list(taken), "moon": shooter, "queen": shooter}
+    holders = [seat for seat, points in enumerate(taken) if points >= 13]
+    queen = shooter if shooter is not None else holders[0] if len(holders) == 1 else None
+    details: dict[str, object] = {"taken": list(taken), "moon": shooter, "queen": queen}
     if hand is not None:
         details["tricks"] = [sum(t.winner == seat for t in hand.tricks) for seat in range(4)]
         details["direction"] = hand.direction
