@@ -3,6 +3,7 @@ the dealer's last card, 120 card points a deal, 4 game points a game."""
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -36,7 +37,7 @@ from domain.match.finish import hand_ended, then_finish
 from domain.match.game import Examples, Game
 from domain.match.guards import hand_of, no_hand_in_progress, played_time
 from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
-from domain.match.state import HandResult, Match, Outcome, PerTeam
+from domain.match.state import GameHand, HandResult, Match, Outcome, PerTeam
 from domain.table import TEAMS, Team, check_seat
 
 ORDER = ("2", "3", "4", "5", "6", "Q", "J", "K", "7", "A")
@@ -327,6 +328,17 @@ EXAMPLES = Examples(
 )
 
 
+def shown(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
+    """The trump, the dealer's last card that named it, and the card points taken so far."""
+    assert isinstance(hand, TrickHand)
+    points = hand.card_points
+    return {
+        "trump": hand.trump,
+        "trump_card": hand.trump_card,
+        "card_points": {"A": points.A, "B": points.B},
+    }
+
+
 SUECA = Game(
     name="sueca",
     family="cards",
@@ -340,5 +352,6 @@ SUECA = Game(
     move=move,
     result=result,
     result_body=result_body,
+    shown=shown,
     examples=EXAMPLES,
 )

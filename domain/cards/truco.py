@@ -3,6 +3,7 @@ best of three rounds, worth 1 and raised to 3, 6, 9, 12; the game goes to 12."""
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -44,7 +45,7 @@ from domain.match.finish import hand_ended, then_finish
 from domain.match.game import Examples, Game
 from domain.match.guards import check_turn, hand_of, no_hand_in_progress, played_time
 from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
-from domain.match.state import HandResult, Match, Raise
+from domain.match.state import GameHand, HandResult, Match, Raise
 from domain.table import TEAMS, Team, check_seat, next_seat, other, team_of
 
 ORDER = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")
@@ -425,6 +426,24 @@ EXAMPLES = Examples(
 )
 
 
+def shown(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
+    """The vira and the manilha, what the hand is worth, a raise waiting for its answer, and
+    whether it is a mão de 11 (or de ferro, played blind)."""
+    assert isinstance(hand, TrickHand)
+    pending = hand.pending
+    call = None
+    if pending is not None:
+        call = {"seat": pending.seat, "call": CALL_NAMES[pending.value], "value": pending.value}
+    return {
+        "vira": hand.vira,
+        "manilha": hand.manilha,
+        "hand_value": hand.value,
+        "pending_call": call,
+        "mao_de_onze": hand.eleven,
+        "mao_de_ferro": hand.blind,
+    }
+
+
 TRUCO = Game(
     name="truco",
     family="cards",
@@ -438,5 +457,6 @@ TRUCO = Game(
     move=move,
     result=result,
     result_body=result_body,
+    shown=shown,
     examples=EXAMPLES,
 )

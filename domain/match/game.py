@@ -4,13 +4,13 @@ the shared decide and evolve reach its own rules. `domain.games` registers every
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from domain.errors import InvalidInput
 from domain.match.commands import Command
 from domain.match.events import Event
 from domain.match.requests import HandRequest, MoveRequest, ResultRequest
-from domain.match.state import HandResult, Match
+from domain.match.state import GameHand, HandResult, Match
 from domain.table import Table
 
 Family = Literal["dominoes", "cards"]
@@ -19,6 +19,13 @@ Partnerships = Literal["always", "never", "at-four"]
 sit down and alone when two do (Buraco, Tranca)."""
 Example = tuple[str, dict[str, object]]
 """A body for the API document: (what it does, the body)."""
+Shown = Callable[[GameHand, frozenset[int]], dict[str, Any]]
+"""The game's own fields of a hand in progress, as a reader who sees these seats' hands may
+see them (the API's names; the family's view adds what every game of it shows)."""
+
+
+def nothing_more(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
+    return {}
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,8 @@ class Game:
     """The body of `/results` that records this finished hand again (an export line's),
     None for a hand no result body records (one ended by a penalty)."""
     examples: Examples = field(default_factory=Examples)
+    shown: Shown = nothing_more
+    """What a reader sees of its hand in progress beyond what its family shows."""
     seats: tuple[int, ...] = (4,)
     """How many may sit at its table (2 to 8)."""
     partnerships: Partnerships = "always"

@@ -9,6 +9,7 @@ first, equal totals sharing a place (C7)."""
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 import msgspec
 from msgspec.structs import replace
@@ -39,7 +40,7 @@ from domain.match.finish import Places, by_points, hand_ended, then_finish
 from domain.match.game import Examples, Game
 from domain.match.guards import hand_of, no_hand_in_progress, played_time
 from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
-from domain.match.state import HandResult, Match
+from domain.match.state import GameHand, HandResult, Match
 from domain.table import Side, check_seat
 
 ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -376,6 +377,24 @@ def result(request: ResultRequest, at: datetime) -> RecordCopasResult:
     )
 
 
+def shown(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
+    """The pass (its direction, who has given, and what each seat set aside, to who sees
+    that seat, until the exchange), whether hearts are broken, the points taken so far."""
+    assert isinstance(hand, CopasHand)
+    giving = None
+    if hand.passing:
+        giving = [
+            list(c) if c is not None and s in seen else None for s, c in enumerate(hand.given)
+        ]
+    return {
+        "pass_direction": hand.direction,
+        "given": [s for s, cards in enumerate(hand.given) if cards is not None],
+        "giving": giving,
+        "hearts_broken": hand.hearts_broken,
+        "points_this_hand": list(hand.taken),
+    }
+
+
 EXAMPLES = Examples(
     create={"copas": ("A game of Copas to 100", {"preset": "copas"})},
     move={
@@ -405,6 +424,7 @@ COPAS_GAME = Game(
     move=move,
     result=result,
     result_body=result_body,
+    shown=shown,
     examples=EXAMPLES,
     partnerships="never",
 )

@@ -39,7 +39,7 @@ from domain.match.finish import hand_ended, then_finish
 from domain.match.game import Examples, Game
 from domain.match.guards import check_turn, hand_of, no_hand_in_progress, played_time
 from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
-from domain.match.state import HandResult, Match, PerTeam
+from domain.match.state import GameHand, HandResult, Match, PerTeam
 from domain.table import TEAMS, Side, check_seat
 
 ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -318,6 +318,12 @@ def result(request: ResultRequest, at: datetime) -> RecordEspadasResult:
     )
 
 
+def shown(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
+    """Each seat's bid (None until it bids), and whether spades are broken."""
+    assert isinstance(hand, EspadasHand)
+    return {"bids": list(hand.bids), "spades_broken": hand.spades_broken}
+
+
 EXAMPLES = Examples(
     create={"espadas": ("A game of Espadas to 500", {"preset": "espadas"})},
     move={
@@ -345,5 +351,6 @@ ESPADAS_GAME = Game(
     move=move,
     result=result,
     result_body=result_body,
+    shown=shown,
     examples=EXAMPLES,
 )

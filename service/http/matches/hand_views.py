@@ -11,8 +11,7 @@ import msgspec
 from msgspec import Meta
 
 from domain import GameHand, Hand, Played, TrickHand
-from domain.cards.commands import RAISES
-from domain.cards.copas.game import CopasHand
+from domain.match.game import Game
 
 Seen = frozenset[int]
 
@@ -137,7 +136,7 @@ class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family",
 HandView = HandNow | CardHandNow
 
 
-def dominoes_view(hand: GameHand, seen: Seen) -> HandNow:
+def dominoes_view(hand: GameHand, seen: Seen, game: Game) -> HandNow:
     assert isinstance(hand, Hand)
     return HandNow(
         number=hand.number,
@@ -152,56 +151,28 @@ def dominoes_view(hand: GameHand, seen: Seen) -> HandNow:
     )
 
 
-_CALLS = {value: name for name, value in RAISES.items()}
-
-
-def cards_view(hand: GameHand, seen: Seen) -> CardHandNow:
+def cards_view(hand: GameHand, seen: Seen, game: Game) -> CardHandNow:
+    """What every trick game shows, and the game's own fields (`Game.shown`, checked against
+    the view's types)."""
     assert isinstance(hand, TrickHand)
-    pending = hand.pending
-    return CardHandNow(
-        number=hand.number,
-        dealer=hand.dealer,
-        opener=hand.opener,
-        leader=hand.leader,
-        trick=[_on_table(p, seen) for p in hand.trick],
-        tricks=TeamPair(hand.won.A, hand.won.B),
-        tricks_played=[
+    seats = range(len(hand.hands))
+    common: dict[str, Any] = {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "opener": hand.opener,
+        "leader": hand.leader,
+        "trick": [_on_table(p, seen) for p in hand.trick],
+        "tricks": TeamPair(hand.won.A, hand.won.B),
+        "tricks_played": [
             TrickOut(cards=[_on_table(p, seen) for p in t.cards], winner=t.winner, team=t.team)
             for t in hand.tricks
         ],
-        cards_left=[len(cards) for cards in hand.hands],
-        hands=[list(cards) if seat in seen else None for seat, cards in enumerate(hand.hands)],
-        trump=hand.trump,
-        trump_card=hand.trump_card,
-        card_points=TeamPair(hand.card_points.A, hand.card_points.B) if hand.trump else None,
-        vira=hand.vira,
-        manilha=hand.manilha,
-        hand_value=hand.value if hand.vira else None,
-        pending_call=None
-        if pending is None
-        else PendingCall(seat=pending.seat, call=_CALLS[pending.value], value=pending.value),
-        mao_de_onze=hand.eleven,
-        mao_de_ferro=hand.blind,
-        tricks_by_seat=[sum(t.winner == s for t in hand.tricks) for s in range(len(hand.hands))],
-        bids=list(bids) if (bids := getattr(hand, "bids", None)) is not None else None,
-        spades_broken=getattr(hand, "spades_broken", None),
-        **_copas(hand, seen),
-        started_at=hand.started_at,
-    )
-
-
-def _copas(hand: TrickHand, seen: Seen) -> dict[str, Any]:
-    if not isinstance(hand, CopasHand):
-        return {}
-    return {
-        "pass_direction": hand.direction,
-        "given": [s for s, cards in enumerate(hand.given) if cards is not None],
-        "giving": None
-        if not hand.passing
-        else [list(c) if c is not None and s in seen else None for s, c in enumerate(hand.given)],
-        "hearts_broken": hand.hearts_broken,
-        "points_this_hand": list(hand.taken),
+        "cards_left": [len(cards) for cards in hand.hands],
+        "hands": [list(cards) if seat in seen else None for seat, cards in enumerate(hand.hands)],
+        "tricks_by_seat": [sum(t.winner == s for t in hand.tricks) for s in seats],
+        "started_at": hand.started_at,
     }
+    return msgspec.convert(common | game.shown(hand, seen), CardHandNow)
 
 
 def _on_table(played: Played, seen: Seen) -> CardOnTable:
@@ -210,7 +181,7 @@ def _on_table(played: Played, seen: Seen) -> CardOnTable:
     return CardOnTable(seat=played.seat, card=card, covered=played.covered)
 
 
-VIEWS: dict[str, Callable[[GameHand, Seen], HandView]] = {
+VIEWS: dict[str, Callable[[GameHand, Seen, Game], HandView]] = {
     "dominoes": dominoes_view,
     "cards": cards_view,
 }

@@ -182,7 +182,7 @@ def _score(pair: PerTeam | None) -> TeamPair | None:
 
 def match_state(match_id: str, version: int, state: Match, seen: frozenset[int]) -> MatchState:
     game = game_of(state.rules) if state.rules else DOMINOES
-    hand = None if state.hand is None else VIEWS[game.family](state.hand, seen)
+    hand = None if state.hand is None else VIEWS[game.family](state.hand, seen, game)
     return MatchState(
         id=match_id,
         version=version,
