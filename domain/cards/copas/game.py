@@ -81,11 +81,8 @@ class CopasHand(TrickHand, frozen=True, kw_only=True):
         """The cards are still being chosen: no card is played before the exchange."""
         return self.direction != "none" and not self.exchanged
 
-    @property
-    def hearts_broken(self) -> bool:
-        """A heart has been played on a trick (C5; the queen of spades breaks nothing)."""
-        on_table = (*self.trick, *(p for t in self.tricks for p in t.cards))
-        return any(suit_of(p.card) == "H" for p in on_table)
+    hearts_broken: bool = False
+    """A heart has been played on a trick (C5; the queen of spades breaks nothing)."""
 
     @property
     def taken(self) -> tuple[int, ...]:
@@ -320,7 +317,8 @@ def apply(hand: TrickHand, event: Event) -> TrickHand:
         )
     if isinstance(event, CardPlayed):
         after = play(hand, Played(seat=event.seat, card=event.card), strength, teams=False)
-        return replace(after, moves=moves)
+        broken = hand.hearts_broken or suit_of(event.card) == "H"
+        return replace(after, moves=moves, hearts_broken=broken)
     return hand
 
 
