@@ -1,17 +1,20 @@
 """Projections: rebuild throughput, and the lag from an append to the ranking that shows it.
 
     .venv/bin/python bench/projections.py [--events 1000000] [--seconds 20] [--tables 32]
+                                          [--rate 4000]
 
 1. Generates random legal games with the domain (tests/projections/random_games.py: deals
    played move by move, results, penalties, annulments, abandonments, confirmations), on
    both cores, their commands interleaved as at a club with many tables, and writes them
-   with COPY into `events` (the hash-chain trigger runs for every row).
-2. Rebuilds every projection from the first event (shadow tables, then the swap) and prints
-   events/s, then how long the read models take to answer the main reads on that data.
+   with COPY into `events` (the hash-chain trigger runs for every row), then VACUUMs it.
+2. Rebuilds every projection from the first event (shadow tables, then the swap), each alone
+   and then all side by side (each in its own process), and prints events/s, then how long
+   the read models take to answer the main reads on that data.
 3. Runs the service's projection runner while a separate process plays games at `--tables`
-   tables (one append per command, as the HTTP API does), and prints the lag from each
-   append's commit to the commit of the projection batch that folds it (the moment the
-   ranking shows it): for the confirmations (they change the ranking) and for every event.
+   tables (one append per command, as the HTTP API does, `--rate` appends/s in all), and
+   prints the lag from each append's commit to the commit of the projection batch that
+   folds it (the moment the ranking shows it): for the confirmations (they change the
+   ranking) and for every event.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from domain import GAMES  # noqa: E402
 from projections import all_projections, player_stats, rankings, records  # noqa: E402
 from projections.batches import NOTIFY_CHANNEL  # noqa: E402
 from projections.rankings import RankingQuery  # noqa: E402
-from projections.rebuild import rebuild  # noqa: E402
+from projections.rebuild import rebuild, rebuild_side_by_side  # noqa: E402
 from projections.runner import ProjectionRunner  # noqa: E402
 from service.store.encoding import new_event  # noqa: E402
 from service.store.event_store import EventStore  # noqa: E402
@@ -130,15 +133,19 @@ async def copy_events(owner_dsn: str, rows: list[Row]) -> None:
                     "metadata",
                 ],
             )
+        # A log written over months has been vacuumed long since (autovacuum): rows copied
+        # a moment ago would make the first rebuild pay for setting every row's hint bits.
+        await connection.execute("VACUUM (ANALYZE) events")
     finally:
         await connection.close()
 
 
 async def rebuild_all(owner_dsn: str) -> None:
+    """Each projection alone, one after another; then all of them side by side (each in its
+    own process), as `domino projections rebuild` does."""
     connection = await asyncpg.connect(owner_dsn)
     try:
         total = await connection.fetchval("SELECT max(position) FROM events")
-        everything = time.perf_counter()
         for projection in all_projections():
             began = time.perf_counter()
             await rebuild(connection, projection)
@@ -148,14 +155,17 @@ async def rebuild_all(owner_dsn: str) -> None:
                 f" {total / elapsed:,.0f} events/s",
                 flush=True,
             )
-        elapsed = time.perf_counter() - everything
-        print(
-            f"rebuild       all: {total:,} events in {elapsed:.1f} s ="
-            f" {total / elapsed:,.0f} events/s (domino projections rebuild)",
-            flush=True,
-        )
     finally:
         await connection.close()
+    names = [p.name for p in all_projections()]
+    began = time.perf_counter()
+    await asyncio.to_thread(rebuild_side_by_side, owner_dsn, names)
+    elapsed = time.perf_counter() - began
+    print(
+        f"rebuild       all: {total:,} events in {elapsed:.1f} s ="
+        f" {total / elapsed:,.0f} events/s (side by side: {', '.join(names)})",
+        flush=True,
+    )
 
 
 async def read_times(owner_dsn: str) -> None:
@@ -190,19 +200,25 @@ async def read_times(owner_dsn: str) -> None:
         await connection.close()
 
 
-def load(app_dsn: str, seconds: float, tables: int, seed: int, out: str) -> None:
-    """In its own process: `tables` games at a time, one append per command."""
-    asyncio.run(_load(app_dsn, seconds, tables, seed, out))
+def load(app_dsn: str, seconds: float, tables: int, seed: int, out: str, rate: float) -> None:
+    """In its own process: `tables` games at a time, one append per command, `rate` appends
+    a second in all (0: as fast as they go)."""
+    asyncio.run(_load(app_dsn, seconds, tables, seed, out, rate))
 
 
-async def _load(app_dsn: str, seconds: float, tables: int, seed: int, out: str) -> None:
+async def _load(
+    app_dsn: str, seconds: float, tables: int, seed: int, out: str, rate: float
+) -> None:
     pool = await asyncpg.create_pool(app_dsn, min_size=4, max_size=8)
     store = EventStore(pool)
     deadline = time.monotonic() + seconds
     appended: list[tuple[int, int, float]] = []  # (last position, confirmed?, commit time)
 
+    pace = tables / rate if rate else 0.0  # seconds between one table's appends
+
     async def table(n: int) -> None:
         rng = random.Random(seed * 1000 + n)
+        due = time.monotonic() + pace * n / tables  # the tables' appends spread evenly
         while time.monotonic() < deadline:
             game = RandomGame(rng, rng.sample(PLAYERS, 4), datetime.now(UTC), step_seconds=1)
             stream, version = f"match-{uuid.uuid4()}", 0
@@ -214,13 +230,16 @@ async def _load(app_dsn: str, seconds: float, tables: int, seed: int, out: str) 
                 appended.append((result.last_position, confirmed, time.monotonic()))
                 if time.monotonic() >= deadline:
                     break
+                if pace:
+                    due += pace
+                    await asyncio.sleep(max(0.0, due - time.monotonic()))
 
     await asyncio.gather(*(table(n) for n in range(tables)))
     await pool.close()
     await asyncio.to_thread(Path(out).write_text, json.dumps(appended))
 
 
-async def lag(owner_dsn: str, app_dsn: str, seconds: float, tables: int) -> None:
+async def lag(owner_dsn: str, app_dsn: str, seconds: float, tables: int, rate: float) -> None:
     seen: list[tuple[int, float]] = []
     listener = await asyncpg.connect(owner_dsn)
 
@@ -234,7 +253,7 @@ async def lag(owner_dsn: str, app_dsn: str, seconds: float, tables: int) -> None
     await runner.start()
     out = str(HERE.parent / ".bench" / "appended.json")
     process = multiprocessing.get_context("spawn").Process(
-        target=load, args=(app_dsn, seconds, tables, 7, out)
+        target=load, args=(app_dsn, seconds, tables, 7, out, rate)
     )
     began = time.monotonic()
     process.start()
@@ -285,6 +304,9 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=1_000_000)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--tables", type=int, default=32)
+    parser.add_argument(
+        "--rate", type=float, default=4000.0, help="appends/s of the lag's load (0: no cap)"
+    )
     args = parser.parse_args()
     with server() as admin:
         owner, app = fresh_database(admin, "bench_projections")
@@ -301,7 +323,7 @@ def main() -> None:
         del rows
         asyncio.run(rebuild_all(owner))
         asyncio.run(read_times(owner))
-        asyncio.run(lag(owner, app, args.seconds, args.tables))
+        asyncio.run(lag(owner, app, args.seconds, args.tables, args.rate))
 
 
 if __name__ == "__main__":

@@ -11,13 +11,23 @@
 Runs as the schema owner (it creates and drops tables), one rebuild of a projection at a
 time (an advisory lock). A rebuild that dies before the swap leaves shadow tables that the
 next rebuild drops and starts again.
+
+`rebuild_side_by_side` rebuilds several projections at once, each in its own process (the
+folds are Python, one core each) on its own connection: they share nothing but the events
+they read.
 """
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
 import asyncpg
 from tqdm import tqdm  # type: ignore[import-untyped]
 
+from projections import projection_named
 from projections.base import Projection
 from projections.batches import catch_up, checkpoint, ensure_checkpoint, step
 from projections.runner import LEASE_CLASS, lease_key
@@ -25,20 +35,26 @@ from projections.runner import LEASE_CLASS, lease_key
 SHADOW = "_shadow"
 
 
+BATCH = 50_000
+"""Positions per batch of a rebuild: each costs a few round trips and one write per table,
+whatever its size, and a rebuild is alone on its shadow tables."""
+
+
 async def rebuild(
     owner: asyncpg.Connection,
     projection: Projection,
     *,
-    batch_size: int = 20_000,
+    batch_size: int = BATCH,
     progress: bool = True,
     grant_to: str = "domino_app",
+    bar_position: int = 0,
 ) -> int:
     """Rebuild `projection`; answer the position its new tables are at."""
     key = lease_key(f"rebuild {projection.name}")
     if not await owner.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASE_CLASS, key):
         raise RebuildRunning(f"projection {projection.name!r} is being rebuilt already")
     try:
-        return await _rebuild(owner, projection, batch_size, progress, grant_to)
+        return await _rebuild(owner, projection, batch_size, progress, grant_to, bar_position)
     finally:
         await owner.execute("SELECT pg_advisory_unlock($1, $2)", LEASE_CLASS, key)
 
@@ -53,12 +69,19 @@ async def _rebuild(
     batch_size: int,
     progress: bool,
     grant_to: str,
+    bar_position: int = 0,
 ) -> int:
     shadow = projection.writing_to(SHADOW)
     await _create_shadow(owner, projection, shadow, grant_to)
     head = int(await owner.fetchval("SELECT coalesce(max(position), 0) FROM events"))
     with tqdm(
-        total=head, unit="ev", unit_scale=True, desc=projection.name, disable=not progress
+        total=head,
+        unit="ev",
+        unit_scale=True,
+        desc=f"{projection.name:>9}",
+        disable=not progress,
+        position=bar_position,
+        leave=True,
     ) as bar:
         while moved := await step(owner, shadow, batch_size):
             bar.update(moved)
@@ -111,3 +134,29 @@ async def _swap(
         )
         await owner.execute("DELETE FROM projection_checkpoints WHERE name = $1", shadow.name)
     return position
+
+
+def rebuild_side_by_side(
+    owner_dsn: str, names: Sequence[str], *, progress: bool = True
+) -> dict[str, int]:
+    """Rebuild the projections named, each in its own process; answer the position each
+    one's new tables are at. A failure in one is raised once the others are done."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=len(names), mp_context=context) as pool:
+        futures = {
+            name: pool.submit(_rebuild_in_process, owner_dsn, name, progress, position)
+            for position, name in enumerate(names)
+        }
+        return {name: future.result() for name, future in futures.items()}
+
+
+def _rebuild_in_process(owner_dsn: str, name: str, progress: bool, position: int) -> int:
+    async def run() -> int:
+        connection = await asyncpg.connect(owner_dsn)
+        try:
+            projection = projection_named(name)
+            return await rebuild(connection, projection, progress=progress, bar_position=position)
+        finally:
+            await connection.close()
+
+    return asyncio.run(run())

@@ -154,7 +154,7 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
     import asyncpg
 
     from projections import all_projections, projection_named
-    from projections.rebuild import RebuildRunning, rebuild
+    from projections.rebuild import RebuildRunning, rebuild, rebuild_side_by_side
 
     chosen = [projection_named(n) for n in names] if names else all_projections()
 
@@ -170,7 +170,12 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
     with owner_database(settings) as owner_dsn:
         migrate(owner_dsn)
         try:
-            asyncio.run(run(owner_dsn))
+            if len(chosen) > 1:  # side by side, each in its own process
+                done = rebuild_side_by_side(owner_dsn, [p.name for p in chosen])
+                for name, position in done.items():
+                    log.info("projection %s rebuilt up to event %s", name, position)
+            else:
+                asyncio.run(run(owner_dsn))
         except RebuildRunning as error:
             log.error("%s: try again when it is done", error)
             sys.exit(1)

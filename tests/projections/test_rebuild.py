@@ -204,6 +204,39 @@ async def test_the_command_line_rebuilds_with_a_progress_bar(
     assert await read_models(db) == built
 
 
+async def test_the_command_line_rebuilds_every_projection_side_by_side(
+    database: Database, store: EventStore, db: Any, project: Any
+) -> None:
+    everyone = await players(store)
+    await write_games(store, 12, seed=4, players=everyone, start=AT)
+    await project()
+    built = await read_models(db)
+    rated = await db.fetch("SELECT r::text FROM proj_ratings r ORDER BY 1")
+    await db.execute("DELETE FROM proj_achievements")
+    await db.execute("DELETE FROM proj_players")
+    await db.execute("DELETE FROM proj_ratings")
+
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "service",
+        "projections",
+        "rebuild",
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": database.owner_dsn},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, err = await asyncio.wait_for(process.communicate(), 120)
+
+    assert process.returncode == 0, err.decode()
+    for name in ("directory", "stats", "ratings"):  # each in its own process, each to the end
+        assert f"{name}: 100%" in err.decode()
+    assert await read_models(db) == built
+    assert rated  # the games moved ratings, and the rebuild moved them the same way
+    assert await db.fetch("SELECT r::text FROM proj_ratings r ORDER BY 1") == rated
+
+
 async def test_two_rebuilds_of_one_projection_do_not_run_at_once(
     database: Database, store: EventStore, owner: asyncpg.Connection
 ) -> None:
