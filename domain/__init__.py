@@ -18,7 +18,8 @@ from domain.cards.commands import (
 )
 from domain.cards.events import CardPlayed, CardsDealt, RaiseAccepted, RaiseCalled, RedealAsked
 from domain.cards.hand import Played, Trick, TrickHand
-from domain.cards.rules import SUECA, TRUCO, SuecaRules, TrucoRules
+from domain.cards.sueca.rules import SUECA, SuecaRules
+from domain.cards.truco.rules import TRUCO, TrucoRules
 from domain.commands import MatchCommand
 from domain.decide import decide
 from domain.dominoes.commands import Pass, PlayTile, RecordResult, StartHand

@@ -3,8 +3,8 @@ service and the projections learn of a game here, never through a branch of thei
 
 from domain.cards.copas.game import COPAS_GAME
 from domain.cards.espadas.game import ESPADAS_GAME
-from domain.cards.sueca import SUECA
-from domain.cards.truco import TRUCO
+from domain.cards.sueca.game import SUECA
+from domain.cards.truco.game import TRUCO
 from domain.dominoes.game import DOMINOES
 from domain.match.game import Game
 from domain.match.rules import GameRules

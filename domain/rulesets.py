@@ -10,7 +10,8 @@ import msgspec
 
 from domain.cards.copas.rules import COPAS, CopasRules
 from domain.cards.espadas.rules import ESPADAS, EspadasRules
-from domain.cards.rules import SUECA, TRUCO, SuecaRules, TrucoRules
+from domain.cards.sueca.rules import SUECA, SuecaRules
+from domain.cards.truco.rules import TRUCO, TrucoRules
 from domain.dominoes.rules import (
     CINQUENTA,
     FEDERACAO,

@@ -18,6 +18,7 @@ Decisions where rules.md is silent (also in the README's "Projections" section):
 
 from __future__ import annotations
 
+import operator
 from datetime import datetime
 
 import msgspec
@@ -101,28 +102,30 @@ def contributions(game: GameFacts) -> list[PlayerGame]:
     for side, counts in sides.items():
         _count_game(finish, counts, won=won[side])
     seats = game.seats
+    count = len(seats)
+    side_of = [game.side_of(seat) for seat in range(count)]
     extra = read_side(game.game).counters(game)
     rows = []
     for seat, player in enumerate(seats):
-        side = game.side_of(seat)
-        partners = [seats[s] for s in game.seats_of(side) if s != seat]
-        counts = sides[side] | own[seat] | {"penalties": game.penalties[seat]}
+        side = side_of[seat]
+        others = [(seat + n) % count for n in range(1, count)]  # in order of play
+        partners = [seats[s] for s in others if side_of[s] == side]
+        counts = sides[side] | own[seat]
+        counts["penalties"] = game.penalties[seat]
         rows.append(
             PlayerGame(
                 player_id=player,
                 match_id=game.match_id,
                 seat=seat,
                 partner_id=partners[0] if partners else None,
-                opponents=tuple(
-                    seats[s] for s in _after(seat, len(seats)) if s not in game.seats_of(side)
-                ),
+                opponents=tuple(seats[s] for s in others if side_of[s] != side),
                 competition_id=game.competition_id,
                 stage=game.stage,
                 preset=game.preset,
                 finished_at=finish.at,
                 won=won[side],
                 biggest_hand=biggest[side],
-                counters=tuple(int(counts[name]) for name in COUNTERS),
+                counters=tuple(map(int, _COUNTED(counts))),
                 game=game.game,
                 extra=dict(extra.get(side, {})),
             )
@@ -130,9 +133,8 @@ def contributions(game: GameFacts) -> list[PlayerGame]:
     return rows
 
 
-def _after(seat: int, count: int) -> list[int]:
-    """The other seats in order of play from `seat`."""
-    return [(seat + n) % count for n in range(1, count)]
+_COUNTED = operator.itemgetter(*COUNTERS)
+"""A row's counters, in the order of COUNTERS."""
 
 
 _OWN = ("batidas", "simples", "carrocas", "la_e_los", "cruzadas", "blocks_closed")

@@ -35,7 +35,7 @@ from projections.runner import LEASE_CLASS, lease_key
 SHADOW = "_shadow"
 
 
-BATCH = 50_000
+BATCH = 100_000
 """Positions per batch of a rebuild: each costs a few round trips and one write per table,
 whatever its size, and a rebuild is alone on its shadow tables."""
 
@@ -139,15 +139,19 @@ async def _swap(
 def rebuild_side_by_side(
     owner_dsn: str, names: Sequence[str], *, progress: bool = True
 ) -> dict[str, int]:
-    """Rebuild the projections named, each in its own process; answer the position each
-    one's new tables are at. A failure in one is raised once the others are done."""
+    """Rebuild the projections named at once: the one that reads the most kinds of events
+    (the longest fold) in this process, each other in a process of its own. Answers the
+    position each one's new tables are at; a failure in one is raised once all are done."""
+    heaviest = max(names, key=lambda n: len(projection_named(n).event_types))
+    others = [n for n in names if n != heaviest]
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=len(names), mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=max(1, len(others)), mp_context=context) as pool:
         futures = {
             name: pool.submit(_rebuild_in_process, owner_dsn, name, progress, position)
-            for position, name in enumerate(names)
+            for position, name in enumerate(others, start=1)
         }
-        return {name: future.result() for name, future in futures.items()}
+        here = _rebuild_in_process(owner_dsn, heaviest, progress, 0)
+        return {heaviest: here} | {name: future.result() for name, future in futures.items()}
 
 
 def _rebuild_in_process(owner_dsn: str, name: str, progress: bool, position: int) -> int:

@@ -23,8 +23,12 @@ REGISTRY = {
     "domain/rulesets.py",
     "domain/cards/events.py",
     "domain/cards/commands.py",
+    "domain/events.py",
+    "domain/commands.py",
+    "domain/__init__.py",
 }
-"""The registry, and the unions that list every game's rules, events and commands."""
+"""The registry, the unions that list every game's rules, events and commands, and the
+domain's facade that re-exports them."""
 HOMES = {
     "dominoes": ("domain/dominoes/", "projections/games/dominoes.py"),
 }

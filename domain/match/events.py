@@ -11,7 +11,6 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
-from domain.dominoes.rules import BatidaKind
 from domain.match.secrets import NO_SECRETS, Secret
 from domain.match.state import ConfirmedBy, Outcome, PerTeam, Raise
 from domain.rulesets import RuleSet
@@ -70,7 +69,9 @@ class HandEnded(Event, frozen=True, kw_only=True, tag="hand_ended"):
 
     number: int
     outcome: Outcome
-    kind: BatidaKind | None
+    kind: str | None
+    """The game's own kind of ending (dominoes: the batida's kind: simples, carroca,
+    la-e-lo, cruzada)."""
     winner: Side | None
     points: int
     """Points the winner scores, `bonus_applied` included."""

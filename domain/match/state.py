@@ -10,7 +10,6 @@ from typing import Literal
 
 import msgspec
 
-from domain.dominoes.rules import BatidaKind
 from domain.rulesets import RuleSet
 from domain.table import PARTNERSHIPS, Table, Team
 
@@ -67,7 +66,8 @@ class HandResult(msgspec.Struct, frozen=True, kw_only=True):
 
     number: int
     outcome: Outcome
-    kind: BatidaKind | None
+    kind: str | None
+    """The game's own kind of ending (dominoes: the batida's kind)."""
     winner: str | None
     points: int
     bonus_applied: int

@@ -16,7 +16,6 @@ import msgspec
 from msgspec import Meta
 
 from domain import HandResult, Match, PerTeam, TrickHand, game_of
-from domain.dominoes.game import DOMINOES
 from service.http.matches.hand_views import VIEWS, HandView, Seen, TeamPair
 from service.store.matches import MatchRecord
 
@@ -181,13 +180,15 @@ def _score(pair: PerTeam | None) -> TeamPair | None:
 
 
 def match_state(match_id: str, version: int, state: Match, seen: frozenset[int]) -> MatchState:
-    game = game_of(state.rules) if state.rules else DOMINOES
-    hand = None if state.hand is None else VIEWS[game.family](state.hand, seen, game)
+    game = game_of(state.rules) if state.rules else None
+    hand = None
+    if state.hand is not None and game is not None:
+        hand = VIEWS[game.family](state.hand, seen, game)
     return MatchState(
         id=match_id,
         version=version,
         status=state.status,
-        game=game.name,
+        game=game.name if game else "",
         rules=msgspec.to_builtins(state.rules) if state.rules else {},
         seats=list(state.seats),
         score={side: state.score.get(side, 0) for side in state.table.sides},

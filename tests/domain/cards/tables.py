@@ -52,7 +52,7 @@ from domain import (
 from domain.cards.cards import DECK_52
 from domain.cards.commands import RaiseCall
 from domain.cards.hand import Played
-from domain.cards.truco import strength
+from domain.cards.truco.game import strength
 from tests.domain.builders import AT, created
 from tests.domain.cards.models import (
     LADDER,

@@ -12,7 +12,7 @@ from domain import (
     PerTeam,
     TrickHand,
 )
-from domain.cards.sueca import points_of
+from domain.cards.sueca.game import points_of
 from tests.domain.builders import AT
 from tests.domain.cards.builders import (
     after,

@@ -36,8 +36,8 @@ from domain.cards.play import (
     take_back,
     undo,
 )
-from domain.cards.rules import TrucoRules
 from domain.cards.tricks import play
+from domain.cards.truco.rules import TrucoRules
 from domain.errors import IllegalMove, InvalidInput, WrongStatus
 from domain.match.commands import Command, RecordPenalty, UndoLastMove
 from domain.match.events import Consequence, Event, MoveUndone

@@ -28,7 +28,7 @@ from domain.cards.play import (
     take_back,
     undo,
 )
-from domain.cards.rules import SuecaRules
+from domain.cards.sueca.rules import SuecaRules
 from domain.cards.tricks import holds_suit, play
 from domain.errors import IllegalMove, InvalidInput, TellsAHand
 from domain.match.commands import Command, RecordPenalty, UndoLastMove
