@@ -4,6 +4,8 @@ every seat, the súmula line that records a hand again, and a refusal that tells
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 
 import httpx
@@ -11,6 +13,7 @@ import httpx
 from tests.api.cards_play import espadas_deal, play_card_hand
 from tests.api.conftest import Table
 from tests.api.play import assert_problem, create_game
+from tests.projections.test_http import settled
 
 
 async def test_the_pass_is_hidden_until_the_exchange_then_the_two_of_clubs_leads(
@@ -98,6 +101,16 @@ async def test_a_finished_game_ranks_every_seat_and_counts_once_each_confirms(
     assert state["status"] == "confirmed"
     assert state["counts_for"] == [0, 1, 2, 3]
     assert [c["by"] for c in state["confirmations"]] == ["0", "1", "2", "3"]
+    await settled(shared_client)
+    page = await shared_client.get(f"/partidas/{game.id}")
+    for player in players:
+        report = await shared_client.get(f"/v1/players/{player.id}/report?game=copas")
+        assert report.status_code == 200, report.text
+        assert report.json()["partners"] == []
+        person = await shared_client.get(f"/jogadores/{player.id}")
+        assert person.status_code == 200
+    assert page.status_code == 200
+    assert "Colocação" in page.text
 
 
 async def test_a_hand_played_card_by_card_scores_each_seat_what_it_took(
@@ -117,3 +130,23 @@ async def test_a_hand_played_card_by_card_scores_each_seat_what_it_took(
     assert sum(state["score"].values()) in (26, 78)  # 78: a seat shot the moon
     assert state["next_dealer"] == 0
     assert state["hand"] is None
+
+
+async def test_its_sumula_runs_the_score_per_seat_in_json_and_csv(
+    shared_client: httpx.AsyncClient, shared_table: Table
+) -> None:
+    game = await create_game(shared_client, shared_table, "copas")
+    for points in ([0, 26, 0, 0], [13, 5, 8, 0]):
+        state = await game.ok("results", {"points": points})
+
+    sheet = (await shared_client.get(game.url("sumula"))).json()
+    text = (await shared_client.get(game.url("sumula"), params={"format": "csv"})).text
+    rows = list(csv.DictReader(io.StringIO(text)))
+
+    assert [h["score"] for h in sheet["hands"]] == [
+        {"0": 26, "1": 0, "2": 26, "3": 26},
+        {"0": 39, "1": 5, "2": 34, "3": 26},
+    ]
+    assert sheet["score"] == state["score"]
+    assert [(r["score_a"], r["score_b"]) for r in rows] == [("", ""), ("", "")]
+    assert rows[-1]["score"] == "0:39 1:5 2:34 3:26"

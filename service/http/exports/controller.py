@@ -39,7 +39,7 @@ class SumulaHand(msgspec.Struct, frozen=True, kw_only=True):
     number: Annotated[int, Meta(description="The hand's number.")]
     outcome: Annotated[str, Meta(description="batida, bloqueio, tricks, empate, penalty...")]
     kind: Annotated[str | None, Meta(description="A batida's kind.")]
-    winner: Annotated[str | None, Meta(description="The team that won it.")]
+    winner: Annotated[str | None, Meta(description="The side that won it.")]
     points: Annotated[int, Meta(description="Points it gave its winner.")]
     score: Annotated[dict[str, int], Meta(description="The score after it.")]
     started_at: Annotated[datetime, Meta(description="When it began.")]
@@ -53,7 +53,7 @@ class SumulaHand(msgspec.Struct, frozen=True, kw_only=True):
 
 class Sumula(msgspec.Struct, frozen=True, kw_only=True):
     id: Annotated[str, Meta(description="The game.")]
-    game: Annotated[str, Meta(description="dominoes, sueca or truco.")]
+    game: Annotated[str, Meta(description="The game (dominoes or a card game's name).")]
     rules: Annotated[dict[str, Any], Meta(description="Its rules (preset and settings).")]
     status: Annotated[str, Meta(description="in_progress, finished, confirmed or cancelled.")]
     seats: Annotated[list[str], Meta(description="Player ids in order of play (A: 0, 2).")]
@@ -63,7 +63,14 @@ class Sumula(msgspec.Struct, frozen=True, kw_only=True):
     notes: Annotated[str, Meta(description="Free notes.")]
     hands: Annotated[list[SumulaHand], Meta(description="The hands that ended, in order.")]
     score: Annotated[dict[str, int], Meta(description="The final (or current) score.")]
-    winner: Annotated[str | None, Meta(description="The winning team, once finished.")]
+    winner: Annotated[
+        str | None,
+        Meta(description="The winning side, once finished (null: a shared first place)."),
+    ]
+    places: Annotated[
+        list[list[str]] | None,
+        Meta(description="Once finished: every side, best first; a tie shares a place."),
+    ] = None
     created_at: Annotated[datetime | None, Meta(description="When it was created.")]
     started_at: Annotated[datetime | None, Meta(description="When its first hand began.")]
     finished_at: Annotated[datetime | None, Meta(description="When it finished.")]
@@ -78,8 +85,8 @@ async def sumula_of(state: State, match_id: str) -> Sumula:
     hands = []
     game = game_of(rules_of(record.state))
     for hand, result in zip(public.hands, record.state.hands, strict=True):
-        if hand.winner in running:
-            running[hand.winner] += hand.points
+        for side, points in result.gains().items():
+            running[side] = running.get(side, 0) + points
         hands.append(
             SumulaHand(
                 number=hand.number,
@@ -106,6 +113,7 @@ async def sumula_of(state: State, match_id: str) -> Sumula:
         hands=hands,
         score=dict(public.score),
         winner=public.winner,
+        places=public.places,
         created_at=public.created_at,
         started_at=public.started_at,
         finished_at=public.finished_at,
@@ -125,11 +133,13 @@ def sumula_csv(sumula: Sumula) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["game", "hand", "outcome", "kind", "winner", "points", "score_a",
-                     "score_b", "started_at", "ended_at"])
+                     "score_b", "started_at", "ended_at", "score"])
     for hand in sumula.hands:
+        every = " ".join(f"{side}:{points}" for side, points in hand.score.items())
         writer.writerow([sumula.id, hand.number, hand.outcome, hand.kind or "",
-                         hand.winner or "", hand.points, hand.score["A"], hand.score["B"],
-                         hand.started_at.isoformat(), hand.ended_at.isoformat()])
+                         hand.winner or "", hand.points, hand.score.get("A", ""),
+                         hand.score.get("B", ""), hand.started_at.isoformat(),
+                         hand.ended_at.isoformat(), every])
     return out.getvalue()
 
 
@@ -148,8 +158,9 @@ class _AlsoCsv(Operation):
         if isinstance(ok, OpenAPIResponse) and ok.content is not None:
             ok.content[CSV] = OpenAPIMediaType(
                 schema=Schema(type=OpenAPIType.STRING, description="One row per hand: "
-                              "game, hand, outcome, kind, winner, points, score_a, score_b, "
-                              "started_at, ended_at.")
+                              "game, hand, outcome, kind, winner, points, score_a, score_b "
+                              "(a partnership game's), started_at, ended_at, score (every "
+                              "side's, `A:12 B:7` or `0:12 1:0 2:31 3:7`).")
             )
 
 
