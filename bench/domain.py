@@ -50,6 +50,7 @@ from domain.cards.copas.commands import GiveCards  # noqa: E402
 from domain.cards.copas.game import CopasHand  # noqa: E402
 from domain.cards.espadas.commands import MakeBid  # noqa: E402
 from domain.cards.espadas.game import EspadasHand  # noqa: E402
+from domain.cards.melds import MeldRules, split  # noqa: E402
 
 START = datetime(2025, 5, 1, 20, 0, tzinfo=UTC)
 FIRST_DEALER = 3
@@ -266,12 +267,71 @@ def run(kind: Kind, games: int, split: bool) -> None:
     )
 
 
+CACHETA_WILDS = MeldRules(  # vira 8C: the black 9s wild (K1), any number a meld (K5)
+    wilds=frozenset({"9C", "9S"}), max_wilds=None, sets=True, set_max=5, set_suits=3
+)
+BATIDAS = {
+    "a 10-card batida with four wilds": [
+        "5H",
+        "5C",
+        "9C",
+        "7S",
+        "8S",
+        "9S",
+        "JD",
+        "QD",
+        "9C",
+        "9S",
+    ],
+    "10 cards with four wilds, no batida (every grouping searched)": [
+        "5H",
+        "7C",
+        "9C",
+        "3D",
+        "8S",
+        "9S",
+        "JD",
+        "QH",
+        "9C",
+        "9S",
+    ],
+    "a 10-card batida without a wild": [
+        "5H",
+        "5C",
+        "5D",
+        "7S",
+        "8S",
+        "9S",
+        "10D",
+        "JD",
+        "QD",
+        "KD",
+    ],
+}
+
+
+def melds(runs: int = 2000) -> None:
+    """Cacheta's batida check (K6): the hand split into melds, searched by the server."""
+    for name, hand in BATIDAS.items():
+        times = []
+        for _ in range(runs):
+            began = time.perf_counter()
+            found = split(hand, CACHETA_WILDS)
+            times.append((time.perf_counter() - began) * 1e6)
+        times.sort()
+        print(
+            f"cacheta batida, {name}: median {times[len(times) // 2]:5.1f} us,"
+            f" p99 {times[int(len(times) * 0.99)]:5.1f} us (found: {found is not None})"
+        )
+
+
 def main(argv: list[str]) -> None:
-    split = "--split" in argv
+    split_timing = "--split" in argv
     numbers = [a for a in argv if a != "--split"]
     games = int(numbers[0]) if numbers else 200
     for kind in KINDS:
-        run(kind, games, split)
+        run(kind, games, split_timing)
+    melds()
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ InputCode = Literal[
     "not-the-fixtures-teams",
     "invalid-bid",
     "invalid-pass",
+    "invalid-meld",
 ]
 MoveCode = Literal[
     "not-your-turn",

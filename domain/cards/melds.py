@@ -1,0 +1,334 @@
+"""Melds of the rummy family (card-rules.md sections 4 to 7): runs of one suit and sets of
+one rank, with wild cards; a canastra; and a hand split into melds (Cacheta's batida).
+
+Which cards are wild is the game's: every 2 (Buraco, Tranca), the 2s and the jokers (Mega
+Buraco), the rank after the vira in its colour (Cacheta). A wild-capable card standing in
+its own place is natural, not wild (B4, K5): a run may hold one 2 as a 2 and another as a
+wild. A meld is read the way that uses the fewest wilds, so a run that can be clean is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Literal
+
+from domain.cards.cards import DECK_52, RANKS, rank_of, suit_of
+from domain.errors import InvalidInput
+
+JOKER = "JK"
+"""Mega Buraco's coringão (MB1): rank-less and always wild."""
+DECK_104: tuple[str, ...] = DECK_52 + DECK_52
+"""Two decks of 52: the codes repeat, the cards are interchangeable."""
+DECK_108: tuple[str, ...] = DECK_104 + (JOKER,) * 4
+VALUE = {rank: n for n, rank in enumerate(RANKS, start=1)}
+"""A 1 ... K 13; an ace high is 14."""
+CANASTRA = 7
+Kind = Literal["run", "set"]
+Canastra = Literal["limpa", "suja", "mil"]
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """What a game allows in a meld."""
+
+    wilds: frozenset[str]
+    """The cards that are wild (a card code; `JOKER` when the deck has jokers)."""
+    max_wilds: int | None = 1
+    """Wilds a meld may hold (B3, MB2, T3: one); None: any number (K5)."""
+    runs: bool = True
+    sets: bool = False
+    lowest: int = 1
+    """The lowest rank a run may start at (1: the ace low; Tranca: 4, T1)."""
+    ace_high: bool = True
+    ace_to_ace: bool = False
+    """A run may hold both aces, A..K..A (Buraco, B2)."""
+    set_ranks: frozenset[int] | None = None
+    """The ranks a set may be of (None: any)."""
+    set_max: int | None = None
+    """The most cards a set may hold (Cacheta: 5, K3)."""
+    set_suits: int = 0
+    """Different suits a set needs (Cacheta: 3, K3; a wild stands for a missing one)."""
+
+    @property
+    def highest(self) -> int:
+        return 14 if self.ace_high else 13
+
+    @property
+    def longest(self) -> int:
+        """The longest run: both aces only A..K..A."""
+        return min(14 if self.ace_to_ace else 13, self.highest - self.lowest + 1)
+
+
+@dataclass(frozen=True)
+class Meld:
+    kind: Kind
+    cards: tuple[str, ...]
+    wilds: int
+    """How many of its cards stand for another."""
+    low: int
+    """A run's lowest place (1 to 14); a set's rank."""
+    suit: str | None
+    """A run's suit."""
+
+    @property
+    def canastra(self) -> Canastra | None:
+        """Seven cards or more: limpa without a wild, suja with one; de mil, A to A clean."""
+        if len(self.cards) < CANASTRA:
+            return None
+        if self.wilds:
+            return "suja"
+        return "mil" if self.kind == "run" and len(self.cards) == 14 else "limpa"
+
+
+def meld_of(cards: Sequence[str], rules: MeldRules) -> Meld:
+    """The meld these cards make, read with the fewest wilds, or `invalid-meld`."""
+    found = [m for m in (_as_run(cards, rules), _as_set(cards, rules)) if m is not None]
+    if not found:
+        raise InvalidInput("invalid-meld", f"{' '.join(cards)} is no meld these rules allow")
+    return min(found, key=lambda m: m.wilds)
+
+
+def _wild(card: str, rules: MeldRules) -> bool:
+    return card == JOKER or card in rules.wilds
+
+
+def _as_run(cards: Sequence[str], rules: MeldRules) -> Meld | None:
+    if not rules.runs or len(cards) < 3 or len(cards) > rules.longest:
+        return None
+    plain = [c for c in cards if not _wild(c, rules)]
+    able = [c for c in cards if c != JOKER and c in rules.wilds]
+    suits = {suit_of(c) for c in plain} or {suit_of(c) for c in able}
+    best: Meld | None = None
+    for suit in suits if len(suits) == 1 or not plain else ():
+        own = [c for c in able if suit_of(c) == suit]
+        for size in range(len(own), -1, -1):  # as many wild-capable cards natural as fit
+            for natural in set(combinations(own, size)):
+                meld = _run_with(cards, [*plain, *natural], suit, rules)
+                if meld is not None and (best is None or meld.wilds < best.wilds):
+                    best = meld
+            if best is not None:
+                return best
+    return best
+
+
+def _run_with(
+    cards: Sequence[str], naturals: Sequence[str], suit: str, rules: MeldRules
+) -> Meld | None:
+    if not naturals or any(suit_of(c) != suit for c in naturals):
+        return None
+    wilds = len(cards) - len(naturals)
+    if rules.max_wilds is not None and wilds > rules.max_wilds:
+        return None
+    for places in _places(naturals, rules):
+        low = _window(places, len(cards), rules)
+        if low is not None:
+            return Meld("run", tuple(cards), wilds, low, suit)
+    return None
+
+
+def _places(naturals: Sequence[str], rules: MeldRules) -> Iterable[list[int]]:
+    """The naturals' places, each ace low or high (distinct places only)."""
+    values = sorted(VALUE[rank_of(c)] for c in naturals)
+    aces = values.count(1)
+    rest = values[aces:]
+    for high in range(aces + 1):
+        places = sorted([1] * (aces - high) + rest + [14] * high)
+        if len(set(places)) == len(places):
+            yield places
+
+
+def _window(places: list[int], length: int, rules: MeldRules) -> int | None:
+    """The lowest place of a run of `length` holding these places within the rules' range
+    (the gaps and any extra wilds filled by wilds), or None."""
+    first, last = places[0], places[-1]
+    if first < rules.lowest or last > rules.highest or last - first + 1 > length:
+        return None
+    start = max(rules.lowest, last - length + 1)
+    if start > first or start + length - 1 > rules.highest:
+        return None
+    if length == 14 or (start == 1 and start + length - 1 == 14):
+        return start if rules.ace_to_ace else None
+    return start
+
+
+def _as_set(cards: Sequence[str], rules: MeldRules) -> Meld | None:
+    if not rules.sets or len(cards) < 3:
+        return None
+    if rules.set_max is not None and len(cards) > rules.set_max:
+        return None
+    plain = [c for c in cards if not _wild(c, rules)]
+    ranks = {rank_of(c) for c in plain} or {rank_of(c) for c in cards if c != JOKER}
+    if len(ranks) != 1:
+        return None
+    (rank,) = ranks
+    naturals = [c for c in cards if c != JOKER and rank_of(c) == rank]
+    wilds = len(cards) - len(naturals)
+    if not naturals or (rules.max_wilds is not None and wilds > rules.max_wilds):
+        return None
+    if rules.set_ranks is not None and VALUE[rank] not in rules.set_ranks:
+        return None
+    if len({suit_of(c) for c in naturals}) + wilds < min(rules.set_suits, len(cards)):
+        return None
+    return Meld("set", tuple(cards), wilds, VALUE[rank], None)
+
+
+def split(cards: Sequence[str], rules: MeldRules) -> list[list[str]] | None:
+    """The hand split into melds, every card used (a Cacheta batida, K6), or None. Only the
+    natural cards are grouped; the wilds are counted into the groups, each group taking
+    between the fewest wilds it needs and the most it can hold."""
+    wild = [c for c in cards if _wild(c, rules)]
+    naturals = tuple(sorted(c for c in cards if not _wild(c, rules)))
+    for size in (0, *range(3, len(wild) + 1)):  # wild-capable cards that meld on their own
+        for alone in set(combinations(sorted(wild), size)):
+            if size and not _natural_meld(alone, rules):
+                continue
+            rest = list(wild)
+            for card in alone:
+                rest.remove(card)
+            groups = _grouped(naturals, len(rest), rules)
+            if groups is not None:
+                return _dealt_wilds(groups, rest, rules) + ([list(alone)] if size else [])
+    return None
+
+
+def _natural_meld(cards: Sequence[str], rules: MeldRules) -> bool:
+    """Wild-capable cards that make a meld each standing for itself (9C 9C 9S)."""
+    plain = replace(rules, wilds=frozenset(), max_wilds=0)
+    try:
+        return meld_of(cards, plain).wilds == 0
+    except InvalidInput:
+        return False
+
+
+Groups = tuple[tuple[tuple[str, ...], int, int], ...]
+"""Each group of naturals, with the fewest and the most wilds it can take."""
+Options = dict[int, tuple[int, tuple[int, ...]]]
+"""For the fewest wilds a grouping needs: the most it can take, and its groups (masks)."""
+
+
+def _grouped(naturals: tuple[str, ...], wilds: int, rules: MeldRules) -> Groups | None:
+    """A grouping of the naturals that `wilds` wilds complete: each group takes between its
+    fewest and its most, so any total between the sums does. The naturals left are a bit
+    mask; what each set of them allows is worked out once."""
+    spans: dict[int, tuple[int, int]] = {}
+    starting: list[list[int]] = [[] for _ in naturals]
+    known = _spans_for(rules)
+    ranks = [rank_of(c) for c in naturals]
+    suits = [suit_of(c) for c in naturals]
+    for i in range(len(naturals)):
+        for members in _groups_from(i, ranks, suits, rules):
+            group = tuple(naturals[k] for k in members)
+            if group in known:
+                span = known[group]
+            else:
+                span = known[group] = _span(group, rules)
+            if span is not None and span[0] <= wilds:
+                mask = 0
+                for k in members:
+                    mask |= 1 << k
+                spans[mask] = span
+                starting[i].append(mask)
+    memo: dict[int, Options] = {}
+
+    def options(left: int) -> Options:
+        if not left:
+            return {0: (0, ())}
+        known = memo.get(left)
+        if known is not None:
+            return known
+        found: Options = {}
+        first = (left & -left).bit_length() - 1
+        for group in starting[first]:
+            if group & left != group:
+                continue
+            fewest, most = spans[group]
+            for rest_fewest, (rest_most, groups) in options(left ^ group).items():
+                total = fewest + rest_fewest
+                if total <= wilds and (total not in found or found[total][0] < most + rest_most):
+                    found[total] = (most + rest_most, (group, *groups))
+        memo[left] = found
+        return found
+
+    for fewest, (most, masks) in options((1 << len(naturals)) - 1).items():
+        if fewest <= wilds <= most:
+            return tuple(
+                (tuple(c for k, c in enumerate(naturals) if m >> k & 1), *spans[m]) for m in masks
+            )
+    return None
+
+
+def _groups_from(
+    i: int, ranks: list[str], suits: list[str], rules: MeldRules
+) -> Iterable[tuple[int, ...]]:
+    """The groups of naturals whose first is the i-th: it and some of the later ones of its
+    rank (a set), or some of its suit, each of another rank (a run)."""
+    rank, suit = ranks[i], suits[i]
+    later = range(i + 1, len(ranks))
+    yield (i,)
+    if rules.sets:
+        same_rank = [k for k in later if ranks[k] == rank]
+        for size in range(1, len(same_rank) + 1):
+            for chosen in combinations(same_rank, size):
+                yield (i, *chosen)
+    if rules.runs:
+        same_suit = [k for k in later if suits[k] == suit and ranks[k] != rank]
+        for size in range(1, len(same_suit) + 1):
+            for chosen in combinations(same_suit, size):
+                if len({ranks[k] for k in chosen}) == size:
+                    yield (i, *chosen)
+
+
+Span = tuple[int, int] | None
+"""(fewest, most) wilds that make a group of naturals a meld; None: no meld holds them."""
+_SPANS: dict[MeldRules, dict[tuple[str, ...], Span]] = {}
+"""The spans worked out so far, by rules (a game has one set; Cacheta one per vira)."""
+
+
+def _spans_for(rules: MeldRules) -> dict[tuple[str, ...], Span]:
+    known = _SPANS.get(rules)
+    if known is None:
+        if len(_SPANS) > 64:
+            _SPANS.clear()
+        known = _SPANS[rules] = {}
+    return known
+
+
+def _span(group: tuple[str, ...], rules: MeldRules) -> tuple[int, int] | None:
+    spans = []
+    if rules.sets and len({rank_of(c) for c in group}) == 1:
+        rank = VALUE[rank_of(group[0])]
+        most = (rules.set_max or 99) - len(group)
+        need = max(0, 3 - len(group), min(rules.set_suits, 3) - len({suit_of(c) for c in group}))
+        if rules.set_ranks is None or rank in rules.set_ranks:
+            spans.append((need, most))
+    if rules.runs and len({suit_of(c) for c in group}) == 1:
+        for places in _places(group, rules):
+            if places[0] < rules.lowest or places[-1] > rules.highest:
+                continue
+            width = places[-1] - places[0] + 1
+            if width > rules.longest:
+                continue
+            spans.append((width - len(group) + max(0, 3 - width), rules.longest - len(group)))
+    cap = rules.max_wilds
+    spans = [(lo, hi if cap is None else min(hi, cap)) for lo, hi in spans]
+    spans = [(lo, hi) for lo, hi in spans if lo <= hi]
+    if not spans:
+        return None
+    return min(lo for lo, _ in spans), max(hi for _, hi in spans)
+
+
+def _dealt_wilds(groups: Groups, wilds: list[str], rules: MeldRules) -> list[list[str]]:
+    """The groups with the wilds dealt out: each its fewest, the rest where they fit."""
+    counts = [lo for _, lo, _ in groups]
+    spare = len(wilds) - sum(counts)
+    for i, (_, lo, hi) in enumerate(groups):
+        extra = min(spare, hi - lo)
+        counts[i] += extra
+        spare -= extra
+    out, k = [], 0
+    for (group, _, _), n in zip(groups, counts, strict=True):
+        out.append([*group, *wilds[k : k + n]])
+        k += n
+    return out
