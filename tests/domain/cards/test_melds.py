@@ -187,7 +187,9 @@ def test_a_hand_built_from_melds_splits_and_every_split_is_melds(seed: int, wild
             meld_of(group, CACHETA)  # raises if it is no meld
 
 
-@pytest.mark.parametrize("rules", [BURACO, MEGA, TRANCA, CACHETA], ids=str)
+@pytest.mark.parametrize(
+    "rules", [BURACO, MEGA, TRANCA, CACHETA], ids=["buraco", "mega", "tranca", "cacheta"]
+)
 def test_a_meld_is_read_with_the_fewest_wilds(rules: MeldRules) -> None:
     """B5's reading: a wild-capable card that can be natural is (a suja becomes limpa)."""
     assert meld_of(spades("J", "Q", "K"), rules).wilds == 0
