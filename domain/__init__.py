@@ -31,7 +31,7 @@ from domain.dominoes.tiles import ALL_TILES, Tile, normalise, parse_tile, pips
 from domain.errors import DomainError, ErrorCode, IllegalMove, InvalidInput, WrongStatus
 from domain.events import DECODER, EVENT_TYPES, SECRET_TYPES, MatchEvent, decode, encode
 from domain.evolve import evolve, fold
-from domain.games import BY_NAME, GAMES, game_of
+from domain.games import BY_NAME, DEFAULT_GAME, GAMES, game_of
 from domain.match.commands import (
     Abandon,
     AnnulHand,
@@ -82,6 +82,7 @@ __all__ = [
     "CINQUENTA",
     "DECK_40",
     "DECODER",
+    "DEFAULT_GAME",
     "EVENT_TYPES",
     "FEDERACAO",
     "GAMES",

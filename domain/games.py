@@ -10,6 +10,9 @@ from domain.match.game import Game
 from domain.match.rules import GameRules
 
 GAMES: tuple[Game, ...] = (DOMINOES, SUECA, TRUCO, ESPADAS_GAME, COPAS_GAME)
+DEFAULT_GAME = DOMINOES.name
+"""The seed's game: the one a read means when it names none (its rankings are the seed's),
+and the one of every record kept before games were named."""
 BY_PRESET: dict[str, Game] = {preset: game for game in GAMES for preset in game.presets}
 BY_NAME: dict[str, Game] = {game.name: game for game in GAMES}
 

@@ -23,6 +23,7 @@ from datetime import datetime
 
 import msgspec
 
+from domain import DEFAULT_GAME
 from projections.facts import Finish, GameFacts, HandFact
 from projections.games import read_side
 
@@ -82,7 +83,7 @@ class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
     biggest_hand: int
     counters: tuple[int, ...]
     """In the order of COUNTERS."""
-    game: str = "dominoes"
+    game: str = DEFAULT_GAME
     extra: dict[str, int] = msgspec.field(default_factory=dict)
     """The game's own counters (its read side's `counters`), its team's."""
 

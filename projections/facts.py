@@ -12,6 +12,7 @@ from datetime import datetime
 import msgspec
 
 from domain import (
+    DEFAULT_GAME,
     ConsentGiven,
     Event,
     HandAnnulled,
@@ -102,8 +103,8 @@ class GameFacts(msgspec.Struct, kw_only=True):
     match_id: str
     competition_id: str | None
     preset: str
-    game: str = "dominoes"
-    """The game (`domain.games`): "dominoes", "sueca", "truco"."""
+    game: str = DEFAULT_GAME
+    """The game (`domain.games`); stored before games were named: the default."""
     stage: str | None = None
     by_kind: bool  # scored by batida kind (pontos) rather than by pips
     target: int

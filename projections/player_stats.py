@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import DEFAULT_GAME
 from projections.base import Connection
 from projections.contributions import COUNTERS
 from projections.rankings import RankingQuery, game_filters
@@ -60,7 +61,7 @@ async def totals(connection: Connection, player_id: str, query: RankingQuery) ->
 
 
 async def streaks(
-    connection: Connection, player_id: str, game: str = "dominoes"
+    connection: Connection, player_id: str, game: str = DEFAULT_GAME
 ) -> dict[str, Any] | None:
     record = await connection.fetchrow(_STREAK, player_id, game)
     return dict(record) if record else None

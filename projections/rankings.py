@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from domain import DEFAULT_GAME
 from projections.base import Connection
 from projections.games import criteria_of
 
@@ -25,7 +26,7 @@ class RankingQuery(msgspec.Struct, frozen=True, kw_only=True):
     preset: str | None = None
     presets: tuple[str, ...] = ()
     """Only the games of these rule sets (a game's), when no single `preset` is asked."""
-    game: str = "dominoes"
+    game: str = DEFAULT_GAME
     """Whose criteria rank the rows."""
     min_games: int = 1
     by: Literal["players", "teams"] = "players"

@@ -14,6 +14,8 @@ from typing import NamedTuple
 
 import msgspec
 
+from domain import DEFAULT_GAME
+
 MILESTONES = (3, 5, 10)
 
 
@@ -43,7 +45,7 @@ class PlayerStreak(msgspec.Struct, kw_only=True):
     player_id: str
     last_match: str
     last_at: datetime
-    game: str = "dominoes"
+    game: str = DEFAULT_GAME
     current: Run = msgspec.field(default_factory=Run)
     best: Run = msgspec.field(default_factory=Run)
 
@@ -52,7 +54,7 @@ class PlayerStreak(msgspec.Struct, kw_only=True):
 
 
 def start(
-    player_id: str, mark: GameMark, game: str = "dominoes"
+    player_id: str, mark: GameMark, game: str = DEFAULT_GAME
 ) -> tuple[PlayerStreak, list[Milestone]]:
     streak = PlayerStreak(player_id=player_id, last_match=mark.match_id, last_at=mark.at, game=game)
     return streak, _step(streak, mark)
@@ -65,7 +67,7 @@ def advance(streak: PlayerStreak, mark: GameMark) -> list[Milestone]:
 
 
 def recount(
-    player_id: str, marks: list[GameMark], game: str = "dominoes"
+    player_id: str, marks: list[GameMark], game: str = DEFAULT_GAME
 ) -> tuple[PlayerStreak, list[Milestone]]:
     """The streaks of all these games (in any order), and every milestone reached in them."""
     ordered = sorted(marks, key=lambda m: (m.at, m.match_id))

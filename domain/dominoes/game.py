@@ -175,6 +175,15 @@ EXAMPLES = Examples(
 )
 
 
+FIELDS = {
+    "result.outcome": "how the hand ended (batida or bloqueio).",
+    "penalty.kind": "wrong-tile-shown, slow-play, irregular-pass, out-of-turn, tiles-shown, "
+    "signal.",
+    "penalty.sums": "scored by pips, a hand lost with its tiles unknown scores the offenders' "
+    "pips left, given here.",
+}
+"""What the shared bodies' fields mean in dominoes, for the API document."""
+
 DOMINOES = Game(
     name="dominoes",
     family="dominoes",
@@ -189,4 +198,5 @@ DOMINOES = Game(
     result=result,
     result_body=result_body,
     examples=EXAMPLES,
+    fields=FIELDS,
 )

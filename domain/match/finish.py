@@ -132,9 +132,7 @@ def _first_scorer(results: tuple[HandResult, ...]) -> Side | None:
     return next((r.winner for r in results if r.winner is not None and r.points > 0), None)
 
 
-def _led_to_nil(
-    results: tuple[HandResult, ...], winner: Side, loser: Side, threshold: int
-) -> bool:
+def _led_to_nil(results: tuple[HandResult, ...], winner: Side, loser: Side, threshold: int) -> bool:
     """The loser led `threshold` (target - 1) to 0 at some point: rules.md's 5x0 (D10)."""
     score: Scores = {}
     for result in results:

@@ -65,6 +65,10 @@ class Game:
     examples: Examples = field(default_factory=Examples)
     shown: Shown = nothing_more
     """What a reader sees of its hand in progress beyond what its family shows."""
+    fields: dict[str, str] = field(default_factory=dict)
+    """What the shared bodies' fields mean in this game, for the API document, by
+    `<body>.<field>`: `move.call`, `result.points`, `deal.vira`, `view.trump`, `hand.raises`
+    (a finished hand), `penalty.kind`."""
     seats: tuple[int, ...] = (4,)
     """How many may sit at its table (2 to 8)."""
     partnerships: Partnerships = "always"

@@ -55,8 +55,9 @@ def abandon(command: Abandon, state: Match) -> list[Event]:
     side = _abandoning_side(command, state.table)
     if len(state.table.sides) != 2:
         raise InvalidInput(
-            "invalid-team", "at a table of more than two sides, a player who leaves is not yet "
-            "recorded: record the hands as they end"
+            "invalid-team",
+            "at a table of more than two sides, a player who leaves is not yet "
+            "recorded: record the hands as they end",
         )
     winner = next(s for s in state.table.sides if s != side)
     return [

@@ -39,6 +39,9 @@ class ReadSide:
     """The ranking's criteria, in order, each breaking the previous one's ties."""
     counters: Callable[[GameFacts], SideCounts] = no_counters
     """The game's own counters per side, beyond the shared ones (kept in `extra`)."""
+    batidas: dict[str, str] = field(default_factory=dict)
+    """The shared columns a player's report compares as batidas, by the API's name of each
+    kind (dominoes: simples, carroca, la-e-lo, cruzada, total); none for the others."""
     tallies: dict[str, Tally] = field(default_factory=lambda: dict(DEFAULT_TALLIES))
     """The all-time records counted over the players' totals."""
     achievements: dict[str, str] = field(default_factory=dict)

@@ -21,6 +21,13 @@ def _feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
 
 
 READ_SIDE = ReadSide(
+    batidas={
+        "simples": "simples",
+        "carroca": "carrocas",
+        "la-e-lo": "la_e_los",
+        "cruzada": "cruzadas",
+        "total": "batidas",
+    },
     criteria=(
         GAMES_WON,
         HANDS_WON,

@@ -10,6 +10,7 @@ from litestar.datastructures import State
 from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
+from domain import DEFAULT_GAME
 from service.http.problems import ApiError
 from service.http.reports.period import period_of
 from service.http.reports.queries import read_competition_report, read_player_report
@@ -59,7 +60,7 @@ class ReportPages(Controller):
         self,
         state: State,
         player_id: FromPath[str],
-        jogo: FromQuery[str] = "dominoes",
+        jogo: FromQuery[str] = DEFAULT_GAME,
         desde: FromQuery[str | None] = None,
         ate: FromQuery[str | None] = None,
     ) -> Template:

@@ -409,6 +409,24 @@ EXAMPLES = Examples(
     },
 )
 
+FIELDS = {
+    "move.give": "the three cards the seat passes (every seat at once; hidden from the "
+    "others, and seen by their receiver once all four have given).",
+    "result.points": "the points each seat took, in seat order (26 in all; the service "
+    "applies the moon).",
+    "penalty.kind": "slow-play, signal, out-of-turn, cards-shown, renounce (noted as warnings).",
+    "view.pass_direction": 'where this hand\'s cards go: "left", "right", "across", "none".',
+    "view.given": "the seats that have given their three cards.",
+    "view.giving": "before the exchange, the three cards each seat set aside, null where the "
+    "reader may not see them (or the seat has not given).",
+    "view.hearts_broken": "a heart has been played (they may be led).",
+    "view.points_this_hand": "the points each seat has taken this hand.",
+    "hand.scores": "each seat's points for the hand, the moon applied.",
+    "hand.details": "the points each seat took, who shot the moon, who took the queen, the "
+    "tricks by seat.",
+}
+"""What the shared bodies' fields mean in Copas, for the API document."""
+
 COPAS_GAME = Game(
     name="copas",
     family="cards",
@@ -425,4 +443,5 @@ COPAS_GAME = Game(
     shown=shown,
     examples=EXAMPLES,
     partnerships="never",
+    fields=FIELDS,
 )

@@ -338,6 +338,18 @@ EXAMPLES = Examples(
     },
 )
 
+FIELDS = {
+    "move.bid": 'the tricks the seat will take (1 to 13), "nil", "double_nil".',
+    "result.tricks": "the tricks each seat took, in seat order (13 in all).",
+    "result.bids": "each seat's bid, in seat order.",
+    "penalty.kind": "slow-play, signal, out-of-turn, cards-shown, renounce (noted as warnings).",
+    "view.bids": 'each seat\'s bid (1 to 13, "nil", "double_nil"); null: none yet.',
+    "view.spades_broken": "a spade has been played (they may be led).",
+    "hand.scores": "both teams, a failed contract below zero.",
+    "hand.details": "the bids, the tricks by seat, the contracts made, the nils, the bags.",
+}
+"""What the shared bodies' fields mean in Espadas, for the API document."""
+
 ESPADAS_GAME = Game(
     name="espadas",
     family="cards",
@@ -353,4 +365,5 @@ ESPADAS_GAME = Game(
     result_body=result_body,
     shown=shown,
     examples=EXAMPLES,
+    fields=FIELDS,
 )

@@ -339,6 +339,20 @@ def shown(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
     }
 
 
+FIELDS = {
+    "deal.trump_card": "the dealer's last card, whose suit is the trump.",
+    "move.redeal": "the opening player's cards are worth 10 or less: redeal.",
+    "result.points": "card points per team (120 in all).",
+    "result.tricks": "tricks per team (10 to 0: a bandeirada).",
+    "penalty.kind": "slow-play, signal, out-of-turn, cards-shown, renounce.",
+    "view.trump": "the trump suit (C, D, H or S).",
+    "view.trump_card": "the dealer's last card, shown to all.",
+    "view.card_points": "card points taken so far (120 in a deal).",
+    "hand.card_points": "card points each team took (120 in all).",
+    "hand.tricks": "tricks each team took.",
+}
+"""What the shared bodies' fields mean in Sueca, for the API document."""
+
 SUECA = Game(
     name="sueca",
     family="cards",
@@ -354,4 +368,5 @@ SUECA = Game(
     result_body=result_body,
     shown=shown,
     examples=EXAMPLES,
+    fields=FIELDS,
 )

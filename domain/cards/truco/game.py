@@ -444,6 +444,29 @@ def shown(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
     }
 
 
+FIELDS = {
+    "deal.vira": "the card turned up.",
+    "move.covered": "the card is played face down (from round 2).",
+    "move.call": "raise the hand to 3, 6, 9 or 12, before playing.",
+    "move.accept": "accept the other team's raise.",
+    "move.run": "run from the raise; the raisers take the hand's value.",
+    "result.winner": "the team that won it.",
+    "result.value": "what it was worth: 1, 3, 6, 9 or 12.",
+    "result.tie": "every round tied; nobody scores.",
+    "penalty.kind": "slow-play, out-of-turn, cards-shown.",
+    "view.covered": "played face down, worth nothing.",
+    "view.tricks": "rounds.",
+    "view.vira": "the card turned up.",
+    "view.manilha": "the rank of the four manilhas.",
+    "view.hand_value": "what the hand is worth now.",
+    "view.pending_call": "a raise waiting for its answer.",
+    "view.mao_de_onze": "a team is on 11; raising loses the game.",
+    "view.mao_de_ferro": "both teams are on 11; nobody sees their own cards.",
+    "hand.tricks": "rounds each team won.",
+    "hand.raises": "the raises of the hand, in order.",
+}
+"""What the shared bodies' fields mean in Truco, for the API document."""
+
 TRUCO = Game(
     name="truco",
     family="cards",
@@ -459,4 +482,5 @@ TRUCO = Game(
     result_body=result_body,
     shown=shown,
     examples=EXAMPLES,
+    fields=FIELDS,
 )

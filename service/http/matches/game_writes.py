@@ -27,6 +27,7 @@ from domain.match.guards import rules_of
 from domain.match.requests import HandRequest, MoveRequest, ResultRequest
 from service.http.auth import Principal, provide_principal
 from service.http.matches import access as can
+from service.http.matches.described import bodies
 from service.http.matches.schemas import (
     MatchIdPath,
     NewAbandon,
@@ -193,10 +194,9 @@ WRITES: tuple[GameWrite[Any], ...] = (
         path="hands",
         operation_id="startHand",
         summary="Deal the next hand",
-        description='Post the deal, or `{"deal": "server"}` to have the service shuffle it. '
-        'Dominoes: four hands and the dorme. Sueca: `{"dealer": 3, "hands": [10 cards x4], '
-        '"trump_card": "7H"}` (the dealer\'s last card). Truco: `{"dealer": 3, "hands": '
-        '[3 cards x4], "vira": "4C"}`.',
+        description='Post the deal, or `{"deal": "server"}` to have the service shuffle it: '
+        "each seat's hand in seat order (and what the game turns up or leaves aside: the "
+        "dorme, a trump card, a vira). Each game's posted deal is among the examples.",
         body=NewHand,
         command=_deal,
         who=_may_deal,
@@ -207,10 +207,9 @@ WRITES: tuple[GameWrite[Any], ...] = (
         path="moves",
         operation_id="postMove",
         summary="Play a tile or a card, pass, raise or answer a raise",
-        description='Dominoes: `{"seat": 2, "tile": "3-5", "end": "left"}` or `{"seat": 2, '
-        '"pass": true}`. Sueca: `{"seat": 1, "card": "7H"}`, or `{"seat": 0, "redeal": true}`. '
-        'Truco: `{"seat": 1, "card": "7H"}` (`"covered": true` face down), `{"seat": 1, '
-        '"call": "truco"}`, `{"seat": 2, "accept": true}` or `{"seat": 2, "run": true}`.',
+        description=bodies(
+            "move", 'A tile or a card: `{"seat": 1, "card": "7H"}`; each game\'s other moves:'
+        ),
         body=NewMove,
         command=_move,
         who=_may_move,
@@ -220,11 +219,9 @@ WRITES: tuple[GameWrite[Any], ...] = (
         path="results",
         operation_id="postResult",
         summary="Record a whole hand by its result",
-        description="For scorekeepers without the deal; the service computes the points. "
-        'Dominoes: a batida `{"outcome": "batida", "seat": 3, "kind": "cruzada"}` or a '
-        'bloqueio `{"outcome": "bloqueio", "sums": {"A": 12, "B": 17}}`. Sueca: `{"points": '
-        '{"A": 75, "B": 45}, "tricks": {"A": 6, "B": 4}}`. Truco: `{"winner": "A", "value": 3}` '
-        'or `{"tie": true}`.',
+        description=bodies(
+            "result", "For scorekeepers without the deal; the service computes the points."
+        ),
         body=NewResult,
         command=_result,
         who=lambda _, sender, __: can.staff_only(sender.access, "record a result"),

@@ -12,6 +12,7 @@ from msgspec import Meta
 
 from domain import GameHand, Hand, Played, TrickHand
 from domain.match.game import Game
+from service.http.matches.described import described
 
 Seen = frozenset[int]
 
@@ -41,7 +42,7 @@ class CardOnTable(msgspec.Struct, frozen=True, kw_only=True):
     card: Annotated[
         str | None, Meta(description="The card; null for a covered card the reader may not see.")
     ]
-    covered: Annotated[bool, Meta(description="Truco: played face down, worth nothing.")] = False
+    covered: Annotated[bool, Meta(description=described("view.covered"))] = False
 
 
 class TrickOut(msgspec.Struct, frozen=True, kw_only=True):
@@ -64,71 +65,57 @@ class TeamPair(msgspec.Struct, frozen=True):
 
 
 class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family", tag="cards"):
-    """A card game's hand in progress: Sueca, Truco (`"family": "cards"`)."""
+    """A trick game's hand in progress (`"family": "cards"`): what every one of them shows,
+    and each game's own fields (`Game.shown`), null or false where it has none."""
 
     number: Annotated[int, Meta(description="1 for the first hand of the game.")]
     dealer: Annotated[int, Meta(description="The seat that dealt it.")]
     opener: Annotated[int, Meta(description="The seat that led the first trick.")]
     leader: Annotated[int, Meta(description="The seat that leads the trick on the table.")]
     trick: Annotated[list[CardOnTable], Meta(description="The cards on the table, in order.")]
-    tricks: Annotated[TeamPair, Meta(description="Tricks (Truco: rounds) each team has taken.")]
+    tricks: Annotated[
+        TeamPair, Meta(description=described("view.tricks", "Tricks each team has taken."))
+    ]
     tricks_played: Annotated[list[TrickOut], Meta(description="The finished tricks, in order.")]
     cards_left: Annotated[list[int], Meta(description="How many cards each seat still holds.")]
     hands: Annotated[
         list[list[str] | None],
         Meta(description="Each seat's cards, null where the reader may not see them."),
     ]
-    trump: Annotated[str | None, Meta(description="Sueca: the trump suit (C, D, H or S).")] = None
-    trump_card: Annotated[
-        str | None, Meta(description="Sueca: the dealer's last card, shown to all.")
-    ] = None
+    trump: Annotated[str | None, Meta(description=described("view.trump"))] = None
+    trump_card: Annotated[str | None, Meta(description=described("view.trump_card"))] = None
     card_points: Annotated[
-        TeamPair | None, Meta(description="Sueca: card points taken so far (120 in a deal).")
+        TeamPair | None, Meta(description=described("view.card_points"))
     ] = None
-    vira: Annotated[str | None, Meta(description="Truco: the card turned up.")] = None
-    manilha: Annotated[str | None, Meta(description="Truco: the rank of the four manilhas.")] = None
-    hand_value: Annotated[int | None, Meta(description="Truco: what the hand is worth now.")] = None
+    vira: Annotated[str | None, Meta(description=described("view.vira"))] = None
+    manilha: Annotated[str | None, Meta(description=described("view.manilha"))] = None
+    hand_value: Annotated[int | None, Meta(description=described("view.hand_value"))] = None
     pending_call: Annotated[
-        PendingCall | None, Meta(description="Truco: a raise waiting for its answer.")
+        PendingCall | None, Meta(description=described("view.pending_call"))
     ] = None
-    mao_de_onze: Annotated[
-        bool, Meta(description="Truco: a team is on 11; raising loses the game.")
-    ] = False
-    mao_de_ferro: Annotated[
-        bool, Meta(description="Truco: both teams are on 11; nobody sees their own cards.")
-    ] = False
+    mao_de_onze: Annotated[bool, Meta(description=described("view.mao_de_onze"))] = False
+    mao_de_ferro: Annotated[bool, Meta(description=described("view.mao_de_ferro"))] = False
     tricks_by_seat: Annotated[
-        list[int], Meta(description="Tricks (Truco: rounds) each seat has taken.")
+        list[int], Meta(description=described("view.tricks", "Tricks each seat has taken."))
     ] = msgspec.field(default_factory=list)
     bids: Annotated[
-        list[int | str | None] | None,
-        Meta(
-            description='Espadas: each seat\'s bid (1 to 13, "nil", "double_nil"); null: '
-            "none yet."
-        ),
+        list[int | str | None] | None, Meta(description=described("view.bids"))
     ] = None
-    spades_broken: Annotated[
-        bool | None, Meta(description="Espadas: a spade has been played (they may be led).")
-    ] = None
+    spades_broken: Annotated[bool | None, Meta(description=described("view.spades_broken"))] = (
+        None
+    )
     pass_direction: Annotated[
-        str | None,
-        Meta(description='Copas: where this hand\'s cards go: "left", "right", "across", "none".'),
+        str | None, Meta(description=described("view.pass_direction"))
     ] = None
-    given: Annotated[
-        list[int] | None, Meta(description="Copas: the seats that have given their three cards.")
-    ] = None
+    given: Annotated[list[int] | None, Meta(description=described("view.given"))] = None
     giving: Annotated[
-        list[list[str] | None] | None,
-        Meta(
-            description="Copas, before the exchange: the three cards each seat set aside, null "
-            "where the reader may not see them (or the seat has not given)."
-        ),
+        list[list[str] | None] | None, Meta(description=described("view.giving"))
     ] = None
-    hearts_broken: Annotated[
-        bool | None, Meta(description="Copas: a heart has been played (they may be led).")
-    ] = None
+    hearts_broken: Annotated[bool | None, Meta(description=described("view.hearts_broken"))] = (
+        None
+    )
     points_this_hand: Annotated[
-        list[int] | None, Meta(description="Copas: the points each seat has taken this hand.")
+        list[int] | None, Meta(description=described("view.points_this_hand"))
     ] = None
     started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
 

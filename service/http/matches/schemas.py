@@ -12,6 +12,7 @@ from msgspec import Meta
 
 from domain import BY_NAME, PRESETS
 from service.http.competitions.tournament_schemas import FormatIn
+from service.http.matches.described import described
 from service.http.web.body import Body
 
 Tile = Annotated[
@@ -29,7 +30,7 @@ Piece = Annotated[
     str,
     Meta(
         pattern=r"^([0-6]-[0-6]|([AJQKajqk]|[2-9]|10)[CDHScdhs])$",
-        description='A tile "a-b" (dominoes) or a card "<rank><suit>" (card games).',
+        description='A tile "a-b" or a card "<rank><suit>", as the game is played.',
         examples=["3-5", "7H"],
     ),
 ]
@@ -82,10 +83,7 @@ class PlayerOut(msgspec.Struct, frozen=True, kw_only=True):
 class RulesIn(Body, frozen=True, kw_only=True):
     preset: Annotated[
         PresetName,
-        Meta(
-            description="The rule set, which names the game: pontos, cinquenta, federacao "
-            "(dominoes), sueca, truco."
-        ),
+        Meta(description="The rule set, which names the game: " + ", ".join(PRESETS) + "."),
     ]
     target: Annotated[int, Meta(ge=1, le=1000, description="Points that win the game.")] | None = (
         None
@@ -223,10 +221,8 @@ class NewHand(Body, frozen=True, kw_only=True):
         ]
         | None
     ) = None
-    trump_card: Annotated[
-        Card | None, Meta(description="Sueca: the dealer's last card, whose suit is the trump.")
-    ] = None
-    vira: Annotated[Card | None, Meta(description="Truco: the card turned up.")] = None
+    trump_card: Annotated[Card | None, Meta(description=described("deal.trump_card"))] = None
+    vira: Annotated[Card | None, Meta(description=described("deal.vira"))] = None
     expected_version: ExpectedVersion = None
 
 
@@ -249,32 +245,22 @@ class NewMove(Body, frozen=True, kw_only=True):
         default=False, name="pass"
     )
     card: Annotated[Card | None, Meta(description="Cards: the card played.")] = None
-    covered: Annotated[
-        bool, Meta(description="Truco: the card is played face down (from round 2).")
-    ] = False
+    covered: Annotated[bool, Meta(description=described("move.covered"))] = False
     call: Annotated[
         Literal["truco", "seis", "nove", "doze"] | None,
-        Meta(description="Truco: raise the hand to 3, 6, 9 or 12, before playing."),
+        Meta(description=described("move.call")),
     ] = None
-    accept: Annotated[bool, Meta(description="Truco: accept the other team's raise.")] = False
-    run: Annotated[
-        bool, Meta(description="Truco: run from the raise; the raisers take the hand's value.")
-    ] = False
-    redeal: Annotated[
-        bool, Meta(description="Sueca: the opening player's cards are worth 10 or less: redeal.")
-    ] = False
-    bid: Annotated[
-        BidValue | None,
-        Meta(description='Espadas: the tricks the seat will take (1 to 13), "nil", "double_nil".'),
-    ] = None
+    accept: Annotated[bool, Meta(description=described("move.accept"))] = False
+    run: Annotated[bool, Meta(description=described("move.run"))] = False
+    redeal: Annotated[bool, Meta(description=described("move.redeal"))] = False
+    bid: Annotated[BidValue | None, Meta(description=described("move.bid"))] = None
     give: (
         Annotated[
             list[Card],
             Meta(
                 min_length=3,
                 max_length=3,
-                description="Copas: the three cards the seat passes (every seat at once; "
-                "hidden from the others, and seen by their receiver once all four have given).",
+                description=described("move.give"),
             ),
         ]
         | None
@@ -299,7 +285,7 @@ class TeamTricks(Body, frozen=True, kw_only=True):
 
 class NewResult(Body, frozen=True, kw_only=True):
     outcome: Annotated[
-        Literal["batida", "bloqueio"] | None, Meta(description="Dominoes: how the hand ended.")
+        Literal["batida", "bloqueio"] | None, Meta(description=described("result.outcome"))
     ] = None
     seat: (
         Annotated[
@@ -329,27 +315,18 @@ class NewResult(Body, frozen=True, kw_only=True):
     ] = None
     points: Annotated[
         TeamPoints | list[Annotated[int, Meta(ge=0, le=26)]] | None,
-        Meta(
-            description="Sueca: card points per team (120 in all); Copas: the points each "
-            "seat took, in seat order (26 in all; the service applies the moon)."
-        ),
+        Meta(description=described("result.points")),
     ] = None
     tricks: Annotated[
         TeamTricks | list[Annotated[int, Meta(ge=0, le=13)]] | None,
-        Meta(
-            description="Sueca: tricks per team (10 to 0: a bandeirada); Espadas: the tricks "
-            "each seat took, in seat order (13 in all)."
-        ),
+        Meta(description=described("result.tricks")),
     ] = None
-    bids: Annotated[
-        list[BidValue] | None, Meta(description="Espadas: each seat's bid, in seat order.")
-    ] = None
-    winner: Annotated[TeamName | None, Meta(description="Truco: the team that won it.")] = None
+    bids: Annotated[list[BidValue] | None, Meta(description=described("result.bids"))] = None
+    winner: Annotated[TeamName | None, Meta(description=described("result.winner"))] = None
     value: (
-        Annotated[int, Meta(ge=1, le=12, description="Truco: what it was worth: 1, 3, 6, 9 or 12.")]
-        | None
+        Annotated[int, Meta(ge=1, le=12, description=described("result.value"))] | None
     ) = None
-    tie: Annotated[bool, Meta(description="Truco: every round tied; nobody scores.")] = False
+    tie: Annotated[bool, Meta(description=described("result.tie"))] = False
     played_at: (
         Annotated[
             datetime,
@@ -385,19 +362,12 @@ class NewPenalty(Body, frozen=True, kw_only=True):
             "cards-shown",
             "renounce",
         ],
-        Meta(
-            description="The infraction. Dominoes: wrong-tile-shown, slow-play, irregular-pass, "
-            "out-of-turn, tiles-shown, signal. Sueca: slow-play, signal, out-of-turn, "
-            "cards-shown, renounce. Truco: slow-play, out-of-turn, cards-shown."
-        ),
+        Meta(description=described("penalty.kind", "The infraction.")),
     ]
     note: Annotated[str, Meta(max_length=500, description="What happened.")] = ""
     sums: Annotated[
         Sums | None,
-        Meta(
-            description="Dominoes scored by pips: a hand lost with its tiles unknown scores the "
-            "offenders' pips left, given here."
-        ),
+        Meta(description=described("penalty.sums")),
     ] = None
     expected_version: ExpectedVersion = None
 

@@ -15,7 +15,8 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-from domain import HandResult, Match, PerTeam, TrickHand, game_of
+from domain import GAMES, HandResult, Match, PerTeam, TrickHand, game_of
+from service.http.matches.described import described
 from service.http.matches.hand_views import VIEWS, HandView, Seen, TeamPair
 from service.store.matches import MatchRecord
 
@@ -40,28 +41,25 @@ class HandOut(msgspec.Struct, frozen=True, kw_only=True):
     ended_at: Annotated[datetime, Meta(description="End of the hand.")]
     dealer: Annotated[int | None, Meta(description="Cards: the seat that dealt it.")] = None
     card_points: Annotated[
-        TeamPair | None, Meta(description="Sueca: card points each team took (120 in all).")
+        TeamPair | None, Meta(description=described("hand.card_points"))
     ] = None
-    tricks: Annotated[
-        TeamPair | None, Meta(description="Sueca: tricks each team took; Truco: rounds won.")
-    ] = None
+    tricks: Annotated[TeamPair | None, Meta(description=described("hand.tricks"))] = None
     raises: Annotated[
-        list[RaiseOut] | None, Meta(description="Truco: the raises of the hand, in order.")
+        list[RaiseOut] | None, Meta(description=described("hand.raises"))
     ] = None
     scores: Annotated[
         dict[str, int] | None,
         Meta(
-            description="What each side scored in the hand, when more than one side scores "
-            "one (Espadas: both teams, a failed contract below zero); null: the winner "
-            "scored `points`."
+            description=described(
+                "hand.scores",
+                "What each side scored in the hand, when more than one side scores one; "
+                "null: the winner scored `points`.",
+            )
         ),
     ] = None
     details: Annotated[
         dict[str, Any] | None,
-        Meta(
-            description="The game's own facts of the hand (Espadas: the bids, the tricks by "
-            "seat, the contracts, nils, bags after the hand and penalties paid)."
-        ),
+        Meta(description=described("hand.details", "The game's own facts of the hand.")),
     ] = None
 
 
@@ -77,7 +75,7 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     status: Annotated[str, Meta(description="in_progress, finished or confirmed.")]
     game: Annotated[
         str,
-        Meta(description='The game: "dominoes", or the card game ("sueca", "truco", ...).'),
+        Meta(description="The game: " + ", ".join(g.name for g in GAMES) + "."),
     ]
     rules: Annotated[dict[str, Any], Meta(description="The effective rules of this game.")]
     seats: Annotated[list[str], Meta(description="Player ids in order of play.")]
@@ -103,7 +101,7 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     turn: Annotated[int | None, Meta(description="The seat to play, or null.")]
     hand: Annotated[
         HandView | None,
-        Meta(description="The hand in progress, or null: a dominoes hand or a card game's."),
+        Meta(description="The hand in progress, or null: its family's view (`family`)."),
     ]
     hands: Annotated[list[HandOut], Meta(description="Finished hands, in order.")]
     pending_bonus: Annotated[int, Meta(description="Points an empate adds to the next win.")]

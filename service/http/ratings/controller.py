@@ -12,6 +12,7 @@ from litestar.datastructures import State
 from litestar.params import QueryParameter
 from msgspec import Meta
 
+from domain import DEFAULT_GAME
 from projections.rating import LEADERBOARD_DAYS, LEADERBOARD_GAMES, PROVISIONAL_SIGMA
 from service.http.matches.schemas import GameName
 from service.http.reports.period import instant
@@ -95,7 +96,7 @@ class RatingController(Controller):
     async def leaderboard(
         self,
         state: State,
-        game: GameQuery = "dominoes",
+        game: GameQuery = DEFAULT_GAME,
         include_provisional: Annotated[
             bool, QueryParameter(description="Also eligible players still provisional.")
         ] = False,

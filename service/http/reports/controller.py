@@ -19,6 +19,7 @@ from litestar.openapi.spec import (
 )
 from litestar.params import PathParameter, QueryParameter
 
+from domain import DEFAULT_GAME
 from service.http.reports.as_csv import HEADER, report_csv
 from service.http.reports.period import period_of
 from service.http.reports.queries import read_competition_report, read_player_report
@@ -115,7 +116,7 @@ class ReportController(Controller):
         format: Format = None,
     ) -> Response[PlayerReport]:
         period = period_of(since, until, datetime.now(UTC))
-        report = await read_player_report(state, player_id, period, game or "dominoes")
+        report = await read_player_report(state, player_id, period, game or DEFAULT_GAME)
         return _answer(request, report, format, f"player-{report.player_id}")
 
     @get(

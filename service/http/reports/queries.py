@@ -8,14 +8,16 @@ from typing import Any
 
 from litestar.datastructures import State
 
-from domain import BY_NAME, game_of
+from domain import BY_NAME, DEFAULT_GAME, game_of
 from projections.base import Connection
+from projections.games import every_read_side, read_side
 from service.http.reports import tallies as tally
 from service.http.reports.schemas import Compared, CompetitionReport, Period, PlayerReport
 from service.http.stats.reading import folded_up_to, snapshot
 from service.store.registry import Registry, parse_id
 
-_COUNTED = ", ".join(sorted({*tally.PLAYER_FIGURES.values(), *tally.BATIDAS.values()}))
+_BATIDA_COLUMNS = {c for side in every_read_side().values() for c in side.batidas.values()}
+_COUNTED = ", ".join(sorted({*tally.PLAYER_FIGURES.values(), *_BATIDA_COLUMNS}))
 _PLAYER_GAMES = f"""
     SELECT player_id, match_id, finished_at, won, partner_id, opponents, extra, {_COUNTED}
     FROM proj_player_games
@@ -43,7 +45,7 @@ _NAMES = "SELECT player_id, name FROM proj_players WHERE player_id = ANY($1::tex
 
 
 async def read_player_report(
-    state: State, player_id: str, period: Period, game: str = "dominoes"
+    state: State, player_id: str, period: Period, game: str = DEFAULT_GAME
 ) -> PlayerReport:
     registry: Registry = state.registry
     player = await registry.player(player_id)
@@ -133,9 +135,9 @@ async def read_competition_report(
 
 
 def _batidas(game: str, now: list[tally.Row], then: list[tally.Row]) -> dict[str, Compared]:
-    if game != "dominoes":
-        return {}
-    return tally.compare(tally.sums(now, tally.BATIDAS), tally.sums(then, tally.BATIDAS))
+    """The game's batidas by kind (its read side's), against the period before."""
+    kinds = read_side(game).batidas
+    return tally.compare(tally.sums(now, kinds), tally.sums(then, kinds)) if kinds else {}
 
 
 def _total(rows: Iterable[tally.Row], column: str) -> int:

@@ -25,16 +25,6 @@ PLAYER_FIGURES = {
 }
 """A player report's field -> the proj_player_games column it sums."""
 
-BATIDAS = {
-    "simples": "simples",
-    "carroca": "carrocas",
-    "la-e-lo": "la_e_los",
-    "cruzada": "cruzadas",
-    "total": "batidas",
-}
-"""The API's name of a batida kind (as the statistics name them) -> its column."""
-
-
 def split(rows: Iterable[Row], period: Period, at: str = "finished_at") -> tuple[list[Row], ...]:
     """(the rows of `period`, the rows of the one before it), by their `at` time."""
     rows = list(rows)

@@ -9,7 +9,7 @@ from litestar import Controller, get
 from litestar.datastructures import State
 from litestar.params import QueryParameter
 
-from domain import BY_NAME
+from domain import BY_NAME, DEFAULT_GAME
 from projections import player_stats, records
 from projections.achievements import ACHIEVEMENTS, BY_GAME
 from service.http.problems import ApiError
@@ -171,7 +171,7 @@ class RecordsController(Controller):
         if kind is not None and kind not in ACHIEVEMENTS:
             known = ", ".join(ACHIEVEMENTS)
             raise ApiError(400, "invalid-achievement", f"no achievement {kind!r}: one of {known}")
-        named: str = game or next((g for g, k in BY_GAME.items() if kind in k), "dominoes")
+        named: str = game or next((g for g, k in BY_GAME.items() if kind in k), DEFAULT_GAME)
         kinds = BY_GAME[named]
         if kind is not None and kind not in kinds:
             raise ApiError(400, "invalid-achievement", f"{kind!r} is not an achievement of {named}")

@@ -14,7 +14,7 @@ import msgspec
 from litestar.datastructures import State
 from msgspec import Meta
 
-from domain import BY_NAME, game_of
+from domain import BY_NAME, DEFAULT_GAME, game_of
 from domain.games import BY_PRESET
 from projections import player_stats, rankings
 from projections.achievements import ACHIEVEMENTS, BY_GAME
@@ -100,7 +100,7 @@ async def _query(
         if game is not None and BY_PRESET[preset].name != game:
             raise ApiError(400, "invalid-parameters", f"{preset} is not a rule set of {game}")
         game = BY_PRESET[preset].name
-    game = game or "dominoes"
+    game = game or DEFAULT_GAME
     if preset is None and one_rule_set:
         preset = BY_NAME[game].presets[0]
     return RankingQuery(
