@@ -1,7 +1,17 @@
 """Every command of every game: what a client asks for, as one tagged union."""
 
 from domain.cards.commands import CardCommand
+from domain.cards.maumau.commands import Accuse, CallMauMau, RecordMauMauResult
+from domain.cards.stock.commands import StockCommand
 from domain.dominoes.commands import DominoCommand
 from domain.match.commands import SharedCommand
 
-MatchCommand = SharedCommand | DominoCommand | CardCommand
+MatchCommand = (
+    SharedCommand
+    | DominoCommand
+    | CardCommand
+    | StockCommand
+    | CallMauMau
+    | Accuse
+    | RecordMauMauResult
+)

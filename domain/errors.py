@@ -34,6 +34,9 @@ InputCode = Literal[
     "invalid-bid",
     "invalid-pass",
     "invalid-meld",
+    "invalid-draw",
+    "suit-required",
+    "invalid-accusation",
 ]
 MoveCode = Literal[
     "not-your-turn",
@@ -61,6 +64,15 @@ MoveCode = Literal[
     "two-of-clubs-leads",
     "points-in-first-trick",
     "hearts-not-broken",
+    "card-not-in-stock",
+    "already-drew",
+    "draw-first",
+    "stock-empty",
+    "card-does-not-follow",
+    "seven-pending",
+    "penalty-draw-pending",
+    "already-called",
+    "already-accused",
 ]
 StatusCode = Literal[
     "match-not-created",
@@ -117,6 +129,11 @@ class TellsAHand(IllegalMove):
     """A refusal that depends on what a seat holds (a card it lacks, a suit it must follow,
     a tile that fits): told as it is only to who sees that hand, since told apart it would
     show the hand to anyone else (the HTTP layer masks it)."""
+
+
+class TellsTheTable(IllegalMove):
+    """A refusal that depends on every hand at the table (a card named as drawn from an
+    unknown stock while both its copies are held): told as it is only to who sees them all."""
 
 
 class WrongStatus(DomainError):

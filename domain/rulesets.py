@@ -10,6 +10,7 @@ import msgspec
 
 from domain.cards.copas.rules import COPAS, CopasRules
 from domain.cards.espadas.rules import ESPADAS, EspadasRules
+from domain.cards.maumau.rules import MAU_MAU, MauMauRules
 from domain.cards.sueca.rules import SUECA, SuecaRules
 from domain.cards.truco.rules import TRUCO, TrucoRules
 from domain.dominoes.rules import (
@@ -30,9 +31,10 @@ RuleSet = (
     | TrucoRules
     | EspadasRules
     | CopasRules
+    | MauMauRules
 )
 PRESETS: dict[str, RuleSet] = {
-    r.preset: r for r in (PONTOS, CINQUENTA, FEDERACAO, SUECA, TRUCO, ESPADAS, COPAS)
+    r.preset: r for r in (PONTOS, CINQUENTA, FEDERACAO, SUECA, TRUCO, ESPADAS, COPAS, MAU_MAU)
 }
 RULES_DECODER = msgspec.json.Decoder(RuleSet)
 

@@ -1,7 +1,8 @@
 """A client that plays legal moves from a game's answered state, as the scorekeeper who
 posted the deal (who sees every hand): dominoes, Sueca, Truco (cards only, no raises) and
-Espadas (a bid of 3 from each seat, then legal cards) and Copas (each seat passes its first
-three cards, then legal cards). Used by the fault tests, the
+Espadas (a bid of 3 from each seat, then legal cards), Copas (each seat passes its first
+three cards, then legal cards) and Mau Mau (a posted stock; penalties drawn, MAU-MAU said,
+the first card that follows, else a draw, else a pass). Used by the fault tests, the
 generated-client and browser tests, and the API benchmarks."""
 
 from __future__ import annotations
@@ -63,8 +64,52 @@ def random_card_deal(state: dict[str, Any], rng: random.Random | None = None) ->
     return deal
 
 
+def mau_mau_deal(state: dict[str, Any], rng: random.Random | None = None) -> dict[str, Any]:
+    """A posted Mau Mau deal with its stock: five cards a seat, the starter, the rest."""
+    seats, hands = len(state["seats"]), state["hands"]
+    cards = (rng or random.Random()).sample(DECK_52 * 2, 104)
+    dealer = hands[-1]["dealer"] if hands and hands[-1]["dealer"] is not None else seats - 2
+    return {
+        "dealer": (dealer + 1) % seats,
+        "hands": [cards[s * 5 : (s + 1) * 5] for s in range(seats)],
+        "starter": cards[seats * 5],
+        "stock": cards[seats * 5 + 1 :],
+    }
+
+
+def mau_mau_follows(hand: dict[str, Any], card: str) -> bool:
+    """M5, M7: a 7 under a chain; the suit a jack asked for or a jack; the top's suit or
+    rank, or a jack on anything but a 7."""
+    rank, suit, top = card[:-1], card[-1], hand["top"]
+    if hand["pending_draw"]:
+        return rank == "7"
+    if hand["demanded_suit"]:
+        return suit == hand["demanded_suit"] or rank == "J"
+    return suit == top[-1] or rank == top[:-1] or (rank == "J" and top[:-1] != "7")
+
+
+def mau_mau_move(hand: dict[str, Any], seat: int) -> dict[str, Any]:
+    owing = next((s for s, n in enumerate(hand["owed"]) if n), None)
+    if owing is not None:
+        return {"seat": owing, "draw": "stock"}
+    held: list[str] = hand["hands"][seat]
+    playable = [c for c in held if mau_mau_follows(hand, c)]
+    if len(held) == 2 and playable and not hand["called"] and not hand["drew"]:
+        return {"seat": seat, "mau_mau": True}
+    if playable:
+        card = playable[0]
+        return {"seat": seat, "card": card} | ({"suit": card[-1]} if card[0] == "J" else {})
+    if hand["pending_draw"] or not hand["drew"] and (hand["stock_count"] or len(hand["pile"]) > 1):
+        return {"seat": seat, "draw": "stock"}
+    return {"seat": seat, "pass": True}
+
+
 def _next_card_request(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     hand = state["hand"]
+    if state["game"] == "mau-mau":
+        if hand is None:
+            return "hands", mau_mau_deal(state)
+        return "moves", mau_mau_move(hand, state["turn"])
     if hand is None:
         return "hands", random_card_deal(state)
     if state["game"] == "copas" and state["turn"] is None:  # the pass

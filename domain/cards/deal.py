@@ -7,18 +7,19 @@ from domain.cards.cards import in_deck, normalise
 from domain.cards.events import CardsDealt
 from domain.errors import InvalidInput
 from domain.match.state import Match
-from domain.table import check_seat, next_seat
+from domain.table import next_seat
 
 FIRST_DEALER = 3
-"""The first hand's dealer when the deal does not say: seat 0 then leads (C2)."""
+"""The first hand's dealer at a table of four when the deal does not say: seat 0 then leads
+(C2); at any table, its last seat."""
 
 
 def dealer_for(state: Match, asked: int | None) -> int:
     """The seat due to deal; the first hand (or after results with no dealer), any seat."""
     due = state.next_dealer
     if asked is None:
-        return FIRST_DEALER if due is None else due
-    dealer = check_seat(asked)
+        return state.table.seats - 1 if due is None else due
+    dealer = state.table.check_seat(asked)
     if due is not None and dealer != due:
         raise InvalidInput(
             "wrong-dealer", f"seat {due} deals this hand: the deal goes round, seat after seat"

@@ -1,5 +1,7 @@
 """What happens at a card table: deals, cards played, new deals asked for, raises."""
 
+from typing import ClassVar
+
 from domain.cards.cards import Card
 from domain.cards.copas.events import CardsExchanged, CardsGiven
 from domain.cards.espadas.events import BidMade
@@ -9,6 +11,8 @@ from domain.table import Seat
 
 
 class CardsDealt(Event, frozen=True, kw_only=True, tag="cards_dealt"):
+    starts_a_hand: ClassVar[bool] = True
+
     number: int
     dealer: Seat
     opener: Seat

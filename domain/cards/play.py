@@ -19,7 +19,7 @@ from domain.match.guards import check_turn, hand_of
 from domain.match.penalties import record_penalty
 from domain.match.requests import HandRequest, MalformedRequest, ResultRequest
 from domain.match.state import HandResult, Match
-from domain.table import check_seat, next_seat, other, team_of
+from domain.table import check_seat, other, team_of
 
 Start = Callable[[CardsDealt, Match], TrickHand]
 Apply = Callable[[TrickHand, Event], TrickHand]
@@ -83,7 +83,7 @@ def undo(command: UndoLastMove, state: Match) -> list[Event]:
 def after_hand(state: Match, result: HandResult) -> Match:
     """The deal goes round: the seat after this hand's dealer deals the next."""
     dealer = result.dealer
-    return replace(state, next_dealer=None if dealer is None else next_seat(dealer))
+    return replace(state, next_dealer=None if dealer is None else state.table.next_seat(dealer))
 
 
 def penalize(

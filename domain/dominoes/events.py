@@ -1,5 +1,7 @@
 """What happens at a dominoes table: deals, tiles laid, passes."""
 
+from typing import ClassVar
+
 from domain.dominoes.tiles import Tile
 from domain.match.events import Event
 from domain.match.secrets import Secret, dealt
@@ -7,6 +9,8 @@ from domain.table import End, Seat
 
 
 class HandStarted(Event, frozen=True, kw_only=True, tag="hand_started"):
+    starts_a_hand: ClassVar[bool] = True
+
     number: int
     opener: Seat
     opening_tile: Tile | None

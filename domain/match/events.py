@@ -6,7 +6,7 @@ so stored history keeps decoding.
 """
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 from msgspec import Meta
@@ -33,6 +33,9 @@ Consequence = Literal["warning", "turn-lost", "hand-lost"]
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    starts_a_hand: ClassVar[bool] = False
+    """A deal: the events from it on are the hand in progress, whose secrets are kept."""
+
     at: At
 
     def secrets(self) -> tuple[Secret, ...]:

@@ -13,7 +13,9 @@ from domain.match.requests import HandRequest, MoveRequest, ResultRequest
 from domain.match.state import GameHand, HandResult, Match
 from domain.table import Table
 
-Family = Literal["dominoes", "cards"]
+Family = Literal["dominoes", "cards", "stock"]
+"""How a hand is played, and so the shape of its view: a board of tiles, tricks, or a
+stock and a discard pile (Mau Mau, the rummy family)."""
 Partnerships = Literal["always", "never", "at-four"]
 """How a game's seats play: two partnerships of two, each alone, or partnerships when four
 sit down and alone when two do (Buraco, Tranca)."""
@@ -26,6 +28,10 @@ see them (the API's names; the family's view adds what every game of it shows)."
 
 def nothing_more(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
     return {}
+
+
+def no_restock(state: Match) -> tuple[str, ...]:
+    return ()
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,9 @@ class Game:
     seats: tuple[int, ...] = (4,)
     """How many may sit at its table (2 to 8)."""
     partnerships: Partnerships = "always"
+    restock: Callable[[Match], tuple[str, ...]] = no_restock
+    """The cards a new stock would be shuffled from should the next draw need one (the
+    pile but its top, when the stock is known): the service shuffles them into the move."""
 
     def table_for(self, seats: int) -> Table:
         """The table of a game with this many seats, or `invalid-seats`."""

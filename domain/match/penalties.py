@@ -9,7 +9,6 @@ from domain.match.commands import RecordPenalty
 from domain.match.events import Consequence, Event, HandEnded, PenaltyRecorded
 from domain.match.finish import then_finish
 from domain.match.state import Match
-from domain.table import check_seat
 
 LostHand = Callable[[RecordPenalty, Match], HandEnded]
 """The game's HandEnded for a hand its offender's team loses."""
@@ -27,7 +26,7 @@ def consequence_of(kind: str, table: Mapping[str, Consequence]) -> Consequence:
 def noted(command: RecordPenalty, consequence: Consequence) -> PenaltyRecorded:
     return PenaltyRecorded(
         at=command.at,
-        seat=check_seat(command.seat),
+        seat=command.seat,
         kind=command.kind,
         consequence=consequence,
         note=command.note,
@@ -41,7 +40,7 @@ def record_penalty(
     lost_hand: LostHand,
 ) -> list[Event]:
     """A warning is only recorded; an infraction that costs the hand ends it (D23)."""
-    check_seat(command.seat)
+    state.table.check_seat(command.seat)
     consequence = consequence_of(command.kind, table)
     if consequence == "warning":
         return [noted(command, consequence)]

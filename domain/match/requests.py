@@ -23,6 +23,8 @@ class HandRequest(msgspec.Struct, frozen=True, kw_only=True):
     dealer: int | None = None
     trump_card: str | None = None
     vira: str | None = None
+    starter: str | None = None
+    stock: list[str] | None = None
 
 
 class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
@@ -38,6 +40,14 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
     redeal: bool = False
     bid: int | Literal["nil", "double_nil"] | None = None
     give: list[str] | None = None
+    draw: Literal["stock", "pile"] | None = None
+    cards: list[str] | None = None
+    suit: str | None = None
+    mau_mau: bool = False
+    accuse: bool = False
+    restock: list[str] | None = None
+    """Not the client's: the service's shuffle of the cards a new stock would take
+    (`Game.restock`), should the draw need one."""
 
     def saying(self) -> frozenset[str]:
         """The things this request asks for (a game wants exactly one of its own)."""
@@ -51,6 +61,10 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
             "redeal": self.redeal,
             "bid": self.bid is not None,
             "give": self.give is not None,
+            "draw": self.draw is not None,
+            "cards": self.cards is not None,
+            "mau_mau": self.mau_mau,
+            "accuse": self.accuse,
         }
         return frozenset(name for name, yes in said.items() if yes)
 
@@ -67,7 +81,10 @@ class ResultRequest(msgspec.Struct, frozen=True, kw_only=True):
     tricks: PerTeam | list[int] | None = None
     """Per team (Sueca), or per seat in seat order (Espadas)."""
     bids: list[int | Literal["nil", "double_nil"]] | None = None
-    winner: Team | None = None
+    winner: Team | int | None = None
+    """A team (Truco), or the seat that went out (Mau Mau)."""
+    cards_left: list[list[str]] | None = None
+    """The cards each seat held at the end, in seat order (Mau Mau)."""
     value: int | None = None
     tie: bool = False
     started_at: datetime | None = None

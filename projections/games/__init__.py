@@ -1,7 +1,8 @@
-"""Each game's read side, one module a game: `projections/games/<game name>.py` holds all
-that the read models know of that game (its ranking criteria, counters, record tallies,
-achievements). The games are the domain registry's (`domain.games`); this package lists
-none: a registered game without its module fails at import, and a test says so.
+"""Each game's read side, one module a game: `projections/games/<game name>.py` (a hyphen of
+the name an underscore) holds all that the read models know of that game (its ranking
+criteria, counters, record tallies, achievements). The games are the domain registry's
+(`domain.games`); this package lists none: a registered game without its module fails at
+import, and a test says so.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ def read_side(game: str) -> ReadSide:
     """The read side of a registered game (KeyError for a name the registry lacks)."""
     if game not in BY_NAME:
         raise KeyError(game)
-    module = importlib.import_module(f"{__name__}.{game}")
+    module = importlib.import_module(f"{__name__}.{game.replace('-', '_')}")
     side: ReadSide = module.READ_SIDE
     return side
 

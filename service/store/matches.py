@@ -15,11 +15,9 @@ import msgspec
 
 from domain import (
     INITIAL,
-    CardsDealt,
     Command,
     DomainError,
     Event,
-    HandStarted,
     Match,
     decide,
     evolve,
@@ -57,7 +55,7 @@ def apply(
     record: MatchRecord, event: Event, metadata: dict[str, object], sealed: bool = True
 ) -> MatchRecord:
     dealer, dealt_at, version = record.dealer, record.dealt_at, record.version + 1
-    if isinstance(event, HandStarted | CardsDealt):
+    if event.starts_a_hand:
         dealer = str(metadata["actor"]) if metadata.get("deal") == "posted" else None
         dealt_at = version
     else:

@@ -41,7 +41,7 @@ BODIES = {
     "move": ("NewMove",),
     "result": ("NewResult",),
     "penalty": ("NewPenalty",),
-    "view": ("CardHandNow", "HandNow", "CardOnTable"),
+    "view": ("CardHandNow", "HandNow", "CardOnTable", "StockHandNow"),
     "hand": ("HandOut",),
 }
 

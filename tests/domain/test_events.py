@@ -35,6 +35,14 @@ from domain import (
 )
 from domain.cards.copas.events import CardsExchanged, CardsGiven
 from domain.cards.espadas.events import BidMade
+from domain.cards.maumau.events import MauMauAccused, MauMauCalled
+from domain.cards.stock.events import (
+    CardDiscarded,
+    CardsDrawn,
+    StockDealt,
+    StockRestocked,
+    TurnPassed,
+)
 from tests.domain.builders import AT, SEATS, ended
 
 HANDS = (("6-6", "1-2"), ("0-0", "3-4"), ("2-2",), ("5-5",))
@@ -86,6 +94,26 @@ ONE_OF_EACH = [
     RaiseCalled(at=AT, seat=1, value=3),
     RaiseAccepted(at=AT, seat=2, value=3),
     MoveUndone(at=AT, seat=0, move="card_played", card="7H"),
+    StockDealt(
+        at=AT,
+        number=1,
+        dealer=3,
+        opener=0,
+        hands=(("7H", "7H"), ("JK",), ("2C",), ("KD",)),
+        starter="9S",
+        stock=("AS", "10D"),
+        stock_count=2,
+    ),
+    StockDealt(at=AT, number=2, dealer=0, opener=1, hands=(("7H",),) * 4, stock_count=99),
+    CardsDrawn(at=AT, seat=1, cards=("4C", "4C"), count=2, reason="seven"),
+    CardsDrawn(at=AT, seat=2, source="pile", cards=("QH",), count=1),
+    CardDiscarded(at=AT, seat=1, card="JD", suit="H"),
+    StockRestocked(at=AT, stock=("2S", "3S"), stock_count=2),
+    StockRestocked(at=AT, stock_count=40),
+    TurnPassed(at=AT, seat=5),
+    MauMauCalled(at=AT, seat=2, wrong=True),
+    MauMauAccused(at=AT, seat=0, accused=7),
+    MauMauAccused(at=AT, seat=0, accused=None),
 ]
 
 

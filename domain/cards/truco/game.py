@@ -372,11 +372,12 @@ def move(request: MoveRequest, at: datetime) -> PlayCard | CallRaise | AnswerRai
 
 def result(request: ResultRequest, at: datetime) -> RecordTrucoResult:
     no_dominoes_result(request, "Truco")
-    if request.points is not None or request.tricks is not None:
+    winner = request.winner
+    if request.points is not None or request.tricks is not None or isinstance(winner, int):
         raise MalformedRequest('a Truco result is {"winner": "A", "value": 3} or {"tie": true}')
     return RecordTrucoResult(
         at=at,
-        winner=request.winner,
+        winner=winner,
         value=request.value,
         tie=request.tie,
         started_at=request.started_at,

@@ -10,7 +10,7 @@ from domain.match.game import Game
 
 
 def title(game: Game) -> str:
-    return game.name.capitalize()
+    return " ".join(word.capitalize() for word in game.name.split("-"))
 
 
 def described(key: str, shared: str = "") -> str:

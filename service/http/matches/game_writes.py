@@ -11,6 +11,7 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import JSONBody
+from msgspec.structs import replace
 
 from domain import (
     Abandon,
@@ -66,6 +67,8 @@ def _deal(body: NewHand, _: Sender) -> Build:
         dealer=body.dealer,
         trump_card=body.trump_card,
         vira=body.vira,
+        starter=body.starter,
+        stock=body.stock,
     )
     return lambda record, at: game_of(rules_of(record.state)).deal(request, at)
 
@@ -102,8 +105,21 @@ def _move(body: NewMove, _: Sender) -> Build:
         redeal=body.redeal,
         bid=body.bid,
         give=body.give,
+        draw=body.draw,
+        cards=body.cards,
+        suit=body.suit,
+        mau_mau=body.mau_mau,
+        accuse=body.accuse,
     )
-    return lambda record, at: game_of(rules_of(record.state)).move(request, at)
+
+    def build(record: MatchRecord, at: Any) -> Command:
+        game = game_of(rules_of(record.state))
+        cards = game.restock(record.state)  # a new stock, should the draw need one (M13)
+        if not cards or request.draw is None:
+            return game.move(request, at)
+        return game.move(replace(request, restock=_random.sample(cards, len(cards))), at)
+
+    return build
 
 
 def _may_move(body: NewMove, sender: Sender, record: MatchRecord) -> None:
@@ -139,6 +155,7 @@ def _result(body: NewResult, _: Sender) -> Build:
         tricks=list(body.tricks) if isinstance(body.tricks, list) else _pair(body.tricks),
         bids=body.bids,
         winner=body.winner,
+        cards_left=body.cards_left,
         value=body.value,
         tie=body.tie,
         started_at=body.started_at,

@@ -11,6 +11,7 @@ import msgspec
 from msgspec import Meta
 
 from domain import GameHand, Hand, Played, TrickHand
+from domain.cards.stock.hand import StockHand
 from domain.match.game import Game
 from service.http.matches.described import described
 
@@ -120,7 +121,46 @@ class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family",
     started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
 
 
-HandView = HandNow | CardHandNow
+class StockHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family", tag="stock"):
+    """A hand of a game that draws and discards (`"family": "stock"`): the stock, the
+    discard pile, the hands, and each game's own fields (`Game.shown`), null where it has
+    none. The stock and the cards drawn from it are secret; the pile and the counts public."""
+
+    number: Annotated[int, Meta(description="1 for the first hand of the game.")]
+    dealer: Annotated[int, Meta(description="The seat that dealt it.")]
+    opener: Annotated[int, Meta(description="The first player: the seat after the dealer.")]
+    turn: Annotated[int, Meta(description="The seat to play.")]
+    cards_left: Annotated[list[int], Meta(description="How many cards each seat holds.")]
+    hands: Annotated[
+        list[list[str] | None],
+        Meta(description="Each seat's cards, null where the reader may not see them."),
+    ]
+    stock_count: Annotated[int, Meta(description="How many cards the stock holds.")]
+    stock: Annotated[
+        list[str] | None,
+        Meta(
+            description="The stock, top first, to who posted it with the deal; null to "
+            "everyone else, and when the deal posted none (each draw names its card)."
+        ),
+    ] = None
+    stock_known: Annotated[
+        bool, Meta(description="The deal posted the stock (or the service shuffled it).")
+    ]
+    pile: Annotated[list[str], Meta(description="The discard pile, its top card last.")]
+    top: Annotated[str | None, Meta(description=described("view.top"))] = None
+    demanded_suit: Annotated[str | None, Meta(description=described("view.demanded_suit"))] = (
+        None
+    )
+    direction: Annotated[int | None, Meta(description=described("view.direction"))] = None
+    pending_draw: Annotated[int | None, Meta(description=described("view.pending_draw"))] = None
+    owed: Annotated[list[int] | None, Meta(description=described("view.owed"))] = None
+    called: Annotated[bool | None, Meta(description=described("view.called"))] = None
+    drew: Annotated[bool | None, Meta(description=described("view.drew"))] = None
+    accusable: Annotated[int | None, Meta(description=described("view.accusable"))] = None
+    started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
+
+
+HandView = HandNow | CardHandNow | StockHandNow
 
 
 def dominoes_view(hand: GameHand, seen: Seen, game: Game) -> HandNow:
@@ -168,8 +208,30 @@ def _on_table(played: Played, seen: Seen) -> CardOnTable:
     return CardOnTable(seat=played.seat, card=card, covered=played.covered)
 
 
+def stock_view(hand: GameHand, seen: Seen, game: Game) -> StockHandNow:
+    """What every drawing game shows, and the game's own fields (`Game.shown`). The stock's
+    order only to who sees every seat (who posted the deal), as dominoes' dorme."""
+    assert isinstance(hand, StockHand)
+    everyone = len(seen) == hand.seats
+    common: dict[str, Any] = {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "opener": hand.opener,
+        "turn": hand.turn,
+        "cards_left": [len(cards) for cards in hand.hands],
+        "hands": [list(cards) if seat in seen else None for seat, cards in enumerate(hand.hands)],
+        "stock_count": hand.stock_count,
+        "stock": list(hand.stock) if everyone and hand.stock is not None else None,
+        "stock_known": hand.stock is not None,
+        "pile": list(hand.pile),
+        "started_at": hand.started_at,
+    }
+    return msgspec.convert(common | game.shown(hand, seen), StockHandNow)
+
+
 VIEWS: dict[str, Callable[[GameHand, Seen, Game], HandView]] = {
     "dominoes": dominoes_view,
     "cards": cards_view,
+    "stock": stock_view,
 }
 """The view of a hand in progress, by the game's family (`Game.family`)."""

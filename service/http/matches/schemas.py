@@ -40,7 +40,22 @@ if TYPE_CHECKING:
 else:  # the registry's names, so that a new game needs no change here
     PresetName = Literal[tuple(PRESETS)]
     GameName = Literal[tuple(BY_NAME)]
-Seat = Annotated[int, Meta(ge=0, le=3, description="Seat 0..3 in order of play; A = 0, 2.")]
+Seat = Annotated[
+    int,
+    Meta(
+        ge=0,
+        le=7,
+        description="A seat in order of play, 0 to the table's last (partnerships: A = 0, 2).",
+    ),
+]
+StockCard = Annotated[
+    str,
+    Meta(
+        pattern=r"^(([AJQKajqk]|[2-9]|10)[CDHScdhs]|JK|jk)$",
+        description='A card of a two-deck game: "<rank><suit>", or "JK" for a joker.',
+        examples=["7H"],
+    ),
+]
 TeamName = Literal["A", "B"]
 Version = Annotated[int, Meta(ge=0, description="The game's version (its number of events).")]
 ExpectedVersion = (
@@ -158,10 +173,11 @@ class NewMatch(Body, frozen=True, kw_only=True):
     seats: Annotated[
         list[PlayerId],
         Meta(
-            min_length=4,
-            max_length=4,
+            min_length=2,
+            max_length=8,
             description=(
-                "Four player ids in order of play: team A = seats 0, 2; team B = seats 1, 3."
+                "Player ids in order of play, as many as the game seats (most games 4; Mau "
+                "Mau 4 to 8). In partnerships team A = seats 0, 2; team B = seats 1, 3."
             ),
         ),
     ]
@@ -201,7 +217,7 @@ class NewHand(Body, frozen=True, kw_only=True):
     hands: (
         Annotated[
             list[Annotated[list[Piece], Meta(max_length=28)]],
-            Meta(max_length=4, description="The posted deal: four hands in seat order."),
+            Meta(max_length=8, description="The posted deal: a hand per seat, in seat order."),
         ]
         | None
     ) = None
@@ -214,15 +230,20 @@ class NewHand(Body, frozen=True, kw_only=True):
             int,
             Meta(
                 ge=0,
-                le=3,
+                le=7,
                 description="Cards: the seat that deals (the seat due, or the first "
-                "hand's: 3 if not said); the seat after it leads.",
+                "hand's: the table's last seat if not said); the seat after it leads.",
             ),
         ]
         | None
     ) = None
     trump_card: Annotated[Card | None, Meta(description=described("deal.trump_card"))] = None
     vira: Annotated[Card | None, Meta(description=described("deal.vira"))] = None
+    starter: Annotated[StockCard | None, Meta(description=described("deal.starter"))] = None
+    stock: (
+        Annotated[list[StockCard], Meta(max_length=108, description=described("deal.stock"))]
+        | None
+    ) = None
     expected_version: ExpectedVersion = None
 
 
@@ -241,10 +262,14 @@ class NewMove(Body, frozen=True, kw_only=True):
             )
         ),
     ] = None
-    pass_: Annotated[bool, Meta(description="true: the seat passes.")] = msgspec.field(
+    pass_: Annotated[
+        bool, Meta(description=described("move.pass_", "true: the seat passes."))
+    ] = msgspec.field(
         default=False, name="pass"
     )
-    card: Annotated[Card | None, Meta(description="Cards: the card played.")] = None
+    card: Annotated[
+        StockCard | None, Meta(description=described("move.card", "Cards: the card played."))
+    ] = None
     covered: Annotated[bool, Meta(description=described("move.covered"))] = False
     call: Annotated[
         Literal["truco", "seis", "nove", "doze"] | None,
@@ -265,6 +290,18 @@ class NewMove(Body, frozen=True, kw_only=True):
         ]
         | None
     ) = None
+    draw: Annotated[
+        Literal["stock", "pile"] | None, Meta(description=described("move.draw"))
+    ] = None
+    cards: (
+        Annotated[list[StockCard], Meta(max_length=108, description=described("move.cards"))]
+        | None
+    ) = None
+    suit: Annotated[
+        Literal["C", "D", "H", "S"] | None, Meta(description=described("move.suit"))
+    ] = None
+    mau_mau: Annotated[bool, Meta(description=described("move.mau_mau"))] = False
+    accuse: Annotated[bool, Meta(description=described("move.accuse"))] = False
     expected_version: ExpectedVersion = None
 
 
@@ -314,7 +351,7 @@ class NewResult(Body, frozen=True, kw_only=True):
         ),
     ] = None
     points: Annotated[
-        TeamPoints | list[Annotated[int, Meta(ge=0, le=26)]] | None,
+        TeamPoints | list[Annotated[int, Meta(ge=0, le=1000)]] | None,
         Meta(description=described("result.points")),
     ] = None
     tricks: Annotated[
@@ -322,7 +359,14 @@ class NewResult(Body, frozen=True, kw_only=True):
         Meta(description=described("result.tricks")),
     ] = None
     bids: Annotated[list[BidValue] | None, Meta(description=described("result.bids"))] = None
-    winner: Annotated[TeamName | None, Meta(description=described("result.winner"))] = None
+    winner: Annotated[TeamName | Seat | None, Meta(description=described("result.winner"))] = None
+    cards_left: (
+        Annotated[
+            list[Annotated[list[StockCard], Meta(max_length=108)]],
+            Meta(max_length=8, description=described("result.cards_left")),
+        ]
+        | None
+    ) = None
     value: (
         Annotated[int, Meta(ge=1, le=12, description=described("result.value"))] | None
     ) = None
@@ -374,7 +418,7 @@ class NewPenalty(Body, frozen=True, kw_only=True):
 
 class NewAbandon(Body, frozen=True, kw_only=True):
     team: Annotated[TeamName | None, Meta(description="The team that abandons.")] = None
-    seat: Annotated[int, Meta(ge=0, le=3, description="Or the seat that left.")] | None = None
+    seat: Annotated[int, Meta(ge=0, le=7, description="Or the seat that left.")] | None = None
     expected_version: ExpectedVersion = None
 
 

@@ -14,6 +14,7 @@ from litestar.datastructures import State
 
 from domain import Command, DomainError, IllegalMove
 from domain.competitions import CompetitionCreated
+from domain.errors import TellsTheTable
 from service.http.auth import Principal
 from service.http.matches.access import Access, access_of
 from service.http.matches.key_locks import KeyLocks
@@ -273,6 +274,8 @@ async def refusal(
         return error
     matches: Matches = state.matches
     record = await matches.load(match_id)
-    if seat in visible_seats(record, principal.actor):
+    seen = visible_seats(record, principal.actor)
+    whole_table = not isinstance(error, TellsTheTable) or len(seen) == len(record.state.seats)
+    if seat in seen and whole_table:
         return error
     return ApiError(422, "move-refused", "this cannot be recorded for that seat")

@@ -68,7 +68,8 @@ def _subclasses(cls: type) -> list[type]:
 
 
 TAG_FIELDS = {
-    "family": 'Which shape this hand has: "dominoes" (a board of tiles) or "cards" (tricks).',
+    "family": 'Which shape this hand has: "dominoes" (a board of tiles), "cards" (tricks) or '
+    '"stock" (a stock and a discard pile).',
     "kind": "The stage's kind: groups, swiss or knockout.",
 }
 """Fields that msgspec writes as a union's tag: Litestar leaves them undescribed."""

@@ -1,0 +1,256 @@
+"""A hand at a table that draws and discards (card-rules.md section 0.2): what each seat
+holds, the stock (its order when it was posted or shuffled by the server, else only its
+count), the discard pile, whose turn it is. Written once for Mau Mau and the rummy family.
+
+Two ways to record a stock: known (the deal carries it, top first: a draw names no card
+and takes the top ones) or unknown (a scorekeeper at a real table names each drawn card,
+checked to be one not already seen: in a hand, on the pile or on the table). A reshuffle's
+order is an input of the command, shuffled by the service (M13): `decide` draws no random
+number."""
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+
+from msgspec.structs import replace
+
+from domain.cards.cards import in_deck
+from domain.cards.stock.commands import DealStock, DrawCards
+from domain.cards.stock.events import (
+    CardDiscarded,
+    CardsDrawn,
+    DrawReason,
+    StockDealt,
+    StockRestocked,
+)
+from domain.errors import InvalidInput, TellsTheTable
+from domain.match.events import Event
+from domain.match.state import GameHand, Match
+
+
+class StockHand(GameHand, frozen=True, kw_only=True):
+    dealer: int
+    dealt: StockDealt
+    """The deal, kept so that a move can be taken back by playing the others again."""
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...] | None = None
+    """The stock, top first, when known; None: only its count is."""
+    stock_count: int
+    pile: tuple[str, ...] = ()
+    """The discard pile, its top card last."""
+    turn: int
+    drew: bool = False
+    """The seat in turn has drawn this turn."""
+    moves: tuple[Event, ...] = ()
+    """The events since the deal, in order."""
+
+    def placed(self) -> Iterable[str]:
+        """Cards on the table outside the pile (the rummy family's melds)."""
+        return ()
+
+    @property
+    def seats(self) -> int:
+        return len(self.hands)
+
+
+def check_deal(
+    state: Match,
+    command: DealStock,
+    deck: tuple[str, ...],
+    size: int,
+    what: str,
+    *,
+    starter: bool = False,
+) -> tuple[tuple[tuple[str, ...], ...], str | None, tuple[str, ...] | None, int]:
+    """(the hands, the starter, the stock or None, the stock's count) of a posted deal: a
+    hand of `size` cards for each seat, no card more often than the deck has it, and a
+    posted stock exactly the rest of the deck (`invalid-deal`)."""
+    seats = len(state.seats)
+    if len(command.hands) != seats:
+        raise InvalidInput("invalid-deal", f"a deal has {seats} hands, got {len(command.hands)}")
+    hands = tuple(in_deck(hand, deck, what) for hand in command.hands)
+    for seat, cards in enumerate(hands):
+        if len(cards) != size:
+            raise InvalidInput(
+                "invalid-deal", f"seat {seat} has {len(cards)} cards; each seat gets {size}"
+            )
+    first: str | None = None
+    if starter:
+        if command.starter is None:
+            raise InvalidInput("invalid-deal", "the deal turns up the pile's first card: starter")
+        (first,) = in_deck([command.starter], deck, what)
+    elif command.starter is not None:
+        raise InvalidInput("invalid-deal", f"a {what} deal turns up no starter")
+    used = Counter(card for cards in hands for card in cards) + Counter([first] if first else [])
+    every = Counter(deck)
+    over = sorted(card for card, n in used.items() if n > every[card])
+    if over:
+        raise InvalidInput(
+            "invalid-deal",
+            f"{over[0]} appears more often than the deck holds it ({every[over[0]]})",
+        )
+    count = len(deck) - sum(used.values())
+    if command.stock is None:
+        return hands, first, None, count
+    stock = in_deck(command.stock, deck, what)
+    if used + Counter(stock) != every:
+        raise InvalidInput(
+            "invalid-deal", "the stock is the rest of the deck: every card the hands do not hold"
+        )
+    return hands, first, stock, count
+
+
+def unseen(hand: StockHand, deck: tuple[str, ...], pile: Sequence[str]) -> Counter[str]:
+    """The cards an unknown stock may hold: the deck but what the hands, this pile and the
+    table hold."""
+    seen = Counter(card for cards in hand.hands for card in cards)
+    seen.update(pile)
+    seen.update(hand.placed())
+    return Counter(deck) - seen
+
+
+def draw(
+    hand: StockHand,
+    seat: int,
+    wanted: int,
+    command: DrawCards,
+    deck: tuple[str, ...],
+    what: str,
+    reason: DrawReason = "turn",
+) -> list[Event]:
+    """The events of `seat` drawing `wanted` cards from the stock: the pile but its top
+    shuffled into the stock first when it runs short (M10), then as many as there are."""
+    at = command.at
+    if command.source != "stock":
+        raise InvalidInput("invalid-draw", f'a {what} draw is from the stock: "draw": "stock"')
+    events: list[Event] = []
+    count, stock, pile = hand.stock_count, hand.stock, hand.pile
+    if count < wanted and len(pile) > 1:
+        under = pile[:-1]
+        if stock is not None:
+            if command.restock is None:
+                raise InvalidInput(
+                    "invalid-draw", "the stock runs out: the draw needs the pile shuffled (restock)"
+                )
+            order = in_deck(command.restock, deck, what)
+            if Counter(order) != Counter(under):
+                raise InvalidInput(
+                    "invalid-draw", "a restock is the discard pile but its top card, shuffled"
+                )
+            stock = stock + order
+        count, pile = count + len(under), pile[-1:]
+        events.append(StockRestocked(at=at, stock=stock, stock_count=count))
+    n = min(wanted, count)
+    if stock is not None:
+        if command.cards is not None:
+            raise InvalidInput("invalid-draw", "the stock is known: a draw names no card")
+        cards = stock[:n]
+    else:
+        cards = _named(hand, command.cards, n, deck, what, pile)
+    return [*events, CardsDrawn(at=at, seat=seat, cards=cards, count=n, reason=reason)]
+
+
+def _named(
+    hand: StockHand,
+    named: Sequence[str] | None,
+    n: int,
+    deck: tuple[str, ...],
+    what: str,
+    pile: Sequence[str],
+) -> tuple[str, ...]:
+    if named is None:
+        raise InvalidInput(
+            "invalid-draw", f'the stock is not known: name the {n} card(s) drawn ("cards")'
+        )
+    cards = in_deck(named, deck, what)
+    if len(cards) != n:
+        raise InvalidInput("invalid-draw", f"this draw takes {n} card(s); {len(cards)} named")
+    free = unseen(hand, deck, pile)
+    for card, copies in Counter(cards).items():
+        if copies > free[card]:
+            raise TellsTheTable(
+                "card-not-in-stock",
+                f"{card} cannot come from the stock: every copy is in a hand or on the table",
+            )
+    return cards
+
+
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The cards with one copy of `card` taken out."""
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
+
+
+def held(hand: StockHand, seat: int, card: str) -> bool:
+    return card in hand.hands[seat]
+
+
+def with_hand(hand: StockHand, seat: int, cards: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    return tuple(cards if s == seat else h for s, h in enumerate(hand.hands))
+
+
+def fold_stock(hand: StockHand, event: Event) -> StockHand:
+    """What every drawing game's fold does with a draw, a discard, a restock."""
+    match event:
+        case StockRestocked():
+            return replace(
+                hand, stock=event.stock, stock_count=event.stock_count, pile=hand.pile[-1:]
+            )
+        case CardsDrawn(source="stock"):
+            stock = None if hand.stock is None else hand.stock[event.count :]
+            held = hand.hands[event.seat] + event.cards
+            return replace(
+                hand,
+                hands=with_hand(hand, event.seat, held),
+                stock=stock,
+                stock_count=hand.stock_count - event.count,
+            )
+        case CardDiscarded():
+            held = without(hand.hands[event.seat], event.card)
+            return replace(
+                hand, hands=with_hand(hand, event.seat, held), pile=(*hand.pile, event.card)
+            )
+    return hand
+
+
+def last_move(moves: tuple[Event, ...]) -> int:
+    """How many events the last command recorded: a draw that made a new stock, two."""
+    if len(moves) >= 2 and isinstance(moves[-2], StockRestocked):
+        return 2
+    return 1
+
+
+def taken_back(
+    hand: StockHand,
+    start: Callable[[StockHand], StockHand],
+    apply: Callable[[StockHand, Event], StockHand],
+) -> StockHand:
+    """The hand as it was before its last move: played again from the deal."""
+    moves = hand.moves[: -last_move(hand.moves)]
+    again = start(hand)
+    for move in moves:
+        again = apply(again, move)
+    return again
+
+
+def to_restock(state: Match) -> tuple[str, ...]:
+    """The cards a reshuffle would make the stock of, when the stock is known: the service
+    shuffles them into each draw (M13); () when no draw could need them."""
+    hand = state.hand
+    if not isinstance(hand, StockHand) or hand.stock is None or len(hand.pile) < 2:
+        return ()
+    return hand.pile[:-1]
+
+
+def started(event: StockDealt, at: datetime) -> dict[str, object]:
+    """The fields of a StockHand its deal gives."""
+    return {
+        "number": event.number,
+        "opener": event.opener,
+        "started_at": at,
+        "dealer": event.dealer,
+        "dealt": event,
+        "hands": event.hands,
+        "stock": event.stock,
+        "stock_count": event.stock_count,
+    }

@@ -1,0 +1,185 @@
+"""Mau Mau over HTTP: tables of 4 to 8, a whole game played with a posted stock and with
+none (each draw names its card), a server deal whose stock and drawn cards nobody sees,
+hands by their result, places and a confirmation by every seat, the súmula line that
+records a hand again, and refusals that tell nothing of another hand."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+
+from tests.api.conftest import ADMIN, Player, Table, register
+from tests.api.play import Game, assert_problem, create_game
+from tests.projections.test_http import settled
+from tests.simulate import DECK_52, mau_mau_deal, mau_mau_move
+
+Json = dict[str, Any]
+
+
+async def table_of(client: httpx.AsyncClient, seats: int) -> Table:
+    players = [await register(client, f"Mau {n}") for n in range(seats)]
+    return Table(players, await register(client, "Juiz"), await register(client, "Outro"))
+
+
+async def played_out(game: Game, state: Json, limit: int = 3000) -> Json:
+    """Legal moves by the scorekeeper (who posted the deal) until the hand ends."""
+    number = state["hand"]["number"]
+    for _ in range(limit):
+        if state["hand"] is None or state["hand"]["number"] != number:
+            return state
+        state = await game.ok("moves", mau_mau_move(state["hand"], state["turn"]))
+    raise AssertionError("the hand did not end")
+
+
+async def test_a_game_of_six_is_played_out_ranked_and_confirmed_by_every_seat(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    table = await table_of(shared_client, 6)
+    game = await create_game(shared_client, table, "mau-mau")
+    state = await game.state()
+    dealt = await game.ok("hands", mau_mau_deal(state, random.Random(3)))
+
+    state = await played_out(game, dealt)
+
+    (hand,) = state["hands"]
+    assert dealt["game"] == "mau-mau"
+    assert dealt["hand"]["family"] == "stock"
+    assert dealt["hand"]["stock_count"] == 104 - 6 * 5 - 1
+    assert state["status"] == "finished"  # a game is one hand (M11)
+    assert hand["scores"] == state["score"]
+    assert state["score"][str(hand["by_seat"])] == 0
+    assert sorted(s for place in state["places"] for s in place) == [str(s) for s in range(6)]
+    totals = [state["score"][s] for place in state["places"] for s in place]
+    assert totals == sorted(totals)  # the fewest points first
+    assert hand["details"]["points"] == [state["score"][str(s)] for s in range(6)]
+    for seat, player in enumerate(table.players):
+        state = await game.ok("confirmations", {}, by=player)
+        assert state["status"] == ("confirmed" if seat == 5 else "finished")
+    await settled(shared_client)
+    ranking = await shared_client.get("/v1/rankings", params={"game": "mau-mau"})
+    page = await shared_client.get(f"/partidas/{game.id}")
+    assert ranking.status_code == 200, ranking.text
+    ranked = {row["player_id"] for row in ranking.json()["rows"]}
+    assert {p.id for p in table.players} <= ranked
+    assert page.status_code == 200
+
+
+async def test_without_a_posted_stock_each_draw_names_a_card_not_seen_elsewhere(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    table = await table_of(shared_client, 4)
+    game = await create_game(shared_client, table, "mau-mau")
+    deal = mau_mau_deal(await game.state(), random.Random(5))
+    del deal["stock"]
+    state = await game.ok("hands", deal)
+    seat = state["turn"]
+    held = [c for hand in deal["hands"] for c in hand] + [deal["starter"]]
+    twice = next((c for c in held if held.count(c) == 2), None)
+    free = next(c for c in DECK_52 if c not in held)
+
+    unnamed = await game.post("moves", {"seat": seat, "draw": "stock"})
+    drawn = await game.ok("moves", {"seat": seat, "draw": "stock", "card": free})
+    again = await game.post("moves", {"seat": seat, "draw": "stock", "card": free})
+
+    assert state["hand"]["stock_known"] is False
+    assert state["hand"]["stock"] is None
+    assert_problem(unnamed, 422, "invalid-draw")
+    assert free in drawn["hand"]["hands"][seat]
+    assert drawn["hand"]["stock_count"] == state["hand"]["stock_count"] - 1
+    assert_problem(again, 422, "already-drew")
+    if twice is not None:  # both copies held: the scorekeeper who sees every hand is told
+        await game.ok("undo", {})
+        refused = await game.post("moves", {"seat": seat, "draw": "stock", "card": twice})
+        assert_problem(refused, 422, "card-not-in-stock")
+        by_player = await game.post(
+            "moves", {"seat": seat, "draw": "stock", "card": twice}, by=table.players[seat]
+        )
+        problem = assert_problem(by_player, 422, "move-refused")
+        assert twice not in problem["detail"]
+
+
+async def test_a_server_deal_hides_the_stock_and_every_drawn_card_from_the_others(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    table = await table_of(shared_client, 5)
+    game = await create_game(shared_client, table, "mau-mau")
+    players = table.players
+    state = await game.ok("hands", {"deal": "server"}, by=players[0])
+    seat = state["turn"]
+    drawer = players[seat]
+    other = players[(seat + 1) % 5]
+
+    before = (await game.state(by=drawer))["hand"]["hands"][seat]
+    answer = await game.post("moves", {"seat": seat, "draw": "stock"}, by=drawer)
+    mine = (await game.state(by=drawer))["hand"]
+    theirs = (await game.state(by=other))["hand"]
+    keeper = (await game.state(by=table.scorekeeper))["hand"]
+    history = (await shared_client.get(game.url("events"), headers=other.auth)).json()
+    own_history = (await shared_client.get(game.url("events"), headers=drawer.auth)).json()
+
+    if answer.status_code == 422:  # the seat owed a penalty card or faced a 7: not this test's
+        return
+    assert answer.status_code == 201, answer.text
+    (new,) = [c for c in mine["hands"][seat] if before.count(c) < mine["hands"][seat].count(c)]
+    assert theirs["hands"][seat] is None and keeper["hands"] == [None] * 5
+    assert mine["stock"] is None and theirs["stock"] is None and keeper["stock"] is None
+    assert theirs["cards_left"][seat] == 6
+    drawn = [e for e in _events(history) if e["type"] == "cards_drawn"]
+    own = [e for e in _events(own_history) if e["type"] == "cards_drawn"]
+    assert drawn and drawn[-1]["data"]["cards"] is None and drawn[-1]["data"]["count"] == 1
+    assert own[-1]["data"]["cards"] == [new]
+    dealt = next(e for e in _events(history) if e["type"] == "stock_dealt")
+    assert dealt["data"]["stock"] is None and dealt["data"]["stock_count"] == 104 - 26
+
+
+def _events(page: Json) -> list[Json]:
+    events: list[Json] = page["events"]
+    return events
+
+
+async def test_hands_by_their_result_score_each_seat_and_refuse_the_impossible(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    table = await table_of(shared_client, 4)
+    game = await create_game(shared_client, table, "mau-mau", rules={"target": 100})
+    bad = [
+        await game.post("results", body)
+        for body in (
+            {"winner": 1, "points": [3, 5, 0, 7]},  # the winner holds points
+            {"winner": 2, "points": [3, 0, 0, 7]},  # a seat with cards holds none
+            {"winner": 2, "points": [3, 5, 0]},
+            {"winner": 2, "cards_left": [["JH"], ["JH"], [], ["JH"]]},  # three JH
+            {"winner": 2},
+            {"winner": "A", "points": [3, 5, 0, 7]},
+            {"winner": 5, "points": [3, 5, 0, 7]},  # no seat 5 at a table of four
+        )
+    ]
+    first = await game.ok("results", {"winner": 2, "cards_left": [["JH", "3C"], ["KD"], [], ["AS"]]})
+    state = await game.ok("results", {"winner": 0, "points": [0, 40, 70, 2]})
+    sheet = (await shared_client.get(game.url("sumula"))).json()
+
+    assert [p.status_code for p in bad] == [422, 422, 422, 422, 422, 400, 422]
+    assert first["score"] == {"0": 33, "1": 10, "2": 0, "3": 1}
+    assert first["hands"][0]["details"]["cards_left"] == [2, 1, 0, 1]
+    assert state["status"] == "finished"  # seat 2 reached 100: the fewest points first
+    assert state["score"] == {"0": 33, "1": 50, "2": 70, "3": 3}
+    assert state["places"] == [["3"], ["0"], ["1"], ["2"]]
+    assert state["winner"] == "3"
+    assert sheet["hands"][0]["result"] == {"winner": 2, "points": [33, 10, 0, 1]}
+
+
+async def test_a_table_of_three_or_nine_is_refused(shared_client: httpx.AsyncClient) -> None:
+    players: list[Player] = [await register(shared_client, f"Nove {n}") for n in range(9)]
+    answers = [
+        await shared_client.post(
+            "/v1/matches",
+            json={"rules": {"preset": "mau-mau"}, "seats": [p.id for p in players[:n]]},
+            headers=ADMIN,
+        )
+        for n in (3, 9)
+    ]
+
+    assert_problem(answers[0], 422, "invalid-seats")
+    assert answers[1].status_code in (400, 422)
