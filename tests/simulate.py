@@ -99,7 +99,9 @@ def mau_mau_move(hand: dict[str, Any], seat: int) -> dict[str, Any]:
     if playable:
         card = playable[0]
         return {"seat": seat, "card": card} | ({"suit": card[-1]} if card[0] == "J" else {})
-    if hand["pending_draw"] or not hand["drew"] and (hand["stock_count"] or len(hand["pile"]) > 1):
+    if hand["pending_draw"] or (
+        not hand["drew"] and (hand["stock_count"] or len(hand["pile"]) > 1)
+    ):
         return {"seat": seat, "draw": "stock"}
     return {"seat": seat, "pass": True}
 

@@ -123,15 +123,21 @@ async def test_a_server_deal_hides_the_stock_and_every_drawn_card_from_the_other
         return
     assert answer.status_code == 201, answer.text
     (new,) = [c for c in mine["hands"][seat] if before.count(c) < mine["hands"][seat].count(c)]
-    assert theirs["hands"][seat] is None and keeper["hands"] == [None] * 5
-    assert mine["stock"] is None and theirs["stock"] is None and keeper["stock"] is None
+    assert theirs["hands"][seat] is None
+    assert keeper["hands"] == [None] * 5
+    assert mine["stock"] is None
+    assert theirs["stock"] is None
+    assert keeper["stock"] is None
     assert theirs["cards_left"][seat] == 6
     drawn = [e for e in _events(history) if e["type"] == "cards_drawn"]
     own = [e for e in _events(own_history) if e["type"] == "cards_drawn"]
-    assert drawn and drawn[-1]["data"]["cards"] is None and drawn[-1]["data"]["count"] == 1
+    assert drawn
+    assert drawn[-1]["data"]["cards"] is None
+    assert drawn[-1]["data"]["count"] == 1
     assert own[-1]["data"]["cards"] == [new]
     dealt = next(e for e in _events(history) if e["type"] == "stock_dealt")
-    assert dealt["data"]["stock"] is None and dealt["data"]["stock_count"] == 104 - 26
+    assert dealt["data"]["stock"] is None
+    assert dealt["data"]["stock_count"] == 104 - 26
 
 
 def _events(page: Json) -> list[Json]:
@@ -156,18 +162,21 @@ async def test_hands_by_their_result_score_each_seat_and_refuse_the_impossible(
             {"winner": 5, "points": [3, 5, 0, 7]},  # no seat 5 at a table of four
         )
     ]
-    first = await game.ok("results", {"winner": 2, "cards_left": [["JH", "3C"], ["KD"], [], ["AS"]]})
-    state = await game.ok("results", {"winner": 0, "points": [0, 40, 70, 2]})
+    first = await game.ok(
+        "results", {"winner": 2, "cards_left": [["JH", "3C"], ["KD"], [], ["AS"]]}
+    )
+    state = await game.ok("results", {"winner": 0, "points": [0, 40, 100, 2]})
     sheet = (await shared_client.get(game.url("sumula"))).json()
 
     assert [p.status_code for p in bad] == [422, 422, 422, 422, 422, 400, 422]
     assert first["score"] == {"0": 33, "1": 10, "2": 0, "3": 1}
     assert first["hands"][0]["details"]["cards_left"] == [2, 1, 0, 1]
     assert state["status"] == "finished"  # seat 2 reached 100: the fewest points first
-    assert state["score"] == {"0": 33, "1": 50, "2": 70, "3": 3}
+    assert state["score"] == {"0": 33, "1": 50, "2": 100, "3": 3}
     assert state["places"] == [["3"], ["0"], ["1"], ["2"]]
     assert state["winner"] == "3"
-    assert sheet["hands"][0]["result"] == {"winner": 2, "points": [33, 10, 0, 1]}
+    line = sheet["hands"][0]["result"]
+    assert (line["winner"], line["points"]) == (2, [33, 10, 0, 1])
 
 
 async def test_a_table_of_three_or_nine_is_refused(shared_client: httpx.AsyncClient) -> None:
