@@ -50,7 +50,14 @@ from domain.cards.copas.commands import GiveCards  # noqa: E402
 from domain.cards.copas.game import CopasHand  # noqa: E402
 from domain.cards.espadas.commands import MakeBid  # noqa: E402
 from domain.cards.espadas.game import EspadasHand  # noqa: E402
-from domain.cards.melds import MeldRules, split  # noqa: E402
+from domain.cards.maumau.commands import Accuse, CallMauMau  # noqa: E402
+from domain.cards.maumau.game import MauMauHand, follows  # noqa: E402
+from domain.cards.melds import (  # noqa: E402
+    DECK_104,
+    MeldRules,
+    split,
+)
+from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards, PassTurn  # noqa: E402
 
 START = datetime(2025, 5, 1, 20, 0, tzinfo=UTC)
 FIRST_DEALER = 3
@@ -159,12 +166,48 @@ def next_copas(state: Match, rng: random.Random, at: datetime) -> Command:
     return PlayCard(at=at, seat=state.turn, card=rng.choice(cards))
 
 
+def next_mau_mau(state: Match, rng: random.Random, at: datetime) -> Command:
+    """A shuffled two-deck deal with its stock; then penalties drawn, MAU-MAU said, a card
+    that follows, else a draw (the service's shuffle for a new stock), else a pass; an
+    accusation now and then."""
+    hand = state.hand
+    seats = len(state.seats)
+    if hand is None:
+        cards = rng.sample(DECK_104, len(DECK_104))
+        return DealStock(
+            at=at,
+            hands=[cards[s * 5 : (s + 1) * 5] for s in range(seats)],
+            starter=cards[seats * 5],
+            stock=cards[seats * 5 + 1 :],
+        )
+    assert isinstance(hand, MauMauHand)
+    restock = rng.sample(hand.pile[:-1], len(hand.pile) - 1)
+    owing = next((s for s, n in enumerate(hand.owed) if n), None)
+    if owing is not None:
+        return DrawCards(at=at, seat=owing, restock=restock)
+    if hand.accusable is not None and rng.random() < 0.5:
+        return Accuse(at=at, seat=(hand.accusable + 1) % seats)
+    seat = hand.turn
+    held = hand.hands[seat]
+    playable = [card for card in held if follows(hand, card)]
+    if len(held) == 2 and playable and not hand.called and not hand.drew and rng.random() < 0.7:
+        return CallMauMau(at=at, seat=seat)
+    if playable:
+        card = rng.choice(playable)
+        return DiscardCard(at=at, seat=seat, card=card, suit=card[-1] if card[0] == "J" else None)
+    if hand.pending or (not hand.drew and not hand.nothing_to_draw):
+        return DrawCards(at=at, seat=seat, restock=restock)
+    return PassTurn(at=at, seat=seat)
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str
     preset: str
     next_command: NextCommand
     timed: tuple[type[Command], ...]
+    seats: int = 4
+    rules: dict[str, object] = field(default_factory=dict)
 
 
 KINDS = (
@@ -173,6 +216,14 @@ KINDS = (
     Kind("truco", "truco", next_card(3), (PlayCard,)),
     Kind("espadas", "espadas", next_espadas, (PlayCard,)),
     Kind("copas", "copas", next_copas, (PlayCard,)),
+    Kind(
+        "mau-mau",
+        "mau-mau",
+        next_mau_mau,
+        (DiscardCard, DrawCards, PassTurn, CallMauMau, Accuse),
+        seats=6,
+        rules={"target": 100},
+    ),
 )
 
 
@@ -198,7 +249,10 @@ def what_it_does(before: Match, new: list[Event]) -> str:
 def play_game(kind: Kind, seed: int, times: Times, split: bool = False) -> list[Event]:
     """A whole game; appends the time of each timed move's decide + evolve to `times`."""
     rng = random.Random(seed)
-    create = CreateMatch(at=START, preset=kind.preset, seats=["a", "b", "c", "d"], actor="a")
+    players = [f"p{n}" for n in range(kind.seats)]
+    create = CreateMatch(
+        at=START, preset=kind.preset, seats=players, actor="p0", overrides=kind.rules
+    )
     events = decide(create, INITIAL)
     state = fold(events)
     at = START

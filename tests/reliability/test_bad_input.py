@@ -59,7 +59,7 @@ BAD_MOVES: list[tuple[str, bytes, int]] = [
     ("a pass as the text true", b'{"seat": 0, "pass": "true"}', 400),
     ("an end that is no end", b'{"seat": 0, "tile": "6-6", "end": "middle"}', 400),
     ("an unknown field", b'{"seat": 0, "tile": "6-6", "points": 10}', 400),
-    ("seat 7", b'{"seat": 7, "tile": "6-6"}', 400),
+    ("seat 8", b'{"seat": 8, "tile": "6-6"}', 400),
     ("a negative seat", b'{"seat": -1, "pass": true}', 400),
     ("tile 7-9", b'{"seat": 0, "tile": "7-9"}', 400),
     ("a tile with SQL in it", b"""{"seat": 0, "tile": "6-6'; DROP TABLE events;--"}""", 400),

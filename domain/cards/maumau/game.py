@@ -46,6 +46,8 @@ from domain.cards.stock.hand import (
     started,
     taken_back,
     to_restock,
+    with_hand,
+    without,
 )
 from domain.errors import IllegalMove, InvalidInput, TellsAHand, WrongStatus
 from domain.match.commands import Command, RecordPenalty, UndoLastMove
@@ -439,27 +441,29 @@ def places_of(state: Match) -> Places | None:
     return by_points(state, lowest_first=True)
 
 
-def _effect(hand: MauMauHand, seat: int, card: str, suit: str | None) -> MauMauHand:
-    """What a discard (or the starter, as the first player's, M2) does to the turn."""
+def _effect(hand: MauMauHand, seat: int, card: str, suit: str | None, **more: Any) -> MauMauHand:
+    """What a discard (or the starter, as the first player's, M2) does to the turn; `more`:
+    the discard's other changes, made in the same step."""
     rank = rank_of(card)
     direction = -hand.direction if rank == "Q" else hand.direction
-    turned = replace(hand, direction=direction)
     owed, pending, chain = hand.owed, hand.pending, hand.longest_chain
     if rank == "9":
-        owed = _bump(owed, hand.step(seat, -1), 1)
+        owed = _bump(owed, (seat - direction) % hand.seats, 1)
     if rank == "7":
         pending += SEVEN_CARDS
         chain = max(chain, pending)
     return replace(
-        turned,
+        hand,
+        direction=direction,
         demanded=suit if rank == "J" else None,
         pending=pending,
         longest_chain=chain,
         owed=owed,
-        turn=turned.step(seat, 2 if rank == "A" else 1),
+        turn=(seat + (2 if rank == "A" else 1) * direction) % hand.seats,
         drew=False,
         called=False,
         passes=0,
+        **more,
     )
 
 
@@ -479,15 +483,22 @@ def start(dealt: StockDealt) -> MauMauHand:
 
 def apply(hand: StockHand, event: Event) -> StockHand:
     assert isinstance(hand, MauMauHand)
+    if isinstance(event, CardDiscarded):  # the most frequent move: one step, one new hand
+        held = hand.hands[event.seat]
+        forgot = len(held) == CALL_AT and not hand.called and not hand.drew
+        return _effect(
+            hand,
+            event.seat,
+            event.card,
+            event.suit,
+            moves=(*hand.moves, event),
+            hands=with_hand(hand, event.seat, without(held, event.card)),
+            pile=(*hand.pile, event.card),
+            accusable=event.seat if forgot else None,
+            accused=None,
+        )
     moved = replace(hand, moves=(*hand.moves, event))
     match event:
-        case CardDiscarded():
-            before = len(hand.hands[event.seat])
-            forgot = before == CALL_AT and not hand.called and not hand.drew
-            after = fold_stock(moved, event)
-            assert isinstance(after, MauMauHand)
-            after = replace(after, accusable=event.seat if forgot else None, accused=None)
-            return _effect(after, event.seat, event.card, event.suit)
         case CardsDrawn():
             after = fold_stock(moved, event)
             assert isinstance(after, MauMauHand)

@@ -19,6 +19,7 @@ from domain import (
     Cancel,
     Command,
     Confirm,
+    DomainError,
     PerTeam,
     RecordPenalty,
     UndoLastMove,
@@ -126,6 +127,7 @@ def _may_move(body: NewMove, sender: Sender, record: MatchRecord) -> None:
     """The seat's own player (who holds its cards, also when the hand is played blind), or
     staff who see its hand: a move for a seat whose hand the sender cannot see would tell,
     by its answer, what that hand holds."""
+    _at_the_table(body.seat, record)
     if body.seat in sender.access.seats:
         return
     can.may_play_seat(sender.access, body.seat)
@@ -133,9 +135,19 @@ def _may_move(body: NewMove, sender: Sender, record: MatchRecord) -> None:
         raise ApiError(403, "forbidden", _UNSEEN.format(seat=body.seat, what="move for it"))
 
 
+def _at_the_table(seat: int, record: MatchRecord) -> None:
+    """A seat the game's table does not have is a bad seat, whoever asks."""
+    if record.state.status != "new":
+        try:
+            record.state.table.check_seat(seat)
+        except DomainError as error:
+            raise ApiError(422, error.code, error.message) from None
+
+
 def _may_penalize(body: NewPenalty, sender: Sender, record: MatchRecord) -> None:
     """Staff; an irregular pass (accepted only when the seat holds a tile that fits) only
     from who sees the seat's hand."""
+    _at_the_table(body.seat, record)
     can.staff_only(sender.access, "record a penalty")
     irregular = body.kind == "irregular-pass" and record.state.hand is not None
     if irregular and not sender.sees(record, body.seat):
