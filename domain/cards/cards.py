@@ -48,14 +48,17 @@ def suit_of(card: str) -> str:
     return card[-1]
 
 
-_KNOWN: dict[tuple[str, ...], frozenset[str]] = {}
+_KNOWN: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
+"""Each deck's cards as a set, by the deck's identity (a deck is a constant: hashing its
+tuple on every move would cost more than the lookup)."""
 
 
 def in_deck(cards: Iterable[str], deck: tuple[str, ...], what: str) -> tuple[str, ...]:
     """The cards normalised, each refused (`invalid-card`) unless this game's deck has it."""
-    known = _KNOWN.get(deck)
-    if known is None:
-        known = _KNOWN[deck] = frozenset(deck)
+    entry = _KNOWN.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        entry = _KNOWN[id(deck)] = (deck, frozenset(deck))
+    known = entry[1]
     out = []
     for text in cards:
         card = text if text in known else normalise(text)

@@ -113,12 +113,8 @@ class MauMauHand(StockHand, frozen=True, kw_only=True):
         return (seat + places * self.direction) % self.seats
 
     @property
-    def top(self) -> str:
-        return self.pile[-1]
-
-    @property
     def nothing_to_draw(self) -> bool:
-        return self.stock_count == 0 and len(self.pile) < 2
+        return self.stock_count == 0 and self.pile_size < 2
 
 
 def _bump(counts: tuple[int, ...], seat: int, by: int) -> tuple[int, ...]:
@@ -189,6 +185,8 @@ def _in_play(state: Match, seat: int) -> tuple[MauMauHand, int]:
 
 
 def _nothing_owed(hand: MauMauHand) -> None:
+    if not any(hand.owed):
+        return
     owing = next((s for s, n in enumerate(hand.owed) if n), None)
     if owing is not None:
         raise IllegalMove(
@@ -204,8 +202,8 @@ def follows(hand: MauMauHand, card: str) -> bool:
         return rank == "7"
     if hand.demanded is not None:
         return suit == hand.demanded or rank == "J"
-    top = hand.top
-    return suit == suit_of(top) or rank == rank_of(top) or (rank == "J" and rank_of(top) != "7")
+    top = hand.top or ""  # the pile always keeps its top card (the starter first)
+    return suit == top[-1:] or rank == top[:-1] or (rank == "J" and top[:-1] != "7")
 
 
 def _check_follows(hand: MauMauHand, card: str) -> None:
@@ -323,13 +321,13 @@ def _accuse(command: Accuse, state: Match) -> list[Event]:
 
 def _undo(command: UndoLastMove, state: Match) -> list[Event]:
     hand = state.hand
-    if not isinstance(hand, MauMauHand) or not hand.moves:
+    if not isinstance(hand, MauMauHand) or hand.last is None:
         raise WrongStatus(
             "nothing-to-undo",
             "no move to undo in a hand in progress; a move that ended a hand is corrected "
             "by annulling the hand",
         )
-    last = hand.moves[-1]
+    last = hand.last[0]
     # A card drawn from the stock stays the seat's secret: the undo names only a discard.
     card = last.card if isinstance(last, CardDiscarded) else None
     move = str(type(last).__struct_config__.tag)
@@ -472,7 +470,8 @@ def start(dealt: StockDealt) -> MauMauHand:
     starter = dealt.starter or ""
     hand = MauMauHand(
         **started(dealt, dealt.at),  # type: ignore[arg-type]
-        pile=(starter,),
+        piled=(starter, None),
+        pile_size=1,
         turn=dealt.opener,
         owed=(0,) * seats,
         drawn=(0,) * seats,
@@ -491,13 +490,14 @@ def apply(hand: StockHand, event: Event) -> StockHand:
             event.seat,
             event.card,
             event.suit,
-            moves=(*hand.moves, event),
+            last=hand.after(event),
             hands=with_hand(hand, event.seat, without(held, event.card)),
-            pile=(*hand.pile, event.card),
+            piled=(event.card, hand.piled),
+            pile_size=hand.pile_size + 1,
             accusable=event.seat if forgot else None,
             accused=None,
         )
-    moved = replace(hand, moves=(*hand.moves, event))
+    moved = replace(hand, last=hand.after(event))
     match event:
         case CardsDrawn():
             after = fold_stock(moved, event)

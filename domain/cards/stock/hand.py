@@ -11,6 +11,7 @@ number."""
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -27,6 +28,19 @@ from domain.errors import InvalidInput, TellsTheTable
 from domain.match.events import Event
 from domain.match.state import GameHand, Match
 
+Moves = tuple[Event, Any] | None
+"""A chain of events, the latest first: (event, the chain before it), None at the deal."""
+Piled = tuple[str, Any] | None
+"""A chain of cards, the top first: (card, the chain under it), None for an empty pile."""
+
+
+def piled(cards: Sequence[str]) -> Piled:
+    """The chain of these cards, the last on top."""
+    chain: Piled = None
+    for card in cards:
+        chain = (card, chain)
+    return chain
+
 
 class StockHand(GameHand, frozen=True, kw_only=True):
     dealer: int
@@ -36,13 +50,45 @@ class StockHand(GameHand, frozen=True, kw_only=True):
     stock: tuple[str, ...] | None = None
     """The stock, top first, when known; None: only its count is."""
     stock_count: int
-    pile: tuple[str, ...] = ()
-    """The discard pile, its top card last."""
+    piled: Piled = None
+    """The discard pile, its top card first, as a chain: a discard adds one link instead of
+    copying a pile that may grow to scores of cards."""
+    pile_size: int = 0
+
+    @property
+    def pile(self) -> tuple[str, ...]:
+        """The discard pile, its top card last."""
+        cards: list[str] = []
+        link = self.piled
+        while link is not None:
+            cards.append(link[0])
+            link = link[1]
+        return tuple(reversed(cards))
+
+    @property
+    def top(self) -> str | None:
+        return None if self.piled is None else self.piled[0]
     turn: int
     drew: bool = False
     """The seat in turn has drawn this turn."""
-    moves: tuple[Event, ...] = ()
-    """The events since the deal, in order."""
+    last: Moves = None
+    """The events since the deal, the latest first, as a chain of (event, the ones before):
+    a move adds one link instead of copying every move before it (a Mau Mau hand may run
+    to hundreds)."""
+
+    @property
+    def moves(self) -> tuple[Event, ...]:
+        """The events since the deal, in order."""
+        found: list[Event] = []
+        link = self.last
+        while link is not None:
+            found.append(link[0])
+            link = link[1]
+        return tuple(reversed(found))
+
+    def after(self, event: Event) -> Moves:
+        """The chain of moves with `event` added."""
+        return (event, self.last)
 
     def placed(self) -> Iterable[str]:
         """Cards on the table outside the pile (the rummy family's melds)."""
@@ -125,7 +171,7 @@ def draw(
         raise InvalidInput("invalid-draw", f'a {what} draw is from the stock: "draw": "stock"')
     events: list[Event] = []
     count, stock, pile = hand.stock_count, hand.stock, hand.pile
-    if count < wanted and len(pile) > 1:
+    if count < wanted and hand.pile_size > 1:
         under = pile[:-1]
         if stock is not None:
             if command.restock is None:
@@ -186,7 +232,9 @@ def held(hand: StockHand, seat: int, card: str) -> bool:
 
 
 def with_hand(hand: StockHand, seat: int, cards: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    return tuple(cards if s == seat else h for s, h in enumerate(hand.hands))
+    hands = list(hand.hands)
+    hands[seat] = cards
+    return tuple(hands)
 
 
 def fold_stock(hand: StockHand, event: Event) -> StockHand:
@@ -194,7 +242,11 @@ def fold_stock(hand: StockHand, event: Event) -> StockHand:
     match event:
         case StockRestocked():
             return replace(
-                hand, stock=event.stock, stock_count=event.stock_count, pile=hand.pile[-1:]
+                hand,
+                stock=event.stock,
+                stock_count=event.stock_count,
+                piled=(hand.top, None),
+                pile_size=1,
             )
         case CardsDrawn(source="stock"):
             stock = None if hand.stock is None else hand.stock[event.count :]
@@ -208,16 +260,18 @@ def fold_stock(hand: StockHand, event: Event) -> StockHand:
         case CardDiscarded():
             held = without(hand.hands[event.seat], event.card)
             return replace(
-                hand, hands=with_hand(hand, event.seat, held), pile=(*hand.pile, event.card)
+                hand,
+                hands=with_hand(hand, event.seat, held),
+                piled=(event.card, hand.piled),
+                pile_size=hand.pile_size + 1,
             )
     return hand
 
 
-def last_move(moves: tuple[Event, ...]) -> int:
+def last_move(hand: StockHand) -> int:
     """How many events the last command recorded: a draw that made a new stock, two."""
-    if len(moves) >= 2 and isinstance(moves[-2], StockRestocked):
-        return 2
-    return 1
+    before = hand.last[1] if hand.last is not None else None
+    return 2 if before is not None and isinstance(before[0], StockRestocked) else 1
 
 
 def taken_back(
@@ -226,7 +280,7 @@ def taken_back(
     apply: Callable[[StockHand, Event], StockHand],
 ) -> StockHand:
     """The hand as it was before its last move: played again from the deal."""
-    moves = hand.moves[: -last_move(hand.moves)]
+    moves = hand.moves[: -last_move(hand)]
     again = start(hand)
     for move in moves:
         again = apply(again, move)
@@ -237,7 +291,7 @@ def to_restock(state: Match) -> tuple[str, ...]:
     """The cards a reshuffle would make the stock of, when the stock is known: the service
     shuffles them into each draw (M13); () when no draw could need them."""
     hand = state.hand
-    if not isinstance(hand, StockHand) or hand.stock is None or len(hand.pile) < 2:
+    if not isinstance(hand, StockHand) or hand.stock is None or hand.pile_size < 2:
         return ()
     return hand.pile[:-1]
 
