@@ -1,5 +1,6 @@
 """Every command of every game: what a client asks for, as one tagged union."""
 
+from domain.cards.buraco.commands import AddToMeld, LayMeld, RecordBuracoResult
 from domain.cards.commands import CardCommand
 from domain.cards.maumau.commands import Accuse, CallMauMau, RecordMauMauResult
 from domain.cards.stock.commands import StockCommand
@@ -14,4 +15,7 @@ MatchCommand = (
     | CallMauMau
     | Accuse
     | RecordMauMauResult
+    | LayMeld
+    | AddToMeld
+    | RecordBuracoResult
 )

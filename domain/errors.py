@@ -73,6 +73,9 @@ MoveCode = Literal[
     "penalty-draw-pending",
     "already-called",
     "already-accused",
+    "pile-empty",
+    "cannot-go-out",
+    "must-keep-a-discard",
 ]
 StatusCode = Literal[
     "match-not-created",

@@ -2,13 +2,25 @@
 
 import msgspec
 
+from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken, MortoToStock
 from domain.cards.events import CardEvent
 from domain.cards.maumau.events import MauMauAccused, MauMauCalled
 from domain.cards.stock.events import StockEvent
 from domain.dominoes.events import DominoEvent
 from domain.match.events import Event, SharedEvent
 
-MatchEvent = SharedEvent | DominoEvent | CardEvent | StockEvent | MauMauCalled | MauMauAccused
+MatchEvent = (
+    SharedEvent
+    | DominoEvent
+    | CardEvent
+    | StockEvent
+    | MauMauCalled
+    | MauMauAccused
+    | Melded
+    | AddedToMeld
+    | MortoTaken
+    | MortoToStock
+)
 EVENT_TYPES: tuple[type[Event], ...] = MatchEvent.__args__
 SECRET_TYPES = frozenset(
     str(kind.__struct_config__.tag) for kind in EVENT_TYPES if kind.secrets is not Event.secrets

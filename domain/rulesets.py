@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from domain.cards.buraco.rules import BURACO, BuracoRules
 from domain.cards.copas.rules import COPAS, CopasRules
 from domain.cards.espadas.rules import ESPADAS, EspadasRules
 from domain.cards.maumau.rules import MAU_MAU, MauMauRules
@@ -32,9 +33,10 @@ RuleSet = (
     | EspadasRules
     | CopasRules
     | MauMauRules
+    | BuracoRules
 )
 PRESETS: dict[str, RuleSet] = {
-    r.preset: r for r in (PONTOS, CINQUENTA, FEDERACAO, SUECA, TRUCO, ESPADAS, COPAS, MAU_MAU)
+    r.preset: r for r in (PONTOS, CINQUENTA, FEDERACAO, SUECA, TRUCO, ESPADAS, COPAS, MAU_MAU, BURACO)
 }
 RULES_DECODER = msgspec.json.Decoder(RuleSet)
 

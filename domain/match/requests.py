@@ -25,6 +25,7 @@ class HandRequest(msgspec.Struct, frozen=True, kw_only=True):
     vira: str | None = None
     starter: str | None = None
     stock: list[str] | None = None
+    mortos: list[list[str]] | None = None
 
 
 class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
@@ -45,6 +46,10 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
     suit: str | None = None
     mau_mau: bool = False
     accuse: bool = False
+    meld: list[str] | None = None
+    add: list[str] | None = None
+    to: int | None = None
+    discard: str | None = None
     restock: list[str] | None = None
     """Not the client's: the service's shuffle of the cards a new stock would take
     (`Game.restock`), should the draw need one."""
@@ -65,8 +70,26 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
             "cards": self.cards is not None,
             "mau_mau": self.mau_mau,
             "accuse": self.accuse,
+            "meld": self.meld is not None,
+            "add": self.add is not None,
+            "discard": self.discard is not None,
         }
         return frozenset(name for name, yes in said.items() if yes)
+
+
+class SideTally(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A side's count at the end of a rummy hand recorded by its result (Buraco)."""
+
+    melded: int
+    """The points of the cards it laid down."""
+    limpa: int = 0
+    suja: int = 0
+    mil: int = 0
+    """Its canastras of each kind."""
+    in_hand: int = 0
+    """The points of the cards left in its players' hands."""
+    morto: bool = True
+    """It took its morto."""
 
 
 class ResultRequest(msgspec.Struct, frozen=True, kw_only=True):
@@ -85,6 +108,10 @@ class ResultRequest(msgspec.Struct, frozen=True, kw_only=True):
     """A team (Truco), or the seat that went out (Mau Mau)."""
     cards_left: list[list[str]] | None = None
     """The cards each seat held at the end, in seat order (Mau Mau)."""
+    ended_by: str | None = None
+    """The side that went out (Buraco), none when the stock ran out."""
+    sides: dict[str, SideTally] | None = None
+    """Each side's count (Buraco)."""
     value: int | None = None
     tie: bool = False
     started_at: datetime | None = None

@@ -15,11 +15,20 @@ from domain.table import PARTNERSHIPS, Table, Team
 
 Status = Literal["new", "in_progress", "finished", "confirmed", "cancelled"]
 Outcome = Literal[
-    "batida", "bloqueio", "empate", "penalty", "tricks", "bandeirada", "run", "forfeit"
+    "batida",
+    "bloqueio",
+    "empate",
+    "penalty",
+    "tricks",
+    "bandeirada",
+    "run",
+    "forfeit",
+    "stock-out",
 ]
 """How a hand ended. Dominoes: batida, bloqueio, empate (nobody won), penalty. Cards:
 tricks (counted), bandeirada (Sueca: every trick), run (Truco: a team ran from a raise),
-forfeit (Truco: a raise called in the mão de 11), empate and penalty as in dominoes."""
+forfeit (Truco: a raise called in the mão de 11), empate and penalty as in dominoes;
+stock-out (Buraco: the stock and the mortos ran out before anyone went out)."""
 ConfirmedBy = str
 """"organizer", or the side of the player who confirmed ("A", "B"; a seat's "0", "1", ...)."""
 

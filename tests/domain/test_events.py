@@ -33,6 +33,7 @@ from domain import (
     decode,
     encode,
 )
+from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken, MortoToStock
 from domain.cards.copas.events import CardsExchanged, CardsGiven
 from domain.cards.espadas.events import BidMade
 from domain.cards.maumau.events import MauMauAccused, MauMauCalled
@@ -114,6 +115,20 @@ ONE_OF_EACH = [
     MauMauCalled(at=AT, seat=2, wrong=True),
     MauMauAccused(at=AT, seat=0, accused=7),
     MauMauAccused(at=AT, seat=0, accused=None),
+    StockDealt(
+        at=AT,
+        number=1,
+        dealer=1,
+        opener=0,
+        hands=(("7H",), ("AS",)),
+        stock_count=80,
+        mortos=(("2C", "3C"), ("KD", "KD")),
+    ),
+    Melded(at=AT, seat=2, cards=("4C", "5C", "2D")),
+    AddedToMeld(at=AT, seat=0, to=1, cards=("7C",)),
+    MortoTaken(at=AT, seat=3, direct=True, cards=("8S",) * 11),
+    MortoToStock(at=AT, side=0, stock=("9S",) * 11),
+    MortoToStock(at=AT, side=1),
 ]
 
 

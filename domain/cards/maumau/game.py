@@ -254,6 +254,7 @@ def _discard(command: DiscardCard, state: Match) -> list[Event]:
         return [event]
     after = apply(hand, event)
     assert isinstance(after, MauMauHand)
+    after = replace(after, longest_chain=hand.longest_chain)  # its effect does not apply (M9)
     return then_finish(
         state, [event, _ended(state, after, command.at, seat)], command.at, places_of=places_of
     )

@@ -11,6 +11,8 @@ class DealStock(Command, frozen=True, kw_only=True, tag="deal_stock"):
     """Mau Mau: the first card of the pile (M2)."""
     stock: list[str] | None = None
     """The stock, top first: then a draw names no card. None: each draw names its cards."""
+    mortos: list[list[str]] | None = None
+    """Buraco: the two mortos, side A's (seat 0's) then side B's."""
 
 
 class DrawCards(Command, frozen=True, kw_only=True, tag="draw_cards"):

@@ -38,11 +38,14 @@ class StockDealt(Event, frozen=True, kw_only=True, tag="stock_dealt"):
     stock: tuple[StockCard, ...] | None = None
     stock_count: int
     """How many cards the stock holds: public, whether or not its order is known."""
+    mortos: tuple[tuple[StockCard, ...], ...] | None = None
+    """Buraco: the two mortos of 11 cards, side A's (seat 0's) then side B's (seat 1's)."""
 
     def secrets(self) -> tuple[Secret, ...]:
-        if self.stock is None:
-            return dealt(self.hands)
-        return dealt(self.hands, stock=self.stock)
+        parts = dealt(self.hands) if self.stock is None else dealt(self.hands, stock=self.stock)
+        for side, morto in enumerate(self.mortos or ()):
+            parts += (Secret(f"mortos.{side}", list(morto), None),)
+        return parts
 
 
 class CardsDrawn(Event, frozen=True, kw_only=True, tag="cards_drawn"):

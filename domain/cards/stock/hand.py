@@ -107,10 +107,12 @@ def check_deal(
     what: str,
     *,
     starter: bool = False,
+    mortos: int = 0,
 ) -> tuple[tuple[tuple[str, ...], ...], str | None, tuple[str, ...] | None, int]:
     """(the hands, the starter, the stock or None, the stock's count) of a posted deal: a
-    hand of `size` cards for each seat, no card more often than the deck has it, and a
-    posted stock exactly the rest of the deck (`invalid-deal`)."""
+    hand of `size` cards for each seat (and two mortos of `mortos` cards), no card more
+    often than the deck has it, and a posted stock exactly the rest of the deck
+    (`invalid-deal`)."""
     seats = len(state.seats)
     if len(command.hands) != seats:
         raise InvalidInput("invalid-deal", f"a deal has {seats} hands, got {len(command.hands)}")
@@ -128,6 +130,16 @@ def check_deal(
     elif command.starter is not None:
         raise InvalidInput("invalid-deal", f"a {what} deal turns up no starter")
     used = Counter(card for cards in hands for card in cards) + Counter([first] if first else [])
+    if mortos:
+        if command.mortos is None or len(command.mortos) != 2:
+            raise InvalidInput("invalid-deal", f"the deal sets aside two mortos of {mortos} cards")
+        for morto in command.mortos:
+            cards = in_deck(morto, deck, what)
+            if len(cards) != mortos:
+                raise InvalidInput("invalid-deal", f"a morto has {mortos} cards, not {len(cards)}")
+            used.update(cards)
+    elif command.mortos is not None:
+        raise InvalidInput("invalid-deal", f"a {what} deal sets aside no morto")
     every = Counter(deck)
     over = sorted(card for card, n in used.items() if n > every[card])
     if over:
@@ -163,15 +175,18 @@ def draw(
     deck: tuple[str, ...],
     what: str,
     reason: DrawReason = "turn",
+    *,
+    reshuffle: bool = True,
 ) -> list[Event]:
     """The events of `seat` drawing `wanted` cards from the stock: the pile but its top
-    shuffled into the stock first when it runs short (M10), then as many as there are."""
+    shuffled into the stock first when it runs short (M10; not in a game whose pile is
+    taken whole, `reshuffle` False), then as many as there are."""
     at = command.at
     if command.source != "stock":
         raise InvalidInput("invalid-draw", f'a {what} draw is from the stock: "draw": "stock"')
     events: list[Event] = []
     count, stock, pile = hand.stock_count, hand.stock, hand.pile
-    if count < wanted and hand.pile_size > 1:
+    if reshuffle and count < wanted and hand.pile_size > 1:
         under = pile[:-1]
         if stock is not None:
             if command.restock is None:
@@ -247,6 +262,11 @@ def fold_stock(hand: StockHand, event: Event) -> StockHand:
                 stock_count=event.stock_count,
                 piled=(hand.top, None),
                 pile_size=1,
+            )
+        case CardsDrawn(source="pile"):
+            held = hand.hands[event.seat] + event.cards
+            return replace(
+                hand, hands=with_hand(hand, event.seat, held), piled=None, pile_size=0
             )
         case CardsDrawn(source="stock"):
             stock = None if hand.stock is None else hand.stock[event.count :]

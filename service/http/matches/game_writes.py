@@ -26,7 +26,7 @@ from domain import (
     game_of,
 )
 from domain.match.guards import rules_of
-from domain.match.requests import HandRequest, MoveRequest, ResultRequest
+from domain.match.requests import HandRequest, MoveRequest, ResultRequest, SideTally
 from service.http.auth import Principal, provide_principal
 from service.http.matches import access as can
 from service.http.matches.described import bodies
@@ -70,6 +70,7 @@ def _deal(body: NewHand, _: Sender) -> Build:
         vira=body.vira,
         starter=body.starter,
         stock=body.stock,
+        mortos=body.mortos,
     )
     return lambda record, at: game_of(rules_of(record.state)).deal(request, at)
 
@@ -111,6 +112,10 @@ def _move(body: NewMove, _: Sender) -> Build:
         suit=body.suit,
         mau_mau=body.mau_mau,
         accuse=body.accuse,
+        meld=body.meld,
+        add=body.add,
+        to=body.to,
+        discard=body.discard,
     )
 
     def build(record: MatchRecord, at: Any) -> Command:
@@ -168,12 +173,25 @@ def _result(body: NewResult, _: Sender) -> Build:
         bids=body.bids,
         winner=body.winner,
         cards_left=body.cards_left,
+        ended_by=body.ended_by,
+        sides=None if body.sides is None else {k: _tally(v) for k, v in body.sides.items()},
         value=body.value,
         tie=body.tie,
         started_at=body.started_at,
         played_at=body.played_at,
     )
     return lambda record, at: game_of(rules_of(record.state)).result(request, at)
+
+
+def _tally(count: Any) -> SideTally:
+    return SideTally(
+        melded=count.melded,
+        limpa=count.limpa,
+        suja=count.suja,
+        mil=count.mil,
+        in_hand=count.in_hand,
+        morto=count.morto,
+    )
 
 
 def _pair(pair: Any) -> PerTeam | None:

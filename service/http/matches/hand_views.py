@@ -121,6 +121,13 @@ class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family",
     started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
 
 
+class MeldOut(msgspec.Struct, frozen=True, kw_only=True):
+    cards: Annotated[list[str], Meta(description="Its cards, as laid and added.")]
+    canastra: Annotated[
+        str | None, Meta(description='Once seven cards or more: "limpa", "suja" or "mil".')
+    ] = None
+
+
 class StockHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family", tag="stock"):
     """A hand of a game that draws and discards (`"family": "stock"`): the stock, the
     discard pile, the hands, and each game's own fields (`Game.shown`), null where it has
@@ -157,6 +164,14 @@ class StockHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family"
     called: Annotated[bool | None, Meta(description=described("view.called"))] = None
     drew: Annotated[bool | None, Meta(description=described("view.drew"))] = None
     accusable: Annotated[int | None, Meta(description=described("view.accusable"))] = None
+    phase: Annotated[str | None, Meta(description=described("view.phase"))] = None
+    melds: Annotated[
+        dict[str, list[MeldOut]] | None, Meta(description=described("view.melds"))
+    ] = None
+    morto_taken: Annotated[
+        dict[str, bool] | None, Meta(description=described("view.morto_taken"))
+    ] = None
+    mortos_left: Annotated[int | None, Meta(description=described("view.mortos_left"))] = None
     started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
 
 

@@ -244,6 +244,13 @@ class NewHand(Body, frozen=True, kw_only=True):
         Annotated[list[StockCard], Meta(max_length=108, description=described("deal.stock"))]
         | None
     ) = None
+    mortos: (
+        Annotated[
+            list[Annotated[list[StockCard], Meta(max_length=11)]],
+            Meta(max_length=2, description=described("deal.mortos")),
+        ]
+        | None
+    ) = None
     expected_version: ExpectedVersion = None
 
 
@@ -302,6 +309,16 @@ class NewMove(Body, frozen=True, kw_only=True):
     ] = None
     mau_mau: Annotated[bool, Meta(description=described("move.mau_mau"))] = False
     accuse: Annotated[bool, Meta(description=described("move.accuse"))] = False
+    meld: (
+        Annotated[list[StockCard], Meta(max_length=14, description=described("move.meld"))]
+        | None
+    ) = None
+    add: (
+        Annotated[list[StockCard], Meta(max_length=14, description=described("move.add"))]
+        | None
+    ) = None
+    to: Annotated[int, Meta(ge=0, le=60, description=described("move.to"))] | None = None
+    discard: Annotated[StockCard | None, Meta(description=described("move.discard"))] = None
     expected_version: ExpectedVersion = None
 
 
@@ -318,6 +335,19 @@ class TeamPoints(Body, frozen=True, kw_only=True):
 class TeamTricks(Body, frozen=True, kw_only=True):
     A: Annotated[int, Meta(ge=0, le=10, description="Tricks team A took.")]
     B: Annotated[int, Meta(ge=0, le=10, description="Tricks team B took.")]
+
+
+class SideCount(Body, frozen=True, kw_only=True):
+    """A side's count at the end of a rummy hand (Buraco)."""
+
+    melded: Annotated[int, Meta(ge=0, le=1000, description="The points of the cards it laid.")]
+    limpa: Annotated[int, Meta(ge=0, le=14, description="Its canastras limpas.")] = 0
+    suja: Annotated[int, Meta(ge=0, le=14, description="Its canastras sujas.")] = 0
+    mil: Annotated[int, Meta(ge=0, le=8, description="Its canastras de mil.")] = 0
+    in_hand: Annotated[
+        int, Meta(ge=0, le=1000, description="The points of the cards left in its hands.")
+    ] = 0
+    morto: Annotated[bool, Meta(description="It took its morto.")] = True
 
 
 class NewResult(Body, frozen=True, kw_only=True):
@@ -364,6 +394,16 @@ class NewResult(Body, frozen=True, kw_only=True):
         Annotated[
             list[Annotated[list[StockCard], Meta(max_length=108)]],
             Meta(max_length=8, description=described("result.cards_left")),
+        ]
+        | None
+    ) = None
+    ended_by: Annotated[
+        Annotated[str, Meta(max_length=1)] | None, Meta(description=described("result.ended_by"))
+    ] = None
+    sides: (
+        Annotated[
+            dict[Annotated[str, Meta(max_length=1)], SideCount],
+            Meta(max_length=2, description=described("result.sides")),
         ]
         | None
     ) = None

@@ -1,0 +1,46 @@
+"""What happens at a Buraco table beyond drawing and discarding: melds laid and added to,
+a morto taken, a morto turned into the stock (B11, B19)."""
+
+from domain.cards.stock.events import StockCard
+from domain.match.events import Event
+from domain.match.secrets import NO_SECRETS, Secret
+from domain.table import Seat
+
+
+class Melded(Event, frozen=True, kw_only=True, tag="melded"):
+    """A new meld of the seat's side (numbered per side from 0 in the order laid, B23)."""
+
+    seat: Seat
+    cards: tuple[StockCard, ...]
+
+
+class AddedToMeld(Event, frozen=True, kw_only=True, tag="added_to_meld"):
+    seat: Seat
+    to: int
+    """The meld's number among its side's."""
+    cards: tuple[StockCard, ...]
+
+
+class MortoTaken(Event, frozen=True, kw_only=True, tag="morto_taken"):
+    """The seat emptied its hand with its side's morto still there: the 11 cards are its
+    new hand. Direta (by a meld): it plays on; indireta (by its discard): its turn ends,
+    and it plays them next turn. The cards are the seat's secret; their count is public."""
+
+    seat: Seat
+    direct: bool
+    cards: tuple[StockCard, ...]
+
+    def secrets(self) -> tuple[Secret, ...]:
+        return (Secret("cards", list(self.cards), self.seat),)
+
+
+class MortoToStock(Event, frozen=True, kw_only=True, tag="morto_to_stock"):
+    """The stock is spent at the start of a turn: an untaken morto becomes the stock (B11,
+    B19: side A's, or seat 0's, first); its side counts as never having taken it."""
+
+    side: int
+    """0: side A's (seat 0's at a table of two); 1: side B's (seat 1's)."""
+    stock: tuple[StockCard, ...] | None = None
+
+    def secrets(self) -> tuple[Secret, ...]:
+        return NO_SECRETS if self.stock is None else (Secret("stock", list(self.stock), None),)

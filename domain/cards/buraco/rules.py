@@ -1,0 +1,24 @@
+"""Buraco's settings (seed 003, card-rules.md section 4) and its preset."""
+
+from typing import Annotated
+
+from msgspec import Meta
+
+from domain.errors import InvalidInput
+from domain.match.rules import GameRules
+
+
+class BuracoRules(GameRules, frozen=True, kw_only=True, tag="buraco"):
+    """Buraco: 2 players alone or 4 in two partnerships, two decks without jokers, 11
+    cards each and two mortos of 11; runs of one suit with at most one 2 as a wild; the
+    side with the most points after the hand that brings it to the target wins (B16)."""
+
+    target: Annotated[int, Meta(ge=1, le=100_000)] = 3000
+    """Points that win the game (B16: 3000; Brazilian tables also play to 5000)."""
+
+    def check(self) -> None:
+        if self.tie_bonus:
+            raise InvalidInput("invalid-rules", "a Buraco hand carries nothing to the next")
+
+
+BURACO = BuracoRules()

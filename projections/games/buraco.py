@@ -1,0 +1,72 @@
+"""Buraco's read side: criteria, counters, records and achievements (decision R9).
+
+Buraco is played by two alone or by two partnerships; the side with the most points wins.
+Criteria (R9): games won; points; canastras limpas (de mil included); hands gone out of.
+Counters, per side, from each hand's own count (its `details`): canastras limpas, sujas
+and de mil, batidas (the side went out), mortos taken.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from projections.criteria import GAMES_WON, Criterion, extra
+from projections.facts import GameFacts, HandFact
+from projections.games.base import GAMES_WON_TALLY, Labels, ReadSide, SideCounts
+
+COUNTERS = ("limpas", "sujas", "mil", "batidas", "mortos")
+_HAND = msgspec.json.Decoder(dict[str, Any])
+
+
+def _count(hand: HandFact, side: str) -> dict[str, Any]:
+    facts = _HAND.decode(hand.details) if hand.details else {}
+    count = facts.get(side)
+    return count if isinstance(count, dict) else {}
+
+
+def _counters(game: GameFacts) -> SideCounts:
+    counts: SideCounts = {side: dict.fromkeys(COUNTERS, 0) for side in game.sides}
+    for hand in game.hands:
+        for side in game.sides:
+            count, c = _count(hand, side), counts[side]
+            c["limpas"] += int(count.get("limpa", 0)) + int(count.get("mil", 0))
+            c["sujas"] += int(count.get("suja", 0))
+            c["mil"] += int(count.get("mil", 0))
+            c["batidas"] += bool(count.get("batida"))
+            c["mortos"] += bool(count.get("morto"))
+    return counts
+
+
+def _mil(hand: HandFact, side: str) -> bool:
+    return int(_count(hand, side).get("mil", 0)) > 0
+
+
+READ_SIDE = ReadSide(
+    criteria=(
+        GAMES_WON,
+        Criterion("points", "sum(points)", True, "Points scored in every hand."),
+        Criterion("limpas", extra("limpas"), True, "Canastras limpas (de mil included)."),
+        Criterion("batidas", extra("batidas"), True, "Hands the side went out of."),
+    ),
+    counters=_counters,
+    tallies={
+        "most-games-won": GAMES_WON_TALLY,
+        "most-canastras-limpas": (extra("limpas"), "Most canastras limpas."),
+    },
+    achievements={"buraco-mil": "Buraco: a canastra de mil (A to A, clean)."},
+    hand_feats=(("buraco-mil", _mil),),
+    streak_prefix="buraco-",
+    labels=Labels(
+        title="Buraco",
+        criteria={
+            "games_won": "Vitórias",
+            "points": "Pontos",
+            "limpas": "Canastras limpas",
+            "batidas": "Batidas",
+        },
+        achievements={"buraco-mil": "Buraco: canastra de mil"},
+        outcomes={"batida": "batida", "stock-out": "monte esgotado"},
+    ),
+)
