@@ -1,0 +1,100 @@
+"""A random Buraco table for the tests: legal moves found by asking the rules (a meld, an
+addition or a discard is tried and kept when `decide` accepts it), so the games reach
+every part of the hand: melds, canastras, mortos taken direta and indireta, batidas, the
+stock run out. The invariants are the tests' own."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations
+
+from domain import INITIAL, CreateMatch, DomainError, Event, Match, decide, evolve, fold
+from domain.cards.buraco.commands import AddToMeld, LayMeld
+from domain.cards.buraco.game import BuracoHand, side_of
+from domain.cards.melds import DECK_104
+from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
+from domain.cards.stock.hand import unseen
+from domain.match.commands import Command
+from tests.domain.builders import AT
+
+
+def created(seats: int, target: int = 3000) -> Match:
+    players = [f"p{n}" for n in range(seats)]
+    command = CreateMatch(
+        at=AT, preset="buraco", seats=players, actor="p0", overrides={"target": target}
+    )
+    return fold(decide(command, INITIAL))
+
+
+def random_deal(state: Match, rng: random.Random, known: bool = True) -> DealStock:
+    cards = rng.sample(DECK_104, len(DECK_104))
+    seats = len(state.seats)
+    dealt = seats * 11
+    return DealStock(
+        at=AT,
+        hands=[cards[s * 11 : (s + 1) * 11] for s in range(seats)],
+        mortos=[cards[dealt : dealt + 11], cards[dealt + 11 : dealt + 22]],
+        stock=cards[dealt + 22 :] if known else None,
+    )
+
+
+def candidates(state: Match, rng: random.Random) -> Iterator[Command]:
+    """The moves to try, in a random order: a draw first; then additions and new runs
+    (a wild 2 in some); the discards last."""
+    hand = state.hand
+    assert isinstance(hand, BuracoHand)
+    seat = hand.turn
+    if not hand.drew:
+        if hand.pile_size and (rng.random() < 0.25 or not hand.stock_count):
+            yield DrawCards(at=AT, seat=seat, source="pile")
+        named = None
+        if hand.stock is None:  # a scorekeeper names the card: one nobody has seen
+            named = [rng.choice(sorted(unseen(hand, DECK_104, hand.pile).elements()))]
+        yield DrawCards(at=AT, seat=seat, cards=named)
+        return
+    held = list(hand.hands[seat])
+    tries: list[Command] = []
+    for number, _ in enumerate(hand.melds[side_of(seat)]):
+        tries += [AddToMeld(at=AT, seat=seat, to=number, cards=[card]) for card in set(held)]
+    twos = [card for card in held if card[0] == "2"]
+    for suit in "CDHS":
+        own = sorted({card for card in held if card[-1] == suit})
+        tries += [LayMeld(at=AT, seat=seat, cards=list(trio)) for trio in combinations(own, 3)]
+        if twos:
+            pairs = combinations(own, 2)
+            tries += [LayMeld(at=AT, seat=seat, cards=[*pair, twos[0]]) for pair in pairs]
+    rng.shuffle(tries)
+    yield from tries[:40]
+    for card in rng.sample(held, len(held)):
+        yield DiscardCard(at=AT, seat=seat, card=card)
+
+
+def next_move(state: Match, rng: random.Random) -> tuple[Command, list[Event]]:
+    for command in candidates(state, rng):
+        try:
+            return command, decide(command, state)
+        except DomainError:
+            continue
+    raise AssertionError("no legal move")
+
+
+def random_game(
+    seed: int, seats: int, target: int = 3000, known: bool = True, hands: int = 99
+) -> tuple[Match, list[Event], list[Command]]:
+    """A game played out (or its first `hands` hands): its state, events and commands."""
+    rng = random.Random(seed)
+    state = created(seats, target)
+    events: list[Event] = []
+    commands: list[Command] = []
+    while state.status == "in_progress" and len(state.hands) < hands:
+        if state.hand is None:
+            command: Command = random_deal(state, rng, known)
+            new = decide(command, state)
+        else:
+            command, new = next_move(state, rng)
+        commands.append(command)
+        for event in new:
+            state = evolve(state, event)
+            events.append(event)
+    return state, events, commands

@@ -1,0 +1,122 @@
+"""Random legal Buraco games (hypothesis), alone at two and in partnerships at four, with
+a known stock and without: every card once (stock + pile + hands + melds + mortos = the
+two decks); every meld on the table a run the rules allow, at most one wild; the events
+decode to themselves and fold to the same state (the fold equals the replay); each hand's
+score the seed's count of its sides; the game's score the sum of its hands'; a finished
+game's first place alone at the top, at or past the target."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain import HandEnded, decide, decode, encode, fold
+from domain.cards.buraco.events import MortoTaken
+from domain.cards.buraco.game import MELDS, BuracoHand, cards_value
+from domain.cards.melds import DECK_104, meld_of
+from domain.match.events import MatchFinished
+from tests.domain.cards.buraco_play import created, next_move, random_deal, random_game
+
+DECK = Counter(DECK_104)
+BONUS = {"limpa": 200, "suja": 100, "mil": 1000}
+
+
+def check_table(hand: BuracoHand) -> None:
+    laid = [card for side in hand.melds for meld in side for card in meld.cards]
+    mortos = [card for morto in hand.mortos if morto for card in morto]
+    held = [card for cards in hand.hands for card in cards]
+    on_table = Counter(held) + Counter(hand.pile) + Counter(laid) + Counter(mortos)
+    assert sum(on_table.values()) + hand.stock_count == len(DECK_104)
+    if hand.stock is not None:
+        assert on_table + Counter(hand.stock) == DECK
+    else:
+        assert not on_table - DECK
+    for side in hand.melds:
+        for meld in side:
+            read = meld_of(meld.cards, MELDS)
+            assert read.kind == "run"
+            assert read.wilds <= 1
+            assert read.canastra == meld.canastra
+
+
+def check_count(ended: HandEnded, seats: int) -> None:
+    """The seed's count: laid + canastras + batida - in hand - a morto never taken."""
+    assert ended.details is not None
+    assert ended.scores is not None
+    names = ("A", "B") if seats == 4 else ("0", "1")
+    for name in names:
+        count = ended.details[name]
+        bonus = sum(BONUS[kind] * count[kind] for kind in BONUS)
+        expected = count["melded"] + bonus - count["in_hand"]
+        expected += 100 if count["batida"] else 0
+        expected -= 0 if count["morto"] else 100
+        assert ended.scores[name] == expected
+    went_out = [name for name in names if ended.details[name]["batida"]]
+    assert went_out == ([] if ended.details["ended_by"] is None else [ended.details["ended_by"]])
+    for name in went_out:
+        count = ended.details[name]
+        assert count["limpa"] + count["mil"] >= 1, "the final batida needs a canastra limpa"
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    seats=st.sampled_from([2, 4]),
+    known=st.booleans(),
+)
+def test_random_legal_games_keep_every_rule(seed: int, seats: int, known: bool) -> None:
+    rng = random.Random(seed)
+    state = created(seats, target=1200)
+    events = []
+    for _ in range(20_000):
+        if state.status != "in_progress":
+            break
+        if state.hand is None:
+            new = decide(random_deal(state, rng, known), state)
+        else:
+            _, new = next_move(state, rng)
+        for event in new:
+            again = decode(encode(event))
+            assert again == event
+            events.append(again)
+            if isinstance(event, HandEnded):
+                check_count(event, seats)
+            state = fold([again], state)
+        if isinstance(state.hand, BuracoHand):
+            check_table(state.hand)
+            assert state.turn == state.hand.turn
+    assert state.status == "finished"
+    assert fold(events, created(seats, target=1200)) == state
+    hands = [e for e in events if isinstance(e, HandEnded)]
+    names = ("A", "B") if seats == 4 else ("0", "1")
+    assert state.score == {n: sum((h.scores or {})[n] for h in hands) for n in names}
+    finished = next(e for e in events if isinstance(e, MatchFinished))
+    top = max(state.score.values())
+    assert top >= 1200
+    assert finished.winner is not None
+    assert state.score[finished.winner] == top
+    assert sorted(state.score.values()).count(top) == 1
+
+
+def test_the_games_reach_every_part_of_a_hand() -> None:
+    """The random player is no straw man: over a few games it takes mortos both ways,
+    lays canastras, goes out, and runs the stock out."""
+    seen: Counter[str] = Counter()
+    for seed in range(12):
+        _, events, _ = random_game(seed, 2 + 2 * (seed % 2), target=1500)
+        for event in events:
+            if isinstance(event, MortoTaken):
+                seen["direta" if event.direct else "indireta"] += 1
+            if isinstance(event, HandEnded):
+                seen[event.outcome] += 1
+                details = event.details or {}
+                for count in details.values():
+                    if isinstance(count, dict):
+                        for kind in BONUS:
+                            seen[kind] += count[kind]
+    for part in ("direta", "indireta", "batida", "stock-out", "limpa", "suja"):
+        assert seen[part], (part, seen)
+    assert cards_value(["AS", "2S", "3S", "8S", "KS"]) == 15 + 10 + 5 + 10 + 10
