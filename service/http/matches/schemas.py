@@ -100,9 +100,12 @@ class RulesIn(Body, frozen=True, kw_only=True):
         PresetName,
         Meta(description="The rule set, which names the game: " + ", ".join(PRESETS) + "."),
     ]
-    target: Annotated[int, Meta(ge=1, le=1000, description="Points that win the game.")] | None = (
-        None
-    )
+    target: (
+        Annotated[
+            int, Meta(ge=1, le=100_000, description="Points that win the game (each game caps it).")
+        ]
+        | None
+    ) = None
     overrides: Annotated[
         dict[str, Any] | None,
         Meta(description="Other settings over the preset (see `rules` in a game's state)."),
@@ -241,8 +244,7 @@ class NewHand(Body, frozen=True, kw_only=True):
     vira: Annotated[Card | None, Meta(description=described("deal.vira"))] = None
     starter: Annotated[StockCard | None, Meta(description=described("deal.starter"))] = None
     stock: (
-        Annotated[list[StockCard], Meta(max_length=108, description=described("deal.stock"))]
-        | None
+        Annotated[list[StockCard], Meta(max_length=108, description=described("deal.stock"))] | None
     ) = None
     mortos: (
         Annotated[
@@ -269,10 +271,8 @@ class NewMove(Body, frozen=True, kw_only=True):
             )
         ),
     ] = None
-    pass_: Annotated[
-        bool, Meta(description=described("move.pass_", "true: the seat passes."))
-    ] = msgspec.field(
-        default=False, name="pass"
+    pass_: Annotated[bool, Meta(description=described("move.pass_", "true: the seat passes."))] = (
+        msgspec.field(default=False, name="pass")
     )
     card: Annotated[
         StockCard | None, Meta(description=described("move.card", "Cards: the card played."))
@@ -297,12 +297,11 @@ class NewMove(Body, frozen=True, kw_only=True):
         ]
         | None
     ) = None
-    draw: Annotated[
-        Literal["stock", "pile"] | None, Meta(description=described("move.draw"))
-    ] = None
+    draw: Annotated[Literal["stock", "pile"] | None, Meta(description=described("move.draw"))] = (
+        None
+    )
     cards: (
-        Annotated[list[StockCard], Meta(max_length=108, description=described("move.cards"))]
-        | None
+        Annotated[list[StockCard], Meta(max_length=108, description=described("move.cards"))] | None
     ) = None
     suit: Annotated[
         Literal["C", "D", "H", "S"] | None, Meta(description=described("move.suit"))
@@ -310,12 +309,10 @@ class NewMove(Body, frozen=True, kw_only=True):
     mau_mau: Annotated[bool, Meta(description=described("move.mau_mau"))] = False
     accuse: Annotated[bool, Meta(description=described("move.accuse"))] = False
     meld: (
-        Annotated[list[StockCard], Meta(max_length=14, description=described("move.meld"))]
-        | None
+        Annotated[list[StockCard], Meta(max_length=14, description=described("move.meld"))] | None
     ) = None
     add: (
-        Annotated[list[StockCard], Meta(max_length=14, description=described("move.add"))]
-        | None
+        Annotated[list[StockCard], Meta(max_length=14, description=described("move.add"))] | None
     ) = None
     to: Annotated[int, Meta(ge=0, le=60, description=described("move.to"))] | None = None
     discard: Annotated[StockCard | None, Meta(description=described("move.discard"))] = None
@@ -407,9 +404,7 @@ class NewResult(Body, frozen=True, kw_only=True):
         ]
         | None
     ) = None
-    value: (
-        Annotated[int, Meta(ge=1, le=12, description=described("result.value"))] | None
-    ) = None
+    value: Annotated[int, Meta(ge=1, le=12, description=described("result.value"))] | None = None
     tie: Annotated[bool, Meta(description=described("result.tie"))] = False
     played_at: (
         Annotated[

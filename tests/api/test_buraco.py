@@ -1,0 +1,145 @@
+"""Buraco over HTTP: a hand played by the domain's random player replayed move by move
+(the service reaches the same state), what each reader sees of it (a partner's hand and
+the mortos hidden, a taken morto the taker's alone), hands by their count with the
+impossible refused, the game's end at the target, a table of two."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from domain.cards.buraco.commands import AddToMeld, LayMeld
+from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
+from domain.match.commands import Command
+from tests.api.conftest import Table, register
+from tests.api.play import assert_problem, create_game
+from tests.domain.cards.buraco_play import random_game
+
+Json = dict[str, Any]
+
+
+def body_of(command: Command) -> tuple[str, Json]:
+    match command:
+        case DealStock():
+            return "hands", {
+                "dealer": command.dealer,
+                "hands": command.hands,
+                "mortos": command.mortos,
+            } | ({"stock": command.stock} if command.stock is not None else {})
+        case DrawCards():
+            named = {"cards": command.cards} if command.cards is not None else {}
+            return "moves", {"seat": command.seat, "draw": command.source} | named
+        case LayMeld():
+            return "moves", {"seat": command.seat, "meld": command.cards}
+        case AddToMeld():
+            return "moves", {"seat": command.seat, "add": command.cards, "to": command.to}
+        case DiscardCard():
+            return "moves", {"seat": command.seat, "discard": command.card}
+    raise AssertionError(command)
+
+
+def public_view_hides(state: Json) -> None:
+    hand = state["hand"]
+    assert hand["hands"] == [None] * len(state["seats"])
+    assert hand["stock"] is None
+
+
+async def test_a_hand_replayed_move_by_move_reaches_the_domains_count_and_hides_each_hand(
+    shared_client: httpx.AsyncClient, shared_table: Table
+) -> None:
+    domain, _, commands = random_game(11, 4, target=5000, hands=1)
+    game = await create_game(shared_client, shared_table, "buraco", rules={"target": 5000})
+    players = shared_table.players
+    looked = 0
+    state: Json = {}
+    for number, command in enumerate(commands):
+        path, body = body_of(command)
+        state = await game.ok(path, body)
+        if number % 25 == 5 and state["hand"] is not None:
+            looked += 1
+            public_view_hides(await game.state())
+            partner = (await game.state(by=players[0]))["hand"]
+            assert partner["hands"][2] is None  # a partner's hand is hidden (4.4)
+            assert partner["hands"][0] is not None
+            keeper = (await game.state())["hand"]
+            assert keeper["mortos_left"] == state["hand"]["mortos_left"]
+    history = await game.events()
+    anonymous = [e["data"] for e in history if e["type"] in ("morto_taken", "stock_dealt")]
+
+    (ended,) = domain.hands
+    (hand,) = state["hands"]
+    assert looked >= 2
+    assert state["score"] == domain.score
+    assert hand["scores"] == dict(ended.scores or {})
+    assert hand["details"]["ended_by"] == (
+        None if ended.outcome == "stock-out" else hand["details"]["ended_by"]
+    )
+    assert hand["outcome"] == ended.outcome
+    for data in anonymous:  # revealed once the hand is over: the commitments check
+        assert "commitments" in data
+    verify = await shared_client.get(game.url("verify"))
+    assert verify.status_code == 200, verify.text
+    assert verify.json()["valid"] is True
+
+
+async def test_hands_by_their_count_score_each_side_and_refuse_the_impossible(
+    shared_client: httpx.AsyncClient, shared_table: Table
+) -> None:
+    game = await create_game(shared_client, shared_table, "buraco")
+    a = {"melded": 335, "limpa": 2, "suja": 1, "mil": 0, "in_hand": 20, "morto": True}
+    b = {"melded": 210, "limpa": 0, "suja": 1, "mil": 0, "in_hand": 85, "morto": False}
+    bad = [
+        await game.post("results", body)
+        for body in (
+            {"ended_by": "B", "sides": {"A": a, "B": b}},  # B went out without a limpa
+            {"ended_by": "A", "sides": {"A": a | {"melded": 333}, "B": b}},  # not by 5
+            {"ended_by": "A", "sides": {"A": a | {"melded": 60}, "B": b}},  # 3 canastras?
+            {"ended_by": "A", "sides": {"0": a, "1": b}},  # a table of four has A and B
+            {"ended_by": "A", "sides": {"A": a | {"melded": 600}, "B": b}},  # > 880 in all
+            {"ended_by": "C", "sides": {"A": a, "B": b}},
+        )
+    ]
+    first = await game.ok("results", {"ended_by": "A", "sides": {"A": a, "B": b}})
+    sheet = (await shared_client.get(game.url("sumula"))).json()
+    for _ in range(3):
+        state = await game.ok("results", {"ended_by": "A", "sides": {"A": a, "B": b}})
+
+    assert [p.status_code for p in bad] == [422] * 6
+    assert_problem(bad[0], 422, "invalid-result")
+    # A: 335 + 2 x 200 + 100 - 20 + 100 (batida) = 915; B: 210 + 100 - 85 - 100 = 125
+    assert first["score"] == {"A": 915, "B": 125}
+    assert first["hands"][0]["outcome"] == "batida"
+    assert sheet["hands"][0]["result"]["sides"]["A"]["melded"] == 335
+    assert state["status"] == "finished"  # 4 x 915 = 3660 >= 3000 (B16)
+    assert state["winner"] == "A"
+    assert state["places"] == [["A"], ["B"]]
+
+
+async def test_a_table_of_two_plays_alone_and_a_server_deal_shows_each_seat_its_own(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    players = [await register(shared_client, f"Buraco {n}") for n in range(2)]
+    table = Table(
+        players, await register(shared_client, "Juiz B"), await register(shared_client, "Fora B")
+    )
+    game = await create_game(shared_client, table, "buraco")
+    dealt = await game.ok("hands", {"deal": "server"}, by=players[0])
+    mine = (await game.state(by=players[0]))["hand"]
+    theirs = (await game.state(by=players[1]))["hand"]
+    drawn = await game.ok(
+        "moves", {"seat": dealt["turn"], "draw": "stock"}, by=players[dealt["turn"]]
+    )
+    early = await game.post(
+        "moves", {"seat": dealt["turn"], "draw": "pile"}, by=players[dealt["turn"]]
+    )
+
+    assert dealt["score"] == {"0": 0, "1": 0}
+    assert dealt["hand"]["stock_count"] == 104 - 22 - 22
+    assert dealt["hand"]["mortos_left"] == 2
+    assert [len(h or []) for h in mine["hands"]] == [11, 0]
+    assert mine["hands"][1] is None
+    assert theirs["hands"][0] is None
+    assert len(theirs["hands"][1]) == 11
+    assert drawn["hand"]["phase"] == "play"
+    assert_problem(early, 422, "already-drew")
