@@ -317,6 +317,7 @@ def _accuse(command: Accuse, state: Match) -> list[Event]:
             "already-accused",
             f"seat {hand.accused} has been accused already: the first accusation recorded counts",
         )
+    _nothing_owed(hand)  # the window stays open meanwhile: only a discard, pass or chain closes it
     return [MauMauAccused(at=command.at, seat=seat, accused=hand.accusable)]
 
 
