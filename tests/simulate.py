@@ -1,8 +1,9 @@
 """A client that plays legal moves from a game's answered state, as the scorekeeper who
 posted the deal (who sees every hand): dominoes, Sueca, Truco (cards only, no raises) and
 Espadas (a bid of 3 from each seat, then legal cards), Copas (each seat passes its first
-three cards, then legal cards) and Mau Mau (a posted stock; penalties drawn, MAU-MAU said,
-the first card that follows, else a draw, else a pass). Used by the fault tests, the
+three cards, then legal cards), Buraco (by each hand's count) and Mau Mau (a posted
+stock; penalties drawn, MAU-MAU said, the first card that follows, else a draw, else a
+pass). Used by the fault tests, the
 generated-client and browser tests, and the API benchmarks."""
 
 from __future__ import annotations
@@ -106,8 +107,22 @@ def mau_mau_move(hand: dict[str, Any], seat: int) -> dict[str, Any]:
     return {"seat": seat, "pass": True}
 
 
+BURACO_COUNT = {"melded": 335, "limpa": 2, "suja": 1, "in_hand": 20}
+"""A side's count that went out (915 points with its batida): four of them win a game."""
+
+
+def buraco_result(state: dict[str, Any]) -> dict[str, Any]:
+    """Buraco by its results: the first side goes out each hand (played move by move in
+    tests/api/test_buraco.py)."""
+    first, second = state["score"]
+    rest = {"melded": 210, "suja": 1, "in_hand": 85, "morto": False}
+    return {"ended_by": first, "sides": {first: BURACO_COUNT, second: rest}}
+
+
 def _next_card_request(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     hand = state["hand"]
+    if state["game"] == "buraco":
+        return "results", buraco_result(state)
     if state["game"] == "mau-mau":
         if hand is None:
             return "hands", mau_mau_deal(state)
