@@ -45,6 +45,7 @@ from domain import (  # noqa: E402
     fold,
     legal_plays,
 )
+from domain.cards.buraco.commands import AddToMeld, LayMeld  # noqa: E402
 from domain.cards.cards import DECK_52  # noqa: E402
 from domain.cards.copas.commands import GiveCards  # noqa: E402
 from domain.cards.copas.game import CopasHand  # noqa: E402
@@ -58,6 +59,7 @@ from domain.cards.melds import (  # noqa: E402
     split,
 )
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards, PassTurn  # noqa: E402
+from tests.domain.cards import buraco_play  # noqa: E402
 
 START = datetime(2025, 5, 1, 20, 0, tzinfo=UTC)
 FIRST_DEALER = 3
@@ -200,6 +202,15 @@ def next_mau_mau(state: Match, rng: random.Random, at: datetime) -> Command:
     return PassTurn(at=at, seat=seat)
 
 
+def next_buraco(state: Match, rng: random.Random, at: datetime) -> Command:
+    """The tests' random Buraco player (tests/domain/cards/buraco_play.py): a move the rules
+    accept among draws, melds, additions and discards (the tries it refuses not timed)."""
+    if state.hand is None:
+        return buraco_play.random_deal(state, rng)
+    command, _ = buraco_play.next_move(state, rng)
+    return command
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str
@@ -216,6 +227,13 @@ KINDS = (
     Kind("truco", "truco", next_card(3), (PlayCard,)),
     Kind("espadas", "espadas", next_espadas, (PlayCard,)),
     Kind("copas", "copas", next_copas, (PlayCard,)),
+    Kind(
+        "buraco",
+        "buraco",
+        next_buraco,
+        (DrawCards, LayMeld, AddToMeld, DiscardCard),
+        rules={"target": 1500},
+    ),
     Kind(
         "mau-mau",
         "mau-mau",

@@ -11,7 +11,15 @@ from domain.dominoes.game import DOMINOES
 from domain.match.game import Game
 from domain.match.rules import GameRules
 
-GAMES: tuple[Game, ...] = (DOMINOES, SUECA, TRUCO, ESPADAS_GAME, COPAS_GAME, MAU_MAU_GAME, BURACO_GAME)
+GAMES: tuple[Game, ...] = (
+    DOMINOES,
+    SUECA,
+    TRUCO,
+    ESPADAS_GAME,
+    COPAS_GAME,
+    MAU_MAU_GAME,
+    BURACO_GAME,
+)
 DEFAULT_GAME = DOMINOES.name
 """The seed's game: the one a read means when it names none (its rankings are the seed's),
 and the one of every record kept before games were named."""

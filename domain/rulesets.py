@@ -36,7 +36,8 @@ RuleSet = (
     | BuracoRules
 )
 PRESETS: dict[str, RuleSet] = {
-    r.preset: r for r in (PONTOS, CINQUENTA, FEDERACAO, SUECA, TRUCO, ESPADAS, COPAS, MAU_MAU, BURACO)
+    r.preset: r
+    for r in (PONTOS, CINQUENTA, FEDERACAO, SUECA, TRUCO, ESPADAS, COPAS, MAU_MAU, BURACO)
 }
 RULES_DECODER = msgspec.json.Decoder(RuleSet)
 

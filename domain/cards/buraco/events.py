@@ -1,6 +1,7 @@
 """What happens at a Buraco table beyond drawing and discarding: melds laid and added to,
 a morto taken, a morto turned into the stock (B11, B19)."""
 
+from domain.cards.melds import Canastra
 from domain.cards.stock.events import StockCard
 from domain.match.events import Event
 from domain.match.secrets import NO_SECRETS, Secret
@@ -12,6 +13,8 @@ class Melded(Event, frozen=True, kw_only=True, tag="melded"):
 
     seat: Seat
     cards: tuple[StockCard, ...]
+    canastra: Canastra | None = None
+    """What the meld is once laid: a canastra (limpa, suja, mil) or not yet."""
 
 
 class AddedToMeld(Event, frozen=True, kw_only=True, tag="added_to_meld"):
@@ -19,6 +22,8 @@ class AddedToMeld(Event, frozen=True, kw_only=True, tag="added_to_meld"):
     to: int
     """The meld's number among its side's."""
     cards: tuple[StockCard, ...]
+    canastra: Canastra | None = None
+    """What the meld is with them: a canastra (limpa, suja, mil) or not yet."""
 
 
 class MortoTaken(Event, frozen=True, kw_only=True, tag="morto_taken"):

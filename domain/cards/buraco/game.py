@@ -204,6 +204,8 @@ def _draw(command: DrawCards, state: Match) -> list[Event]:
 
 
 def _own(hand: BuracoHand, seat: int, cards: Sequence[str]) -> None:
+    if len(cards) == 1 and cards[0] in hand.hands[seat]:
+        return
     held = Counter(hand.hands[seat])
     for card, n in Counter(cards).items():
         if held[card] < n:
@@ -217,7 +219,8 @@ def _lay(command: LayMeld, state: Match) -> list[Event]:
     laid = Laid(cards=cards, canastra=meld_of(cards, MELDS).canastra)
     side = side_of(seat)
     melds = _with(hand.melds, side, (*hand.melds[side], laid))
-    return _melding(state, hand, seat, cards, melds, Melded(at=command.at, seat=seat, cards=cards))
+    event = Melded(at=command.at, seat=seat, cards=cards, canastra=laid.canastra)
+    return _melding(state, hand, seat, cards, melds, event)
 
 
 def _add(command: AddToMeld, state: Match) -> list[Event]:
@@ -237,7 +240,9 @@ def _add(command: AddToMeld, state: Match) -> list[Event]:
     melds = _with(
         hand.melds, side, tuple(laid if i == command.to else m for i, m in enumerate(own))
     )
-    event = AddedToMeld(at=command.at, seat=seat, to=command.to, cards=cards)
+    event = AddedToMeld(
+        at=command.at, seat=seat, to=command.to, cards=cards, canastra=laid.canastra
+    )
     return _melding(state, hand, seat, cards, melds, event)
 
 
@@ -295,6 +300,8 @@ def _discard(command: DiscardCard, state: Match) -> list[Event]:
         raise IllegalMove("cannot-go-out", "going out again needs a canastra limpa (B9)")
     _own(hand, seat, [card])
     event = CardDiscarded(at=command.at, seat=seat, card=card)
+    if left and hand.stock_count:  # the turn passes, nothing more happens
+        return [event]
     after = apply(hand, event)
     assert isinstance(after, BuracoHand)
     if left == 0:
@@ -492,7 +499,7 @@ def apply(hand: StockHand, event: Event) -> StockHand:
             return replace(after, turn=(event.seat + 1) % hand.seats, drew=False)
         case Melded():
             side = side_of(event.seat)
-            laid = Laid(cards=event.cards, canastra=meld_of(event.cards, MELDS).canastra)
+            laid = Laid(cards=event.cards, canastra=event.canastra)
             held = _without_all(hand.hands[event.seat], event.cards)
             return replace(
                 moved,
@@ -503,7 +510,7 @@ def apply(hand: StockHand, event: Event) -> StockHand:
             side = side_of(event.seat)
             own = hand.melds[side]
             grown = (*own[event.to].cards, *event.cards)
-            laid = Laid(cards=grown, canastra=meld_of(grown, MELDS).canastra)
+            laid = Laid(cards=grown, canastra=event.canastra)
             held = _without_all(hand.hands[event.seat], event.cards)
             melds = tuple(laid if i == event.to else m for i, m in enumerate(own))
             return replace(
