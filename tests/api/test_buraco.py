@@ -5,15 +5,20 @@ impossible refused, the game's end at the target, a table of two."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Any
 
 import httpx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from domain.cards.buraco.commands import AddToMeld, LayMeld
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
 from domain.match.commands import Command
-from tests.api.conftest import Table, register
-from tests.api.play import assert_problem, create_game
+from tests.api.conftest import Player, Table, register
+from tests.api.play import Game, assert_problem, create_game
 from tests.domain.cards.buraco_play import random_game
 
 Json = dict[str, Any]
@@ -143,3 +148,94 @@ async def test_a_table_of_two_plays_alone_and_a_server_deal_shows_each_seat_its_
     assert len(theirs["hands"][1]) == 11
     assert drawn["hand"]["phase"] == "play"
     assert_problem(early, 422, "already-drew")
+
+
+CARD = re.compile(r"^(([AJQK2-9]|10)[CDHS]|JK)$")
+
+
+def cards_in(value: Any) -> Counter[str]:
+    """Every card written anywhere in a JSON value, as often as it is written."""
+    if isinstance(value, str):
+        return Counter([value]) if CARD.match(value) else Counter()
+    found: Counter[str] = Counter()
+    items = value if isinstance(value, list) else value.values() if isinstance(value, dict) else []
+    for item in items:
+        found += cards_in(item)
+    return found
+
+
+SECRET_PARTS = {
+    "stock_dealt": ("hands", "stock", "mortos"),
+    "morto_taken": ("cards",),
+    "morto_to_stock": ("stock",),
+    "stock_restocked": ("stock",),
+}
+
+
+async def hides_everything(game: Game, players: list[Player], truth: Json) -> None:
+    """No public read shows a hand, the stock, a morto or a card drawn from the stock; the
+    public hand holds only the pile's and the melds' cards; each seat sees its own hand."""
+    hand = truth["hand"]
+    seats = len(truth["seats"])
+    public = await game.state()
+    assert public["hand"]["hands"] == [None] * seats
+    assert public["hand"]["stock"] is None
+    laid = [card for melds in hand["melds"].values() for meld in melds for card in meld["cards"]]
+    assert cards_in(public["hand"]) == Counter(hand["pile"]) + Counter(laid)
+    events = await game.events()
+    dealt = max(e["version"] for e in events if e["type"] == "stock_dealt")
+    for event in (e for e in events if e["version"] >= dealt):
+        data = event["data"]
+        for part in SECRET_PARTS.get(event["type"], ()):
+            value = data.get(part)
+            assert value is None or value == [None] * len(value), (event["type"], part)
+        if event["type"] == "cards_drawn" and data["source"] == "stock":
+            assert data["cards"] is None
+    for seat, player in enumerate(players):
+        mine = (await game.state(by=player))["hand"]
+        assert mine["hands"] == [hand["hands"][s] if s == seat else None for s in range(seats)]
+
+
+@pytest.fixture(scope="module")
+async def two(shared_client: httpx.AsyncClient) -> Table:
+    players = [await register(shared_client, f"Dupla {n}") for n in range(2)]
+    keeper, outsider = (
+        await register(shared_client, "Juiz D"),
+        await register(shared_client, "Fora D"),
+    )
+    return Table(players, keeper, outsider)
+
+
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    seats=st.sampled_from([2, 4]),
+    known=st.booleans(),
+    steps=st.integers(5, 70),
+)
+async def test_no_public_read_shows_a_hand_a_morto_the_stock_or_a_drawn_card(
+    shared_client: httpx.AsyncClient,
+    shared_table: Table,
+    two: Table,
+    seed: int,
+    seats: int,
+    known: bool,
+    steps: int,
+) -> None:
+    _, _, commands = random_game(seed, seats, target=5000, known=known, hands=1)
+    table = shared_table if seats == 4 else two
+    game = await create_game(shared_client, table, "buraco", rules={"target": 5000})
+    checked = 0
+    for number, command in enumerate(commands[:steps]):
+        path, body = body_of(command)
+        await game.ok(path, body)
+        truth = await game.state(by=table.scorekeeper)  # who posted the deal sees it all
+        if truth["hand"] is not None and number % 3 == 0:
+            assert truth["hand"]["stock_known"] == known
+            await hides_everything(game, table.players, truth)
+            checked += 1
+    assert checked >= 1
