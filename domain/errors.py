@@ -76,6 +76,7 @@ MoveCode = Literal[
     "pile-empty",
     "cannot-go-out",
     "must-keep-a-discard",
+    "one-set-per-rank",
 ]
 StatusCode = Literal[
     "match-not-created",

@@ -1,7 +1,7 @@
 """The registry of games: each game once, found by its preset or its name. The core, the
 service and the projections learn of a game here, never through a branch of their own."""
 
-from domain.cards.buraco.game import BURACO_GAME
+from domain.cards.buraco.game import BURACO_GAME, MEGA_BURACO_GAME
 from domain.cards.copas.game import COPAS_GAME
 from domain.cards.espadas.game import ESPADAS_GAME
 from domain.cards.maumau.game import MAU_MAU_GAME
@@ -19,6 +19,7 @@ GAMES: tuple[Game, ...] = (
     COPAS_GAME,
     MAU_MAU_GAME,
     BURACO_GAME,
+    MEGA_BURACO_GAME,
 )
 DEFAULT_GAME = DOMINOES.name
 """The seed's game: the one a read means when it names none (its rankings are the seed's),

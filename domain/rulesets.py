@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from domain.cards.buraco.rules import BURACO, BuracoRules
+from domain.cards.buraco.rules import BURACO, MEGA_BURACO, BuracoRules, MegaBuracoRules
 from domain.cards.copas.rules import COPAS, CopasRules
 from domain.cards.espadas.rules import ESPADAS, EspadasRules
 from domain.cards.maumau.rules import MAU_MAU, MauMauRules
@@ -34,10 +34,22 @@ RuleSet = (
     | CopasRules
     | MauMauRules
     | BuracoRules
+    | MegaBuracoRules
 )
 PRESETS: dict[str, RuleSet] = {
     r.preset: r
-    for r in (PONTOS, CINQUENTA, FEDERACAO, SUECA, TRUCO, ESPADAS, COPAS, MAU_MAU, BURACO)
+    for r in (
+        PONTOS,
+        CINQUENTA,
+        FEDERACAO,
+        SUECA,
+        TRUCO,
+        ESPADAS,
+        COPAS,
+        MAU_MAU,
+        BURACO,
+        MEGA_BURACO,
+    )
 }
 RULES_DECODER = msgspec.json.Decoder(RuleSet)
 

@@ -43,30 +43,36 @@ def _mil(hand: HandFact, side: str) -> bool:
     return int(_count(hand, side).get("mil", 0)) > 0
 
 
-READ_SIDE = ReadSide(
-    criteria=(
-        GAMES_WON,
-        Criterion("points", "sum(points)", True, "Points scored in every hand."),
-        Criterion("limpas", extra("limpas"), True, "Canastras limpas (de mil included)."),
-        Criterion("batidas", extra("batidas"), True, "Hands the side went out of."),
-    ),
-    counters=_counters,
-    tallies={
-        "most-games-won": GAMES_WON_TALLY,
-        "most-canastras-limpas": (extra("limpas"), "Most canastras limpas."),
-    },
-    achievements={"buraco-mil": "Buraco: a canastra de mil (A to A, clean)."},
-    hand_feats=(("buraco-mil", _mil),),
-    streak_prefix="buraco-",
-    labels=Labels(
-        title="Buraco",
-        criteria={
-            "games_won": "Vitórias",
-            "points": "Pontos",
-            "limpas": "Canastras limpas",
-            "batidas": "Batidas",
+def read_side(title: str, prefix: str, mil: bool = True) -> ReadSide:
+    """The read side of a game of Buraco's family (Buraco, Mega Buraco: no de mil)."""
+    feats = {f"{prefix}mil": "a canastra de mil (A to A, clean)."} if mil else {}
+    return ReadSide(
+        criteria=(
+            GAMES_WON,
+            Criterion("points", "sum(points)", True, "Points scored in every hand."),
+            Criterion("limpas", extra("limpas"), True, "Canastras limpas (de mil included)."),
+            Criterion("batidas", extra("batidas"), True, "Hands the side went out of."),
+        ),
+        counters=_counters,
+        tallies={
+            "most-games-won": GAMES_WON_TALLY,
+            "most-canastras-limpas": (extra("limpas"), "Most canastras limpas."),
         },
-        achievements={"buraco-mil": "Buraco: canastra de mil"},
-        outcomes={"batida": "batida", "stock-out": "monte esgotado"},
-    ),
-)
+        achievements={kind: f"{title}: {what}" for kind, what in feats.items()},
+        hand_feats=tuple((kind, _mil) for kind in feats),
+        streak_prefix=prefix,
+        labels=Labels(
+            title=title,
+            criteria={
+                "games_won": "Vitórias",
+                "points": "Pontos",
+                "limpas": "Canastras limpas",
+                "batidas": "Batidas",
+            },
+            achievements={kind: f"{title}: canastra de mil" for kind in feats},
+            outcomes={"batida": "batida", "stock-out": "monte esgotado"},
+        ),
+    )
+
+
+READ_SIDE = read_side("Buraco", "buraco-")

@@ -24,10 +24,11 @@ from msgspec.structs import replace
 
 from domain.cards.buraco.commands import AddToMeld, LayMeld, RecordBuracoResult
 from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken, MortoToStock
-from domain.cards.buraco.rules import BuracoRules
-from domain.cards.cards import in_deck, rank_of
+from domain.cards.buraco.rules import BuracoRules, MegaBuracoRules
+from domain.cards.buraco.variant import BURACO, MEGA_BURACO, Variant
+from domain.cards.cards import in_deck
 from domain.cards.deal import dealer_for
-from domain.cards.melds import DECK_104, Canastra, MeldRules, meld_of
+from domain.cards.melds import Canastra, meld_of
 from domain.cards.play import after_hand
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
 from domain.cards.stock.events import CardDiscarded, CardsDrawn, StockDealt
@@ -60,11 +61,7 @@ from domain.match.state import GameHand, HandResult, Match
 WHAT = "Buraco"
 HAND_SIZE = 11
 MORTO_SIZE = 11
-TWOS = frozenset({"2C", "2D", "2H", "2S"})
-MELDS = MeldRules(wilds=TWOS, max_wilds=1, ace_to_ace=True)
-"""Runs only (B1), A low or high and A..K..A (B2), one wild a meld (B3)."""
-VALUES = {"A": 15, "2": 10, "3": 5, "4": 5, "5": 5, "6": 5, "7": 5}
-"""The seed's values; 8 to K are worth 10."""
+MELDS = BURACO.melds
 CANASTRA_BONUS: dict[Canastra, int] = {"limpa": 200, "suja": 100, "mil": 1000}
 """B12: the de mil's 1000 instead of a limpa's 200."""
 BATIDA = 100
@@ -75,16 +72,9 @@ PENALTIES: dict[str, Consequence] = {
 _DETAILS = msgspec.json.Decoder(dict[str, Any])
 
 
-def card_value(card: str) -> int:
-    return VALUES.get(rank_of(card), 10)
-
-
 def cards_value(cards: Sequence[str]) -> int:
-    return sum(card_value(card) for card in cards)
-
-
-DECK_POINTS = cards_value(DECK_104)
-"""What every card of the two decks is worth (880): no count holds more."""
+    """Buraco's points of these cards."""
+    return BURACO.points(cards)
 
 
 class Laid(msgspec.Struct, frozen=True, kw_only=True):
@@ -107,10 +97,13 @@ class BuracoHand(StockHand, frozen=True, kw_only=True):
         laid = [card for side in self.melds for meld in side for card in meld.cards]
         return laid + [card for morto in self.mortos if morto for card in morto]
 
-    def may_go_out(self, side: int) -> bool:
-        """Its morto waits for it, or it holds a canastra limpa (B9, B21: a de mil too)."""
-        clean = any(meld.canastra in ("limpa", "mil") for meld in self.melds[side])
-        return self.mortos[side] is not None or clean
+    def may_go_out(self, side: int, variant: Variant) -> bool:
+        """Its morto waits for it, or it holds a canastra limpa (B9, B21: a de mil too; any
+        canastra in Mega Buraco)."""
+        if self.mortos[side] is not None:
+            return True
+        kinds = ("limpa", "mil") if variant.clean_to_go_out else ("limpa", "mil", "suja")
+        return any(meld.canastra in kinds for meld in self.melds[side])
 
 
 def side_of(seat: int) -> int:
@@ -122,10 +115,14 @@ def side_names(seats: int) -> tuple[str, str]:
     return ("A", "B") if seats == 4 else ("0", "1")
 
 
-def rules_of(state: Match) -> BuracoRules:
-    if not isinstance(state.rules, BuracoRules):
-        raise ValueError("not a Buraco game")
+def rules_of(state: Match) -> BuracoRules | MegaBuracoRules:
+    if not isinstance(state.rules, BuracoRules | MegaBuracoRules):
+        raise ValueError("not a game of Buraco's family")
     return state.rules
+
+
+def variant_of(state: Match) -> Variant:
+    return MEGA_BURACO if isinstance(state.rules, MegaBuracoRules) else BURACO
 
 
 def decide(command: Command, state: Match) -> list[Event]:
@@ -147,7 +144,9 @@ def decide(command: Command, state: Match) -> list[Event]:
             return record_penalty(command, state, PENALTIES, _no_lost_hand)
         case UndoLastMove():
             return _undo(command, state)
-    raise InvalidInput("invalid-command", f"a Buraco game has no {type(command).__name__}")
+    raise InvalidInput(
+        "invalid-command", f"a {variant_of(state).title} game has no {type(command).__name__}"
+    )
 
 
 def _no_lost_hand(command: RecordPenalty, state: Match) -> HandEnded:
@@ -157,10 +156,11 @@ def _no_lost_hand(command: RecordPenalty, state: Match) -> HandEnded:
 def _deal(command: DealStock, state: Match) -> list[Event]:
     no_hand_in_progress(state)
     dealer = dealer_for(state, command.dealer)
-    hands, _, stock, count = check_deal(
-        state, command, DECK_104, HAND_SIZE, WHAT, mortos=MORTO_SIZE
+    v = variant_of(state)
+    hands, starter, stock, count = check_deal(
+        state, command, v.deck, HAND_SIZE, v.title, starter=v.starter, mortos=MORTO_SIZE
     )
-    mortos = tuple(in_deck(morto, DECK_104, WHAT) for morto in command.mortos or ())
+    mortos = tuple(in_deck(morto, v.deck, v.title) for morto in command.mortos or ())
     return [
         StockDealt(
             at=command.at,
@@ -168,6 +168,7 @@ def _deal(command: DealStock, state: Match) -> list[Event]:
             dealer=dealer,
             opener=state.table.next_seat(dealer),
             hands=hands,
+            starter=starter,
             stock=stock,
             stock_count=count,
             mortos=mortos,
@@ -200,7 +201,8 @@ def _draw(command: DrawCards, state: Match) -> list[Event]:
         return [CardsDrawn(at=command.at, seat=seat, source="pile", cards=cards, count=len(cards))]
     if not hand.stock_count:
         raise IllegalMove("stock-empty", "the stock is spent: take the pile")
-    return draw(hand, seat, 1, command, DECK_104, WHAT, reshuffle=False)
+    v = variant_of(state)
+    return draw(hand, seat, 1, command, v.deck, v.title, reshuffle=False)
 
 
 def _own(hand: BuracoHand, seat: int, cards: Sequence[str]) -> None:
@@ -215,9 +217,18 @@ def _own(hand: BuracoHand, seat: int, cards: Sequence[str]) -> None:
 def _lay(command: LayMeld, state: Match) -> list[Event]:
     hand, seat = _in_turn(state, command.seat)
     _drawn(hand)
-    cards = in_deck(command.cards, DECK_104, WHAT)
-    laid = Laid(cards=cards, canastra=meld_of(cards, MELDS).canastra)
+    v = variant_of(state)
+    cards = in_deck(command.cards, v.deck, v.title)
+    read = meld_of(cards, v.melds)
+    laid = Laid(cards=cards, canastra=read.canastra)
     side = side_of(seat)
+    if v.one_set_per_rank and read.kind == "set":
+        for meld in hand.melds[side]:
+            other = meld_of(meld.cards, v.melds)
+            if other.kind == "set" and other.low == read.low:
+                raise IllegalMove(
+                    "one-set-per-rank", "the side has a trinca of that rank: add to it (MB)"
+                )
     melds = _with(hand.melds, side, (*hand.melds[side], laid))
     event = Melded(at=command.at, seat=seat, cards=cards, canastra=laid.canastra)
     return _melding(state, hand, seat, cards, melds, event)
@@ -232,11 +243,12 @@ def _add(command: AddToMeld, state: Match) -> list[Event]:
         raise InvalidInput(
             "invalid-meld", f"the side has melds 0 to {len(own) - 1}, not {command.to}"
         )
-    cards = in_deck(command.cards, DECK_104, WHAT)
+    v = variant_of(state)
+    cards = in_deck(command.cards, v.deck, v.title)
     if not cards:
         raise InvalidInput("invalid-meld", "an addition adds at least one card")
     grown = (*own[command.to].cards, *cards)
-    laid = Laid(cards=grown, canastra=meld_of(grown, MELDS).canastra)
+    laid = Laid(cards=grown, canastra=meld_of(grown, v.melds).canastra)
     melds = _with(
         hand.melds, side, tuple(laid if i == command.to else m for i, m in enumerate(own))
     )
@@ -263,15 +275,16 @@ def _melding(
     (direta) or goes out."""
     left = len(hand.hands[seat]) - len(cards)
     side = side_of(seat)
+    v = variant_of(state)
     after = replace(hand, melds=melds)
-    if left == 1 and not after.may_go_out(side):
+    if left == 1 and not after.may_go_out(side, v):
         raise IllegalMove(
             "must-keep-a-discard",
             "the side has its morto and no canastra limpa: keep a card to discard (B18)",
         )
     if left < 0:
         raise TellsAHand("card-not-in-hand", f"seat {seat} holds fewer cards than that")
-    if left == 0 and not after.may_go_out(side):
+    if left == 0 and not after.may_go_out(side, v):
         raise IllegalMove("cannot-go-out", "going out again needs a canastra limpa (B9)")
     _own(hand, seat, cards)
     if left:
@@ -294,13 +307,15 @@ def _discard(command: DiscardCard, state: Match) -> list[Event]:
     _drawn(hand)
     if command.suit is not None:
         raise InvalidInput("invalid-body", "a Buraco discard names no suit")
-    (card,) = in_deck([command.card], DECK_104, WHAT)
+    v = variant_of(state)
+    (card,) = in_deck([command.card], v.deck, v.title)
     left = len(hand.hands[seat]) - 1
-    if left == 0 and not hand.may_go_out(side_of(seat)):
+    if left == 0 and not hand.may_go_out(side_of(seat), v):
         raise IllegalMove("cannot-go-out", "going out again needs a canastra limpa (B9)")
     _own(hand, seat, [card])
     event = CardDiscarded(at=command.at, seat=seat, card=card)
-    if left and hand.stock_count:  # the turn passes, nothing more happens
+    ends_at = variant_of(state).ends_at_stock or 0
+    if left and hand.stock_count > ends_at:  # the turn passes, nothing more happens
         return [event]
     after = apply(hand, event)
     assert isinstance(after, BuracoHand)
@@ -317,6 +332,11 @@ def _discard(command: DiscardCard, state: Match) -> list[Event]:
 def _turn_starts(state: Match, hand: BuracoHand, at: datetime) -> list[Event]:
     """B11, B19: a turn that starts with the stock spent turns an untaken morto into the
     stock (side A's first), or, with none left, ends the hand without a batida."""
+    ends_at = variant_of(state).ends_at_stock
+    if ends_at is not None:
+        if hand.stock_count > ends_at:
+            return []
+        return then_finish(state, [_ended(state, hand, at, None, None)], at, places_of=places_of)
     if hand.stock_count:
         return []
     side = next((s for s, morto in enumerate(hand.mortos) if morto is not None), None)
@@ -343,7 +363,9 @@ def _undo(command: UndoLastMove, state: Match) -> list[Event]:
     return [MoveUndone(at=command.at, seat=getattr(last, "seat", 0), move=move, card=card)]
 
 
-def tally(hand: BuracoHand, side: int, ended_by: int | None) -> dict[str, Any]:
+def tally(
+    hand: BuracoHand, side: int, ended_by: int | None, variant: Variant = BURACO
+) -> dict[str, Any]:
     """A side's count (seed's "Contagem"; B12-B15): laid cards, canastras, the batida, less
     the cards in its hands and a morto never taken; the Detalhe (B13, B20)."""
     melds = hand.melds[side]
@@ -352,11 +374,11 @@ def tally(hand: BuracoHand, side: int, ended_by: int | None) -> dict[str, Any]:
     detalhe = ended_by is not None and ended_by != side and fresh is not None
     seats = [s for s in range(hand.seats) if side_of(s) == side and not (detalhe and s == fresh)]
     return {
-        "melded": sum(cards_value(meld.cards) for meld in melds),
+        "melded": sum(variant.points(meld.cards) for meld in melds),
         "limpa": kinds["limpa"],
         "suja": kinds["suja"],
         "mil": kinds["mil"],
-        "in_hand": sum(cards_value(hand.hands[s]) for s in seats),
+        "in_hand": sum(variant.points(hand.hands[s]) for s in seats),
         "morto": hand.morto_taken[side] and not detalhe,
         "batida": ended_by == side,
     }
@@ -373,7 +395,7 @@ def _ended(
     state: Match, hand: BuracoHand, at: datetime, ended_by: int | None, seat: int | None
 ) -> HandEnded:
     names = side_names(hand.seats)
-    counts = [tally(hand, side, ended_by) for side in (0, 1)]
+    counts = [tally(hand, side, ended_by, variant_of(state)) for side in (0, 1)]
     return _hand_ended(state, at, names, counts, ended_by, seat, hand.dealer)
 
 
@@ -419,8 +441,9 @@ def _result(command: RecordBuracoResult, state: Match) -> list[Event]:
         raise InvalidInput("invalid-result", f"ended_by is a side: {names[0]} or {names[1]}")
     ended_by = None if command.ended_by is None else names.index(command.ended_by)
     counts = [_checked(command.sides[name], ended_by == side) for side, name in enumerate(names)]
-    if sum(c["melded"] + c["in_hand"] for c in counts) > DECK_POINTS:
-        raise InvalidInput("invalid-result", f"two decks hold {DECK_POINTS} points in all")
+    most = variant_of(state).deck_points
+    if sum(c["melded"] + c["in_hand"] for c in counts) > most:
+        raise InvalidInput("invalid-result", f"the deck holds {most} points in all")
     return then_finish(
         state,
         [
@@ -482,6 +505,8 @@ def start(dealt: StockDealt) -> BuracoHand:
         **started(dealt, dealt.at),  # type: ignore[arg-type]
         turn=dealt.opener,
         mortos=(mortos[0], mortos[1]),
+        piled=None if dealt.starter is None else (dealt.starter, None),
+        pile_size=0 if dealt.starter is None else 1,
     )
 
 
@@ -572,28 +597,36 @@ def evolve(state: Match, event: Event) -> Match:
 
 
 def shuffled(state: Match, order: Sequence[str], at: datetime) -> DealStock:
-    """Eleven cards to each seat, two mortos of eleven, the rest the stock."""
+    """Eleven cards to each seat, two mortos of eleven, the starter (Mega Buraco), the rest
+    the stock."""
     cards = list(order)
     seats = state.table.seats
     hands = [cards[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(seats)]
     dealt = seats * HAND_SIZE
-    mortos = [cards[dealt : dealt + MORTO_SIZE], cards[dealt + MORTO_SIZE : dealt + 2 * MORTO_SIZE]]
+    mortos = [
+        cards[dealt : dealt + MORTO_SIZE],
+        cards[dealt + MORTO_SIZE : dealt + 2 * MORTO_SIZE],
+    ]
+    rest = cards[dealt + 2 * MORTO_SIZE :]
+    starter = rest.pop(0) if variant_of(state).starter else None
     return DealStock(
         at=at,
         hands=hands,
         dealer=dealer_for(state, None),
         mortos=mortos,
-        stock=cards[dealt + 2 * MORTO_SIZE :],
+        starter=starter,
+        stock=rest,
     )
 
 
 def deal(request: HandRequest, at: datetime) -> DealStock:
-    if request.dorme or request.trump_card or request.vira or request.starter:
+    if request.dorme or request.trump_card or request.vira:
         raise MalformedRequest("a Buraco deal has hands, two mortos and maybe a stock")
     return DealStock(
         at=at,
         hands=request.hands,
         dealer=request.dealer,
+        starter=request.starter,
         stock=request.stock,
         mortos=request.mortos,
     )
@@ -738,7 +771,7 @@ BURACO_GAME = Game(
     decide=decide,
     evolve=evolve,
     after_hand=after_hand,
-    deck=DECK_104,
+    deck=BURACO.deck,
     shuffled=shuffled,
     deal=deal,
     move=move,
@@ -747,6 +780,56 @@ BURACO_GAME = Game(
     shown=shown,
     examples=EXAMPLES,
     fields=FIELDS,
+    seats=(2, 4),
+    partnerships="at-four",
+)
+
+MEGA_EXAMPLES = Examples(
+    create={"mega-buraco": ("A game of Mega Buraco to 3000", {"preset": "mega-buraco"})},
+    move={
+        "trinca": (
+            "Mega Buraco: a trinca (one a rank per side; a joker or a 2 as its wild)",
+            {"seat": 0, "meld": ["9C", "9D", "JK"]},
+        ),
+    },
+    result={
+        "mega-buraco": (
+            "Mega Buraco: each side's count (no canastra de mil), and the side that went out",
+            {
+                "ended_by": "B",
+                "sides": {
+                    "A": {"melded": 180, "suja": 1, "in_hand": 65},
+                    "B": {"melded": 260, "limpa": 1, "suja": 1, "in_hand": 0},
+                },
+            },
+        ),
+    },
+)
+
+MEGA_FIELDS = {
+    "deal.starter": "the card turned from the stock to start the pile (the first player may "
+    "take it, MB5).",
+    "move.meld": "a new run or trinca of the seat's side (one trinca a rank; a 2 or a joker "
+    "as its one wild).",
+    "result.sides": "each side's count: melded, limpa, suja (no de mil), in_hand, morto.",
+}
+
+MEGA_BURACO_GAME = Game(
+    name="mega-buraco",
+    family="stock",
+    presets=("mega-buraco",),
+    decide=decide,
+    evolve=evolve,
+    after_hand=after_hand,
+    deck=MEGA_BURACO.deck,
+    shuffled=shuffled,
+    deal=deal,
+    move=move,
+    result=result,
+    result_body=result_body,
+    shown=shown,
+    examples=MEGA_EXAMPLES,
+    fields=MEGA_FIELDS,
     seats=(2, 4),
     partnerships="at-four",
 )

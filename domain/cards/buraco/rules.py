@@ -22,3 +22,19 @@ class BuracoRules(GameRules, frozen=True, kw_only=True, tag="buraco"):
 
 
 BURACO = BuracoRules()
+
+
+class MegaBuracoRules(GameRules, frozen=True, kw_only=True, tag="mega-buraco"):
+    """Mega Buraco: Buraco with two jokers a deck (wild, as the 2s), trincas beside the runs
+    (one a rank per side), a starter on the pile, any canastra to go out with the morto
+    taken, and the hand's end when two cards are left in the stock (card-rules.md 5)."""
+
+    target: Annotated[int, Meta(ge=1, le=100_000)] = 3000
+    """Points that win the game (MB7: as Buraco)."""
+
+    def check(self) -> None:
+        if self.tie_bonus:
+            raise InvalidInput("invalid-rules", "a Mega Buraco hand carries nothing to the next")
+
+
+MEGA_BURACO = MegaBuracoRules()

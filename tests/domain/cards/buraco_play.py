@@ -11,31 +11,34 @@ from itertools import combinations
 
 from domain import INITIAL, CreateMatch, DomainError, Event, Match, decide, evolve, fold
 from domain.cards.buraco.commands import AddToMeld, LayMeld
-from domain.cards.buraco.game import BuracoHand, side_of
-from domain.cards.melds import DECK_104
+from domain.cards.buraco.game import BuracoHand, side_of, variant_of
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
 from domain.cards.stock.hand import unseen
 from domain.match.commands import Command
 from tests.domain.builders import AT
 
 
-def created(seats: int, target: int = 3000) -> Match:
+def created(seats: int, target: int = 3000, preset: str = "buraco") -> Match:
     players = [f"p{n}" for n in range(seats)]
     command = CreateMatch(
-        at=AT, preset="buraco", seats=players, actor="p0", overrides={"target": target}
+        at=AT, preset=preset, seats=players, actor="p0", overrides={"target": target}
     )
     return fold(decide(command, INITIAL))
 
 
 def random_deal(state: Match, rng: random.Random, known: bool = True) -> DealStock:
-    cards = rng.sample(DECK_104, len(DECK_104))
+    variant = variant_of(state)
+    cards = rng.sample(variant.deck, len(variant.deck))
     seats = len(state.seats)
     dealt = seats * 11
+    rest = cards[dealt + 22 :]
+    starter = rest.pop(0) if variant.starter else None
     return DealStock(
         at=AT,
         hands=[cards[s * 11 : (s + 1) * 11] for s in range(seats)],
         mortos=[cards[dealt : dealt + 11], cards[dealt + 11 : dealt + 22]],
-        stock=cards[dealt + 22 :] if known else None,
+        starter=starter,
+        stock=rest if known else None,
     )
 
 
@@ -50,16 +53,23 @@ def candidates(state: Match, rng: random.Random) -> Iterator[Command]:
             yield DrawCards(at=AT, seat=seat, source="pile")
         named = None
         if hand.stock is None:  # a scorekeeper names the card: one nobody has seen
-            named = [rng.choice(sorted(unseen(hand, DECK_104, hand.pile).elements()))]
+            deck = variant_of(state).deck
+            named = [rng.choice(sorted(unseen(hand, deck, hand.pile).elements()))]
         yield DrawCards(at=AT, seat=seat, cards=named)
         return
     held = list(hand.hands[seat])
     tries: list[Command] = []
     for number, _ in enumerate(hand.melds[side_of(seat)]):
         tries += [AddToMeld(at=AT, seat=seat, to=number, cards=[card]) for card in set(held)]
-    twos = [card for card in held if card[0] == "2"]
+    twos = [card for card in held if card[0] == "2" or card == "JK"]
+    if variant_of(state).melds.sets:  # trincas: three of a rank, or two and a wild
+        for rank in {card[:-1] for card in held if card != "JK"}:
+            same = [card for card in held if card[:-1] == rank]
+            tries += [LayMeld(at=AT, seat=seat, cards=list(t)) for t in combinations(same, 3)]
+            if twos and len(same) >= 2:
+                tries.append(LayMeld(at=AT, seat=seat, cards=[*same[:2], twos[-1]]))
     for suit in "CDHS":
-        own = sorted({card for card in held if card[-1] == suit})
+        own = sorted({card for card in held if card[-1] == suit and card != "JK"})
         tries += [LayMeld(at=AT, seat=seat, cards=list(trio)) for trio in combinations(own, 3)]
         if twos:
             pairs = combinations(own, 2)
@@ -80,11 +90,16 @@ def next_move(state: Match, rng: random.Random) -> tuple[Command, list[Event]]:
 
 
 def random_game(
-    seed: int, seats: int, target: int = 3000, known: bool = True, hands: int = 99
+    seed: int,
+    seats: int,
+    target: int = 3000,
+    known: bool = True,
+    hands: int = 99,
+    preset: str = "buraco",
 ) -> tuple[Match, list[Event], list[Command]]:
     """A game played out (or its first `hands` hands): its state, events and commands."""
     rng = random.Random(seed)
-    state = created(seats, target)
+    state = created(seats, target, preset)
     events: list[Event] = []
     commands: list[Command] = []
     while state.status == "in_progress" and len(state.hands) < hands:

@@ -14,35 +14,39 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain import HandEnded, decide, decode, encode, fold
-from domain.cards.buraco.events import MortoTaken
-from domain.cards.buraco.game import MELDS, BuracoHand, cards_value
-from domain.cards.melds import DECK_104, meld_of
+from domain.cards.buraco.events import Melded, MortoTaken
+from domain.cards.buraco.game import BuracoHand, cards_value, variant_of
+from domain.cards.buraco.variant import Variant
+from domain.cards.melds import meld_of
 from domain.match.events import MatchFinished
 from tests.domain.cards.buraco_play import created, next_move, random_deal, random_game
 
-DECK = Counter(DECK_104)
 BONUS = {"limpa": 200, "suja": 100, "mil": 1000}
 
 
-def check_table(hand: BuracoHand) -> None:
+def check_table(hand: BuracoHand, variant: Variant) -> None:
     laid = [card for side in hand.melds for meld in side for card in meld.cards]
     mortos = [card for morto in hand.mortos if morto for card in morto]
     held = [card for cards in hand.hands for card in cards]
     on_table = Counter(held) + Counter(hand.pile) + Counter(laid) + Counter(mortos)
-    assert sum(on_table.values()) + hand.stock_count == len(DECK_104)
+    deck = Counter(variant.deck)
+    assert sum(on_table.values()) + hand.stock_count == len(variant.deck)
     if hand.stock is not None:
-        assert on_table + Counter(hand.stock) == DECK
+        assert on_table + Counter(hand.stock) == deck
     else:
-        assert not on_table - DECK
+        assert not on_table - deck
     for side in hand.melds:
+        sets = []
         for meld in side:
-            read = meld_of(meld.cards, MELDS)
-            assert read.kind == "run"
+            read = meld_of(meld.cards, variant.melds)
+            assert read.kind == "run" or variant.melds.sets
             assert read.wilds <= 1
             assert read.canastra == meld.canastra
+            sets += [read.low] if read.kind == "set" else []
+        assert len(sets) == len(set(sets)), "one trinca a rank per side (Mega Buraco)"
 
 
-def check_count(ended: HandEnded, seats: int) -> None:
+def check_count(ended: HandEnded, seats: int, variant: Variant) -> None:
     """The seed's count: laid + canastras + batida - in hand - a morto never taken."""
     assert ended.details is not None
     assert ended.scores is not None
@@ -58,18 +62,24 @@ def check_count(ended: HandEnded, seats: int) -> None:
     assert went_out == ([] if ended.details["ended_by"] is None else [ended.details["ended_by"]])
     for name in went_out:
         count = ended.details[name]
-        assert count["limpa"] + count["mil"] >= 1, "the final batida needs a canastra limpa"
+        clean = count["limpa"] + count["mil"]
+        needed = clean if variant.clean_to_go_out else clean + count["suja"]
+        assert needed >= 1, "the final batida needs a canastra (limpa, but Mega Buraco's any)"
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     seats=st.sampled_from([2, 4]),
     known=st.booleans(),
+    preset=st.sampled_from(["buraco", "mega-buraco"]),
 )
-def test_random_legal_games_keep_every_rule(seed: int, seats: int, known: bool) -> None:
+def test_random_legal_games_keep_every_rule(
+    seed: int, seats: int, known: bool, preset: str
+) -> None:
     rng = random.Random(seed)
-    state = created(seats, target=1200)
+    state = created(seats, target=1200, preset=preset)
+    variant = variant_of(state)
     events = []
     for _ in range(20_000):
         if state.status != "in_progress":
@@ -83,13 +93,13 @@ def test_random_legal_games_keep_every_rule(seed: int, seats: int, known: bool) 
             assert again == event
             events.append(again)
             if isinstance(event, HandEnded):
-                check_count(event, seats)
+                check_count(event, seats, variant)
             state = fold([again], state)
         if isinstance(state.hand, BuracoHand):
-            check_table(state.hand)
+            check_table(state.hand, variant)
             assert state.turn == state.hand.turn
     assert state.status == "finished"
-    assert fold(events, created(seats, target=1200)) == state
+    assert fold(events, created(seats, target=1200, preset=preset)) == state
     hands = [e for e in events if isinstance(e, HandEnded)]
     names = ("A", "B") if seats == 4 else ("0", "1")
     assert state.score == {n: sum((h.scores or {})[n] for h in hands) for n in names}
@@ -120,3 +130,32 @@ def test_the_games_reach_every_part_of_a_hand() -> None:
     for part in ("direta", "indireta", "batida", "stock-out", "limpa", "suja"):
         assert seen[part], (part, seen)
     assert cards_value(["AS", "2S", "3S", "8S", "KS"]) == 15 + 10 + 5 + 10 + 10
+
+
+def test_mega_buraco_games_lay_trincas_and_jokers_and_end_at_two_in_the_stock() -> None:
+    """MB1-MB6 at work: trincas beside the runs, jokers as wilds, a starter on the pile, and
+    a hand that runs out ends with two cards left in the stock (the mortos untouched)."""
+    seen: Counter[str] = Counter()
+    for seed in range(8):
+        state = created(2 + 2 * (seed % 2), target=1500, preset="mega-buraco")
+        rng = random.Random(seed)
+        while state.status == "in_progress":
+            if state.hand is None:
+                deal = random_deal(state, rng)
+                seen["starter"] += deal.starter is not None
+                state = fold(decide(deal, state), state)
+                continue
+            before = state.hand
+            _, new = next_move(state, rng)
+            for event in new:
+                if isinstance(event, Melded):
+                    read = meld_of(event.cards, variant_of(state).melds)
+                    seen[read.kind] += 1
+                    seen["joker"] += "JK" in event.cards
+                if isinstance(event, HandEnded) and event.outcome == "stock-out":
+                    assert isinstance(before, BuracoHand)
+                    assert before.stock_count <= 2
+                    seen["stock-out"] += 1
+            state = fold(new, state)
+    for part in ("starter", "run", "set", "joker", "stock-out"):
+        assert seen[part], (part, seen)
