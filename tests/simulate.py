@@ -121,7 +121,7 @@ def buraco_result(state: dict[str, Any]) -> dict[str, Any]:
 
 def _next_card_request(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     hand = state["hand"]
-    if state["game"] == "buraco":
+    if state["game"] in ("buraco", "mega-buraco"):
         return "results", buraco_result(state)
     if state["game"] == "mau-mau":
         if hand is None:

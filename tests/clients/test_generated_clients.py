@@ -135,6 +135,7 @@ async def play_a_whole_game(api: Api, preset: str) -> Any:
     calls = {
         "hands": ("matches.start_hand", models.NewHand),
         "moves": ("matches.post_move", models.NewMove),
+        "results": ("matches.post_result", models.NewResult),
     }
     for _ in range(5000):
         step = next_request(state.to_dict())
