@@ -27,6 +27,10 @@ for _card in DECK_52:
             _NORMAL[_rank + _suit] = _card
 
 
+for _joker in ("JK", "jk", "Jk", "jK"):
+    _NORMAL[_joker] = "JK"  # a joker (Mega Buraco); only its deck holds it
+
+
 def normalise(text: object) -> str:
     """Accept "7h" or "7H" and answer "7H", rank and suit in either case ("qH", "Qh"); anything
     else is `invalid-card` (C1)."""

@@ -31,7 +31,9 @@ def body_of(command: Command) -> tuple[str, Json]:
                 "dealer": command.dealer,
                 "hands": command.hands,
                 "mortos": command.mortos,
-            } | ({"stock": command.stock} if command.stock is not None else {})
+            } | ({"stock": command.stock} if command.stock is not None else {}) | (
+                {"starter": command.starter} if command.starter is not None else {}
+            )
         case DrawCards():
             named = {"cards": command.cards} if command.cards is not None else {}
             return "moves", {"seat": command.seat, "draw": command.source} | named
@@ -50,11 +52,12 @@ def public_view_hides(state: Json) -> None:
     assert hand["stock"] is None
 
 
+@pytest.mark.parametrize("preset", ["buraco", "mega-buraco"])
 async def test_a_hand_replayed_move_by_move_reaches_the_domains_count_and_hides_each_hand(
-    shared_client: httpx.AsyncClient, shared_table: Table
+    shared_client: httpx.AsyncClient, shared_table: Table, preset: str
 ) -> None:
-    domain, _, commands = random_game(11, 4, target=5000, hands=1)
-    game = await create_game(shared_client, shared_table, "buraco", rules={"target": 5000})
+    domain, _, commands = random_game(11, 4, target=5000, hands=1, preset=preset)
+    game = await create_game(shared_client, shared_table, preset, rules={"target": 5000})
     players = shared_table.players
     looked = 0
     state: Json = {}
@@ -207,7 +210,7 @@ async def two(shared_client: httpx.AsyncClient) -> Table:
 
 
 @settings(
-    max_examples=6,
+    max_examples=8,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -216,6 +219,7 @@ async def two(shared_client: httpx.AsyncClient) -> Table:
     seats=st.sampled_from([2, 4]),
     known=st.booleans(),
     steps=st.integers(5, 70),
+    preset=st.sampled_from(["buraco", "mega-buraco"]),
 )
 async def test_no_public_read_shows_a_hand_a_morto_the_stock_or_a_drawn_card(
     shared_client: httpx.AsyncClient,
@@ -225,10 +229,11 @@ async def test_no_public_read_shows_a_hand_a_morto_the_stock_or_a_drawn_card(
     seats: int,
     known: bool,
     steps: int,
+    preset: str,
 ) -> None:
-    _, _, commands = random_game(seed, seats, target=5000, known=known, hands=1)
+    _, _, commands = random_game(seed, seats, target=5000, known=known, hands=1, preset=preset)
     table = shared_table if seats == 4 else two
-    game = await create_game(shared_client, table, "buraco", rules={"target": 5000})
+    game = await create_game(shared_client, table, preset, rules={"target": 5000})
     checked = 0
     for number, command in enumerate(commands[:steps]):
         path, body = body_of(command)

@@ -29,8 +29,9 @@ Card = Annotated[
 Piece = Annotated[
     str,
     Meta(
-        pattern=r"^([0-6]-[0-6]|([AJQKajqk]|[2-9]|10)[CDHScdhs])$",
-        description='A tile "a-b" or a card "<rank><suit>", as the game is played.',
+        pattern=r"^([0-6]-[0-6]|([AJQKajqk]|[2-9]|10)[CDHScdhs]|JK|jk)$",
+        description='A tile "a-b" or a card "<rank><suit>" ("JK": a joker), as the game is '
+        "played.",
         examples=["3-5", "7H"],
     ),
 ]
