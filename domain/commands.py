@@ -1,6 +1,7 @@
 """Every command of every game: what a client asks for, as one tagged union."""
 
 from domain.cards.buraco.commands import AddToMeld, LayMeld, RecordBuracoResult
+from domain.cards.cacheta.commands import Burn, GoOut, JumpTheQueue, RecordCachetaRound, SayNaBoa
 from domain.cards.commands import CardCommand
 from domain.cards.maumau.commands import Accuse, CallMauMau, RecordMauMauResult
 from domain.cards.stock.commands import StockCommand
@@ -18,4 +19,9 @@ MatchCommand = (
     | LayMeld
     | AddToMeld
     | RecordBuracoResult
+    | GoOut
+    | SayNaBoa
+    | JumpTheQueue
+    | Burn
+    | RecordCachetaRound
 )

@@ -77,6 +77,9 @@ MoveCode = Literal[
     "cannot-go-out",
     "must-keep-a-discard",
     "one-set-per-rank",
+    "jump-pending",
+    "no-batida",
+    "queue-closed",
 ]
 StatusCode = Literal[
     "match-not-created",

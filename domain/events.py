@@ -3,6 +3,7 @@
 import msgspec
 
 from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken, MortoToStock
+from domain.cards.cacheta.events import NaBoaSaid, QueueJumped, SeatBurned, WentOut
 from domain.cards.events import CardEvent
 from domain.cards.maumau.events import MauMauAccused, MauMauCalled
 from domain.cards.stock.events import StockEvent
@@ -20,6 +21,10 @@ MatchEvent = (
     | AddedToMeld
     | MortoTaken
     | MortoToStock
+    | NaBoaSaid
+    | QueueJumped
+    | SeatBurned
+    | WentOut
 )
 EVENT_TYPES: tuple[type[Event], ...] = MatchEvent.__args__
 SECRET_TYPES = frozenset(

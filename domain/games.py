@@ -2,6 +2,7 @@
 service and the projections learn of a game here, never through a branch of their own."""
 
 from domain.cards.buraco.game import BURACO_GAME, MEGA_BURACO_GAME
+from domain.cards.cacheta.game import CACHETA_GAME
 from domain.cards.copas.game import COPAS_GAME
 from domain.cards.espadas.game import ESPADAS_GAME
 from domain.cards.maumau.game import MAU_MAU_GAME
@@ -20,6 +21,7 @@ GAMES: tuple[Game, ...] = (
     MAU_MAU_GAME,
     BURACO_GAME,
     MEGA_BURACO_GAME,
+    CACHETA_GAME,
 )
 DEFAULT_GAME = DOMINOES.name
 """The seed's game: the one a read means when it names none (its rankings are the seed's),

@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 
 from domain.cards.buraco.rules import BURACO, MEGA_BURACO, BuracoRules, MegaBuracoRules
+from domain.cards.cacheta.rules import CACHETA, CachetaRules
 from domain.cards.copas.rules import COPAS, CopasRules
 from domain.cards.espadas.rules import ESPADAS, EspadasRules
 from domain.cards.maumau.rules import MAU_MAU, MauMauRules
@@ -35,6 +36,7 @@ RuleSet = (
     | MauMauRules
     | BuracoRules
     | MegaBuracoRules
+    | CachetaRules
 )
 PRESETS: dict[str, RuleSet] = {
     r.preset: r
@@ -49,6 +51,7 @@ PRESETS: dict[str, RuleSet] = {
         MAU_MAU,
         BURACO,
         MEGA_BURACO,
+        CACHETA,
     )
 }
 RULES_DECODER = msgspec.json.Decoder(RuleSet)

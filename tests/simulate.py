@@ -1,7 +1,7 @@
 """A client that plays legal moves from a game's answered state, as the scorekeeper who
 posted the deal (who sees every hand): dominoes, Sueca, Truco (cards only, no raises) and
 Espadas (a bid of 3 from each seat, then legal cards), Copas (each seat passes its first
-three cards, then legal cards), Buraco (by each hand's count) and Mau Mau (a posted
+three cards, then legal cards), Buraco and Cacheta (by each hand's result) and Mau Mau (a posted
 stock; penalties drawn, MAU-MAU said, the first card that follows, else a draw, else a
 pass). Used by the fault tests, the
 generated-client and browser tests, and the API benchmarks."""
@@ -123,6 +123,8 @@ def _next_card_request(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     hand = state["hand"]
     if state["game"] in ("buraco", "mega-buraco"):
         return "results", buraco_result(state)
+    if state["game"] == "cacheta":  # seat 0 goes out with 10 each round: 5 rounds
+        return "results", {"winner": 0, "cards": 10}
     if state["game"] == "mau-mau":
         if hand is None:
             return "hands", mau_mau_deal(state)

@@ -50,6 +50,10 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
     add: list[str] | None = None
     to: int | None = None
     discard: str | None = None
+    go_out: list[list[str]] | None = None
+    na_boa: bool = False
+    furar: bool = False
+    burned: bool = False
     restock: list[str] | None = None
     """Not the client's: the service's shuffle of the cards a new stock would take
     (`Game.restock`), should the draw need one."""
@@ -73,6 +77,10 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
             "meld": self.meld is not None,
             "add": self.add is not None,
             "discard": self.discard is not None,
+            "go_out": self.go_out is not None,
+            "na_boa": self.na_boa,
+            "furar": self.furar,
+            "burned": self.burned,
         }
         return frozenset(name for name, yes in said.items() if yes)
 
@@ -112,6 +120,10 @@ class ResultRequest(msgspec.Struct, frozen=True, kw_only=True):
     """The side that went out (Buraco), none when the stock ran out."""
     sides: dict[str, SideTally] | None = None
     """Each side's count (Buraco)."""
+    cards: int | None = None
+    """The cards of a batida: 9 or 10 (Cacheta)."""
+    void: bool = False
+    """A round nobody went out of (Cacheta: the stock ran out)."""
     value: int | None = None
     tie: bool = False
     started_at: datetime | None = None

@@ -34,6 +34,7 @@ from domain import (
     encode,
 )
 from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken, MortoToStock
+from domain.cards.cacheta.events import NaBoaSaid, QueueJumped, SeatBurned, WentOut
 from domain.cards.copas.events import CardsExchanged, CardsGiven
 from domain.cards.espadas.events import BidMade
 from domain.cards.maumau.events import MauMauAccused, MauMauCalled
@@ -129,6 +130,19 @@ ONE_OF_EACH = [
     MortoTaken(at=AT, seat=3, direct=True, cards=("8S",) * 11),
     MortoToStock(at=AT, side=0, stock=("9S",) * 11),
     MortoToStock(at=AT, side=1),
+    StockDealt(
+        at=AT,
+        number=1,
+        dealer=3,
+        opener=0,
+        hands=(("9C",), ("AS",), (), ("KD",)),
+        stock_count=70,
+        vira="8C",
+    ),
+    NaBoaSaid(at=AT, seat=2),
+    QueueJumped(at=AT, seat=2, card="5H"),
+    SeatBurned(at=AT, seat=2),
+    WentOut(at=AT, seat=0, groups=(("5H", "5C", "5D"), ("7S", "8S", "9C"))),
 ]
 
 

@@ -13,6 +13,8 @@ class DealStock(Command, frozen=True, kw_only=True, tag="deal_stock"):
     """The stock, top first: then a draw names no card. None: each draw names its cards."""
     mortos: list[list[str]] | None = None
     """Buraco: the two mortos, side A's (seat 0's) then side B's."""
+    vira: str | None = None
+    """Cacheta: the card turned up, set aside; the rank after it in its colour is wild."""
 
 
 class DrawCards(Command, frozen=True, kw_only=True, tag="draw_cards"):

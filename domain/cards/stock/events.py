@@ -40,6 +40,8 @@ class StockDealt(Event, frozen=True, kw_only=True, tag="stock_dealt"):
     """How many cards the stock holds: public, whether or not its order is known."""
     mortos: tuple[tuple[StockCard, ...], ...] | None = None
     """Buraco: the two mortos of 11 cards, side A's (seat 0's) then side B's (seat 1's)."""
+    vira: StockCard | None = None
+    """Cacheta: the card turned up and set aside (K1, K2)."""
 
     def secrets(self) -> tuple[Secret, ...]:
         parts = dealt(self.hands) if self.stock is None else dealt(self.hands, stock=self.stock)

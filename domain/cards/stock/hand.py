@@ -68,6 +68,7 @@ class StockHand(GameHand, frozen=True, kw_only=True):
     @property
     def top(self) -> str | None:
         return None if self.piled is None else self.piled[0]
+
     turn: int
     drew: bool = False
     """The seat in turn has drawn this turn."""
@@ -108,16 +109,23 @@ def check_deal(
     *,
     starter: bool = False,
     mortos: int = 0,
+    playing: Sequence[int] | None = None,
+    turned: Sequence[str] = (),
 ) -> tuple[tuple[tuple[str, ...], ...], str | None, tuple[str, ...] | None, int]:
     """(the hands, the starter, the stock or None, the stock's count) of a posted deal: a
     hand of `size` cards for each seat (and two mortos of `mortos` cards), no card more
     often than the deck has it, and a posted stock exactly the rest of the deck
     (`invalid-deal`)."""
-    seats = len(state.seats)
+    seats = len(state.seats) if playing is None else len(playing)
     if len(command.hands) != seats:
         raise InvalidInput("invalid-deal", f"a deal has {seats} hands, got {len(command.hands)}")
     hands = tuple(in_deck(hand, deck, what) for hand in command.hands)
+    if playing is not None:  # a hand for each seat still in (K14), none for the others
+        given = dict(zip(playing, hands, strict=True))
+        hands = tuple(given.get(seat, ()) for seat in range(len(state.seats)))
     for seat, cards in enumerate(hands):
+        if playing is not None and seat not in playing:
+            continue
         if len(cards) != size:
             raise InvalidInput(
                 "invalid-deal", f"seat {seat} has {len(cards)} cards; each seat gets {size}"
@@ -130,6 +138,7 @@ def check_deal(
     elif command.starter is not None:
         raise InvalidInput("invalid-deal", f"a {what} deal turns up no starter")
     used = Counter(card for cards in hands for card in cards) + Counter([first] if first else [])
+    used.update(in_deck(turned, deck, what))
     if mortos:
         if command.mortos is None or len(command.mortos) != 2:
             raise InvalidInput("invalid-deal", f"the deal sets aside two mortos of {mortos} cards")
@@ -263,10 +272,16 @@ def fold_stock(hand: StockHand, event: Event) -> StockHand:
                 piled=(hand.top, None),
                 pile_size=1,
             )
-        case CardsDrawn(source="pile"):
+        case CardsDrawn(source="pile"):  # the whole pile (Buraco) or its top (Cacheta)
             held = hand.hands[event.seat] + event.cards
+            piled = hand.piled
+            for _ in range(event.count):
+                piled = piled[1] if piled is not None else None
             return replace(
-                hand, hands=with_hand(hand, event.seat, held), piled=None, pile_size=0
+                hand,
+                hands=with_hand(hand, event.seat, held),
+                piled=piled,
+                pile_size=hand.pile_size - event.count,
             )
         case CardsDrawn(source="stock"):
             stock = None if hand.stock is None else hand.stock[event.count :]

@@ -116,6 +116,10 @@ def _move(body: NewMove, _: Sender) -> Build:
         add=body.add,
         to=body.to,
         discard=body.discard,
+        go_out=body.go_out,
+        na_boa=body.na_boa,
+        furar=body.furar,
+        burned=body.burned,
     )
 
     def build(record: MatchRecord, at: Any) -> Command:
@@ -174,6 +178,8 @@ def _result(body: NewResult, _: Sender) -> Build:
         winner=body.winner,
         cards_left=body.cards_left,
         ended_by=body.ended_by,
+        cards=body.cards,
+        void=body.void,
         sides=None if body.sides is None else {k: _tally(v) for k, v in body.sides.items()},
         value=body.value,
         tie=body.tie,

@@ -172,6 +172,13 @@ class StockHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family"
         dict[str, bool] | None, Meta(description=described("view.morto_taken"))
     ] = None
     mortos_left: Annotated[int | None, Meta(description=described("view.mortos_left"))] = None
+    vira: Annotated[str | None, Meta(description=described("view.vira"))] = None
+    wilds: Annotated[list[str] | None, Meta(description=described("view.wilds"))] = None
+    lives: Annotated[list[int] | None, Meta(description=described("view.lives"))] = None
+    na_boa: Annotated[list[int] | None, Meta(description=described("view.na_boa"))] = None
+    burned: Annotated[list[int] | None, Meta(description=described("view.burned"))] = None
+    out: Annotated[list[int] | None, Meta(description=described("view.out"))] = None
+    jumper: Annotated[int | None, Meta(description=described("view.jumper"))] = None
     started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
 
 

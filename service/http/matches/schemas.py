@@ -317,6 +317,16 @@ class NewMove(Body, frozen=True, kw_only=True):
     ) = None
     to: Annotated[int, Meta(ge=0, le=60, description=described("move.to"))] | None = None
     discard: Annotated[StockCard | None, Meta(description=described("move.discard"))] = None
+    go_out: (
+        Annotated[
+            list[Annotated[list[StockCard], Meta(max_length=10)]],
+            Meta(max_length=4, description=described("move.go_out")),
+        ]
+        | None
+    ) = None
+    na_boa: Annotated[bool, Meta(description=described("move.na_boa"))] = False
+    furar: Annotated[bool, Meta(description=described("move.furar"))] = False
+    burned: Annotated[bool, Meta(description=described("move.burned"))] = False
     expected_version: ExpectedVersion = None
 
 
@@ -398,6 +408,8 @@ class NewResult(Body, frozen=True, kw_only=True):
     ended_by: Annotated[
         Annotated[str, Meta(max_length=1)] | None, Meta(description=described("result.ended_by"))
     ] = None
+    cards: Annotated[Literal[9, 10] | None, Meta(description=described("result.cards"))] = None
+    void: Annotated[bool, Meta(description=described("result.void"))] = False
     sides: (
         Annotated[
             dict[Annotated[str, Meta(max_length=1)], SideCount],
