@@ -2,6 +2,8 @@
 dominoes and for the card games, in one run.
 
 Run: .venv/bin/python bench/domain.py [games] [--split]
+Every registered game's move is timed: dominoes, Sueca, Truco, Espadas, Copas, Buraco, Mega
+Buraco, Cacheta (its random players are the tests' own) and Mau Mau at six seats.
 Plays random legal games of each kind -- cinquenta (50-point dominoes), Sueca and Truco --
 timing every play or pass (dominoes) and every card (`PlayCard`), deals not counted; then
 folds each finished game from its events. `--split` also times decide and evolve apart,
@@ -46,6 +48,7 @@ from domain import (  # noqa: E402
     legal_plays,
 )
 from domain.cards.buraco.commands import AddToMeld, LayMeld  # noqa: E402
+from domain.cards.cacheta.commands import GoOut  # noqa: E402
 from domain.cards.cards import DECK_52  # noqa: E402
 from domain.cards.copas.commands import GiveCards  # noqa: E402
 from domain.cards.copas.game import CopasHand  # noqa: E402
@@ -59,7 +62,7 @@ from domain.cards.melds import (  # noqa: E402
     split,
 )
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards, PassTurn  # noqa: E402
-from tests.domain.cards import buraco_play  # noqa: E402
+from tests.domain.cards import buraco_play, cacheta_play  # noqa: E402
 
 START = datetime(2025, 5, 1, 20, 0, tzinfo=UTC)
 FIRST_DEALER = 3
@@ -211,6 +214,15 @@ def next_buraco(state: Match, rng: random.Random, at: datetime) -> Command:
     return command
 
 
+def next_cacheta(state: Match, rng: random.Random, at: datetime) -> Command:
+    """The tests' random Cacheta player (tests/domain/cards/cacheta_play.py): draws, na boa,
+    jumps and burns, batidas when the cards allow (tried by the rules), discards."""
+    if state.hand is None:
+        return cacheta_play.random_deal(state, rng)
+    command, _ = cacheta_play.next_move(state, rng)
+    return command
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str
@@ -233,6 +245,20 @@ KINDS = (
         next_buraco,
         (DrawCards, LayMeld, AddToMeld, DiscardCard),
         rules={"target": 1500},
+    ),
+    Kind(
+        "mega-buraco",
+        "mega-buraco",
+        next_buraco,
+        (DrawCards, LayMeld, AddToMeld, DiscardCard),
+        rules={"target": 1500},
+    ),
+    Kind(
+        "cacheta",
+        "cacheta",
+        next_cacheta,
+        (DrawCards, DiscardCard, GoOut),
+        rules={"target": 3},
     ),
     Kind(
         "mau-mau",
