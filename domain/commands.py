@@ -1,6 +1,12 @@
 """Every command of every game: what a client asks for, as one tagged union."""
 
-from domain.cards.buraco.commands import AddToMeld, LayMeld, RecordBuracoResult
+from domain.cards.buraco.commands import (
+    AddToMeld,
+    LayMeld,
+    LayRedThree,
+    RecordBuracoResult,
+    TakePile,
+)
 from domain.cards.cacheta.commands import Burn, GoOut, JumpTheQueue, RecordCachetaRound, SayNaBoa
 from domain.cards.commands import CardCommand
 from domain.cards.maumau.commands import Accuse, CallMauMau, RecordMauMauResult
@@ -19,6 +25,8 @@ MatchCommand = (
     | LayMeld
     | AddToMeld
     | RecordBuracoResult
+    | TakePile
+    | LayRedThree
     | GoOut
     | SayNaBoa
     | JumpTheQueue

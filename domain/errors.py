@@ -80,6 +80,8 @@ MoveCode = Literal[
     "jump-pending",
     "no-batida",
     "queue-closed",
+    "pile-locked",
+    "red-three-first",
 ]
 StatusCode = Literal[
     "match-not-created",

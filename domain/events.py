@@ -2,7 +2,13 @@
 
 import msgspec
 
-from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken, MortoToStock
+from domain.cards.buraco.events import (
+    AddedToMeld,
+    Melded,
+    MortoTaken,
+    MortoToStock,
+    RedThreeLaid,
+)
 from domain.cards.cacheta.events import NaBoaSaid, QueueJumped, SeatBurned, WentOut
 from domain.cards.events import CardEvent
 from domain.cards.maumau.events import MauMauAccused, MauMauCalled
@@ -21,6 +27,7 @@ MatchEvent = (
     | AddedToMeld
     | MortoTaken
     | MortoToStock
+    | RedThreeLaid
     | NaBoaSaid
     | QueueJumped
     | SeatBurned

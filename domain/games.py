@@ -1,7 +1,7 @@
 """The registry of games: each game once, found by its preset or its name. The core, the
 service and the projections learn of a game here, never through a branch of their own."""
 
-from domain.cards.buraco.game import BURACO_GAME, MEGA_BURACO_GAME
+from domain.cards.buraco.game import BURACO_GAME, MEGA_BURACO_GAME, TRANCA_GAME
 from domain.cards.cacheta.game import CACHETA_GAME
 from domain.cards.copas.game import COPAS_GAME
 from domain.cards.espadas.game import ESPADAS_GAME
@@ -21,6 +21,7 @@ GAMES: tuple[Game, ...] = (
     MAU_MAU_GAME,
     BURACO_GAME,
     MEGA_BURACO_GAME,
+    TRANCA_GAME,
     CACHETA_GAME,
 )
 DEFAULT_GAME = DOMINOES.name

@@ -8,7 +8,14 @@ from typing import Any
 
 import msgspec
 
-from domain.cards.buraco.rules import BURACO, MEGA_BURACO, BuracoRules, MegaBuracoRules
+from domain.cards.buraco.rules import (
+    BURACO,
+    MEGA_BURACO,
+    TRANCA,
+    BuracoRules,
+    MegaBuracoRules,
+    TrancaRules,
+)
 from domain.cards.cacheta.rules import CACHETA, CachetaRules
 from domain.cards.copas.rules import COPAS, CopasRules
 from domain.cards.espadas.rules import ESPADAS, EspadasRules
@@ -36,6 +43,7 @@ RuleSet = (
     | MauMauRules
     | BuracoRules
     | MegaBuracoRules
+    | TrancaRules
     | CachetaRules
 )
 PRESETS: dict[str, RuleSet] = {
@@ -51,6 +59,7 @@ PRESETS: dict[str, RuleSet] = {
         MAU_MAU,
         BURACO,
         MEGA_BURACO,
+        TRANCA,
         CACHETA,
     )
 }

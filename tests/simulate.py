@@ -107,21 +107,21 @@ def mau_mau_move(hand: dict[str, Any], seat: int) -> dict[str, Any]:
     return {"seat": seat, "pass": True}
 
 
-BURACO_COUNT = {"melded": 335, "limpa": 2, "suja": 1, "in_hand": 20}
-"""A side's count that went out (915 points with its batida): four of them win a game."""
+BURACO_COUNT = {"melded": 330, "limpa": 2, "suja": 1, "in_hand": 20}
+"""A side's count that went out (910 points with its batida): four of them win a game."""
 
 
 def buraco_result(state: dict[str, Any]) -> dict[str, Any]:
     """Buraco by its results: the first side goes out each hand (played move by move in
     tests/api/test_buraco.py)."""
     first, second = state["score"]
-    rest = {"melded": 210, "suja": 1, "in_hand": 85, "morto": False}
+    rest = {"melded": 210, "suja": 1, "in_hand": 80, "morto": False}
     return {"ended_by": first, "sides": {first: BURACO_COUNT, second: rest}}
 
 
 def _next_card_request(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     hand = state["hand"]
-    if state["game"] in ("buraco", "mega-buraco"):
+    if state["game"] in ("buraco", "mega-buraco", "tranca"):
         return "results", buraco_result(state)
     if state["game"] == "cacheta":  # seat 0 goes out with 10 each round: 5 rounds
         return "results", {"winner": 0, "cards": 10}

@@ -50,6 +50,7 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
     add: list[str] | None = None
     to: int | None = None
     discard: str | None = None
+    red_three: str | None = None
     go_out: list[list[str]] | None = None
     na_boa: bool = False
     furar: bool = False
@@ -78,6 +79,7 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
             "add": self.add is not None,
             "discard": self.discard is not None,
             "go_out": self.go_out is not None,
+            "red_three": self.red_three is not None,
             "na_boa": self.na_boa,
             "furar": self.furar,
             "burned": self.burned,
@@ -98,6 +100,8 @@ class SideTally(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """The points of the cards left in its players' hands."""
     morto: bool = True
     """It took its morto."""
+    red_threes: int = 0
+    """Tranca: its red 3s (laid, or held at the end)."""
 
 
 class ResultRequest(msgspec.Struct, frozen=True, kw_only=True):

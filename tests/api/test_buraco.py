@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.cards.buraco.commands import AddToMeld, LayMeld
+from domain.cards.buraco.commands import AddToMeld, LayMeld, LayRedThree, TakePile
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
 from domain.match.commands import Command
 from tests.api.conftest import Player, Table, register
@@ -43,6 +43,12 @@ def body_of(command: Command) -> tuple[str, Json]:
             return "moves", {"seat": command.seat, "add": command.cards, "to": command.to}
         case DiscardCard():
             return "moves", {"seat": command.seat, "discard": command.card}
+        case TakePile():
+            with_top = {"meld": command.meld} if command.meld is not None else {"to": command.to}
+            return "moves", {"seat": command.seat, "draw": "pile"} | with_top
+        case LayRedThree():
+            named = {"cards": command.replacement} if command.replacement else {}
+            return "moves", {"seat": command.seat, "red_three": command.card} | named
     raise AssertionError(command)
 
 
@@ -52,7 +58,7 @@ def public_view_hides(state: Json) -> None:
     assert hand["stock"] is None
 
 
-@pytest.mark.parametrize("preset", ["buraco", "mega-buraco"])
+@pytest.mark.parametrize("preset", ["buraco", "mega-buraco", "tranca"])
 async def test_a_hand_replayed_move_by_move_reaches_the_domains_count_and_hides_each_hand(
     shared_client: httpx.AsyncClient, shared_table: Table, preset: str
 ) -> None:
@@ -171,6 +177,7 @@ SECRET_PARTS = {
     "stock_dealt": ("hands", "stock", "mortos"),
     "morto_taken": ("cards",),
     "morto_to_stock": ("stock",),
+    "red_three_laid": (),
     "stock_restocked": ("stock",),
 }
 
@@ -219,7 +226,7 @@ async def two(shared_client: httpx.AsyncClient) -> Table:
     seats=st.sampled_from([2, 4]),
     known=st.booleans(),
     steps=st.integers(5, 70),
-    preset=st.sampled_from(["buraco", "mega-buraco"]),
+    preset=st.sampled_from(["buraco", "mega-buraco", "tranca"]),
 )
 async def test_no_public_read_shows_a_hand_a_morto_the_stock_or_a_drawn_card(
     shared_client: httpx.AsyncClient,

@@ -33,7 +33,13 @@ from domain import (
     decode,
     encode,
 )
-from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken, MortoToStock
+from domain.cards.buraco.events import (
+    AddedToMeld,
+    Melded,
+    MortoTaken,
+    MortoToStock,
+    RedThreeLaid,
+)
 from domain.cards.cacheta.events import NaBoaSaid, QueueJumped, SeatBurned, WentOut
 from domain.cards.copas.events import CardsExchanged, CardsGiven
 from domain.cards.espadas.events import BidMade
@@ -130,6 +136,7 @@ ONE_OF_EACH = [
     MortoTaken(at=AT, seat=3, direct=True, cards=("8S",) * 11),
     MortoToStock(at=AT, side=0, stock=("9S",) * 11),
     MortoToStock(at=AT, side=1),
+    RedThreeLaid(at=AT, seat=1, card="3H"),
     StockDealt(
         at=AT,
         number=1,

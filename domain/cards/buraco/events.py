@@ -39,6 +39,13 @@ class MortoTaken(Event, frozen=True, kw_only=True, tag="morto_taken"):
         return (Secret("cards", list(self.cards), self.seat),)
 
 
+class RedThreeLaid(Event, frozen=True, kw_only=True, tag="red_three_laid"):
+    """Tranca (T5): a red 3 laid alone in front of its side; the replacement follows."""
+
+    seat: Seat
+    card: StockCard
+
+
 class MortoToStock(Event, frozen=True, kw_only=True, tag="morto_to_stock"):
     """The stock is spent at the start of a turn: an untaken morto becomes the stock (B11,
     B19: side A's, or seat 0's, first); its side counts as never having taken it."""

@@ -17,15 +17,35 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
+from math import gcd
 from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
-from domain.cards.buraco.commands import AddToMeld, LayMeld, RecordBuracoResult
-from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken, MortoToStock
-from domain.cards.buraco.rules import BuracoRules, MegaBuracoRules
-from domain.cards.buraco.variant import BURACO, MEGA_BURACO, Variant
+from domain.cards.buraco.commands import (
+    AddToMeld,
+    LayMeld,
+    LayRedThree,
+    RecordBuracoResult,
+    TakePile,
+)
+from domain.cards.buraco.events import (
+    AddedToMeld,
+    Melded,
+    MortoTaken,
+    MortoToStock,
+    RedThreeLaid,
+)
+from domain.cards.buraco.rules import BuracoRules, MegaBuracoRules, TrancaRules
+from domain.cards.buraco.variant import (
+    BLACK_THREES,
+    BURACO,
+    MEGA_BURACO,
+    RED_THREES,
+    TRANCA,
+    Variant,
+)
 from domain.cards.cards import in_deck
 from domain.cards.deal import dealer_for
 from domain.cards.melds import Canastra, meld_of
@@ -65,6 +85,17 @@ MELDS = BURACO.melds
 CANASTRA_BONUS: dict[Canastra, int] = {"limpa": 200, "suja": 100, "mil": 1000}
 """B12: the de mil's 1000 instead of a limpa's 200."""
 BATIDA = 100
+DECK_A_TO_A = (
+    "AS",
+    *(f"{rank}S" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10")),
+    "JS",
+    "QS",
+    "KS",
+    "AS",
+)
+"""The cards of a canastra de mil (125 points in Buraco)."""
+RED_THREE = 100
+"""T8: each red 3, with a canastra; without, -100."""
 NO_MORTO = 100
 PENALTIES: dict[str, Consequence] = {
     kind: "warning" for kind in ("slow-play", "out-of-turn", "cards-shown")
@@ -92,10 +123,15 @@ class BuracoHand(StockHand, frozen=True, kw_only=True):
     morto_taken: tuple[bool, bool] = (False, False)
     fresh_morto: tuple[int | None, int | None] = (None, None)
     """The seat that took its side's morto by its discard and has not played since (B13)."""
+    red_threes: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """Tranca: the red 3s each side has laid (T5)."""
+    threes: bool = False
+    """Tranca's 3s are in play: the black 3 locks the pile, the red 3s are laid."""
 
     def placed(self) -> list[str]:
         laid = [card for side in self.melds for meld in side for card in meld.cards]
-        return laid + [card for morto in self.mortos if morto for card in morto]
+        red = [card for side in self.red_threes for card in side]
+        return laid + red + [card for morto in self.mortos if morto for card in morto]
 
     def may_go_out(self, side: int, variant: Variant) -> bool:
         """Its morto waits for it, or it holds a canastra limpa (B9, B21: a de mil too; any
@@ -115,14 +151,16 @@ def side_names(seats: int) -> tuple[str, str]:
     return ("A", "B") if seats == 4 else ("0", "1")
 
 
-def rules_of(state: Match) -> BuracoRules | MegaBuracoRules:
-    if not isinstance(state.rules, BuracoRules | MegaBuracoRules):
+def rules_of(state: Match) -> BuracoRules | MegaBuracoRules | TrancaRules:
+    if not isinstance(state.rules, BuracoRules | MegaBuracoRules | TrancaRules):
         raise ValueError("not a game of Buraco's family")
     return state.rules
 
 
 def variant_of(state: Match) -> Variant:
-    return MEGA_BURACO if isinstance(state.rules, MegaBuracoRules) else BURACO
+    if isinstance(state.rules, MegaBuracoRules):
+        return MEGA_BURACO
+    return TRANCA if isinstance(state.rules, TrancaRules) else BURACO
 
 
 def decide(command: Command, state: Match) -> list[Event]:
@@ -138,6 +176,10 @@ def decide(command: Command, state: Match) -> list[Event]:
             return _add(command, state)
         case DiscardCard():
             return _discard(command, state)
+        case TakePile():
+            return _take_pile(command, state)
+        case LayRedThree():
+            return _red_three(command, state)
         case RecordBuracoResult():
             return _result(command, state)
         case RecordPenalty():
@@ -195,6 +237,12 @@ def _draw(command: DrawCards, state: Match) -> list[Event]:
     if command.source == "pile":
         if command.cards is not None:
             raise InvalidInput("invalid-draw", "the pile is taken whole: name no card")
+        if variant_of(state).threes:
+            raise InvalidInput(
+                "invalid-draw",
+                'a Tranca pile is taken with its top card melded: "draw": "pile" with "meld" '
+                'or "to" (T7)',
+            )
         if not hand.pile_size:
             raise IllegalMove("pile-empty", "the discard pile is empty: draw from the stock")
         cards = hand.pile
@@ -203,6 +251,52 @@ def _draw(command: DrawCards, state: Match) -> list[Event]:
         raise IllegalMove("stock-empty", "the stock is spent: take the pile")
     v = variant_of(state)
     return draw(hand, seat, 1, command, v.deck, v.title, reshuffle=False)
+
+
+def _take_pile(command: TakePile, state: Match) -> list[Event]:
+    """T7: the whole pile, its top card melded at once (a new meld with cards of the hand, or
+    onto one of the side's); refused on a black 3 (T6)."""
+    hand, seat = _in_turn(state, command.seat)
+    if not variant_of(state).threes:
+        raise InvalidInput("invalid-command", "the pile is taken with a meld only in Tranca")
+    if hand.drew:
+        raise IllegalMove("already-drew", "one draw a turn: meld, then discard")
+    top = hand.top
+    if top is None:
+        raise IllegalMove("pile-empty", "the discard pile is empty: draw from the stock")
+    if top in BLACK_THREES:
+        raise IllegalMove("pile-locked", "a black 3 on top locks the pile (T6)")
+    if (command.meld is None) == (command.to is None):
+        raise InvalidInput("invalid-meld", 'the top card goes into a new "meld" or onto one ("to")')
+    cards = hand.pile
+    taken = CardsDrawn(at=command.at, seat=seat, source="pile", cards=cards, count=len(cards))
+    after = apply(hand, taken)
+    assert isinstance(after, BuracoHand)
+    if command.meld is not None:
+        return [taken, *_laid(state, after, seat, [top, *command.meld], command.at)]
+    assert command.to is not None
+    return [taken, *_added(state, after, seat, command.to, [top], command.at)]
+
+
+def _red_three(command: LayRedThree, state: Match) -> list[Event]:
+    """T5: a red 3 laid alone on the holder's turn, replaced at once from the stock; T12: not
+    the stock's last card, which cannot be replaced (it counts at the end as if laid)."""
+    hand, seat = _in_turn(state, command.seat)
+    v = variant_of(state)
+    if not v.threes:
+        raise InvalidInput("invalid-command", f"{v.title} lays no red 3")
+    (card,) = in_deck([command.card], v.deck, v.title)
+    if card not in RED_THREES:
+        raise InvalidInput("invalid-meld", "only a red 3 (3D, 3H) is laid alone")
+    if not hand.stock_count:
+        raise IllegalMove("stock-empty", "no replacement left: the red 3 counts as laid (T12)")
+    if card not in hand.hands[seat]:
+        raise TellsAHand("card-not-in-hand", f"seat {seat} does not hold {card}")
+    laid = RedThreeLaid(at=command.at, seat=seat, card=card)
+    after = apply(hand, laid)
+    assert isinstance(after, BuracoHand)
+    named = DrawCards(at=command.at, seat=seat, cards=command.replacement)
+    return [laid, *draw(after, seat, 1, named, v.deck, v.title, "replacement", reshuffle=False)]
 
 
 def _own(hand: BuracoHand, seat: int, cards: Sequence[str]) -> None:
@@ -216,9 +310,15 @@ def _own(hand: BuracoHand, seat: int, cards: Sequence[str]) -> None:
 
 def _lay(command: LayMeld, state: Match) -> list[Event]:
     hand, seat = _in_turn(state, command.seat)
+    return _laid(state, hand, seat, command.cards, command.at)
+
+
+def _laid(
+    state: Match, hand: BuracoHand, seat: int, named: Sequence[str], at: datetime
+) -> list[Event]:
     _drawn(hand)
     v = variant_of(state)
-    cards = in_deck(command.cards, v.deck, v.title)
+    cards = in_deck(named, v.deck, v.title)
     read = meld_of(cards, v.melds)
     laid = Laid(cards=cards, canastra=read.canastra)
     side = side_of(seat)
@@ -230,31 +330,31 @@ def _lay(command: LayMeld, state: Match) -> list[Event]:
                     "one-set-per-rank", "the side has a trinca of that rank: add to it (MB)"
                 )
     melds = _with(hand.melds, side, (*hand.melds[side], laid))
-    event = Melded(at=command.at, seat=seat, cards=cards, canastra=laid.canastra)
+    event = Melded(at=at, seat=seat, cards=cards, canastra=laid.canastra)
     return _melding(state, hand, seat, cards, melds, event)
 
 
 def _add(command: AddToMeld, state: Match) -> list[Event]:
     hand, seat = _in_turn(state, command.seat)
+    return _added(state, hand, seat, command.to, command.cards, command.at)
+
+
+def _added(
+    state: Match, hand: BuracoHand, seat: int, to: int, named: Sequence[str], at: datetime
+) -> list[Event]:
     _drawn(hand)
     side = side_of(seat)
     own = hand.melds[side]
-    if type(command.to) is not int or not 0 <= command.to < len(own):
-        raise InvalidInput(
-            "invalid-meld", f"the side has melds 0 to {len(own) - 1}, not {command.to}"
-        )
+    if type(to) is not int or not 0 <= to < len(own):
+        raise InvalidInput("invalid-meld", f"the side has melds 0 to {len(own) - 1}, not {to}")
     v = variant_of(state)
-    cards = in_deck(command.cards, v.deck, v.title)
+    cards = in_deck(named, v.deck, v.title)
     if not cards:
         raise InvalidInput("invalid-meld", "an addition adds at least one card")
-    grown = (*own[command.to].cards, *cards)
+    grown = (*own[to].cards, *cards)
     laid = Laid(cards=grown, canastra=meld_of(grown, v.melds).canastra)
-    melds = _with(
-        hand.melds, side, tuple(laid if i == command.to else m for i, m in enumerate(own))
-    )
-    event = AddedToMeld(
-        at=command.at, seat=seat, to=command.to, cards=cards, canastra=laid.canastra
-    )
+    melds = _with(hand.melds, side, tuple(laid if i == to else m for i, m in enumerate(own)))
+    event = AddedToMeld(at=at, seat=seat, to=to, cards=cards, canastra=laid.canastra)
     return _melding(state, hand, seat, cards, melds, event)
 
 
@@ -309,10 +409,14 @@ def _discard(command: DiscardCard, state: Match) -> list[Event]:
         raise InvalidInput("invalid-body", "a Buraco discard names no suit")
     v = variant_of(state)
     (card,) = in_deck([command.card], v.deck, v.title)
+    if v.threes and card in RED_THREES:
+        raise IllegalMove("red-three-first", "a red 3 is laid alone, never discarded (T5)")
     left = len(hand.hands[seat]) - 1
     if left == 0 and not hand.may_go_out(side_of(seat), v):
         raise IllegalMove("cannot-go-out", "going out again needs a canastra limpa (B9)")
     _own(hand, seat, [card])
+    if v.threes and hand.stock_count and any(c in RED_THREES for c in hand.hands[seat]):
+        raise TellsAHand("red-three-first", "lay the red 3 before the discard (T5)")
     event = CardDiscarded(at=command.at, seat=seat, card=card)
     ends_at = variant_of(state).ends_at_stock or 0
     if left and hand.stock_count > ends_at:  # the turn passes, nothing more happens
@@ -373,22 +477,29 @@ def tally(
     fresh = hand.fresh_morto[side]
     detalhe = ended_by is not None and ended_by != side and fresh is not None
     seats = [s for s in range(hand.seats) if side_of(s) == side and not (detalhe and s == fresh)]
-    return {
+    held = [card for s in seats for card in hand.hands[s]]
+    red = [card for card in held if card in RED_THREES] if variant.threes else []
+    count = {
         "melded": sum(variant.points(meld.cards) for meld in melds),
         "limpa": kinds["limpa"],
         "suja": kinds["suja"],
         "mil": kinds["mil"],
-        "in_hand": sum(variant.points(hand.hands[s]) for s in seats),
+        "in_hand": variant.points([card for card in held if card not in red]),
         "morto": hand.morto_taken[side] and not detalhe,
         "batida": ended_by == side,
     }
+    if variant.threes:  # T8, T12: a red 3 held at the end counts as laid
+        count["red_threes"] = len(hand.red_threes[side]) + len(red)
+    return count
 
 
 def points_of(count: dict[str, Any]) -> int:
     bonus = sum(CANASTRA_BONUS[kind] * int(count[kind]) for kind in ("limpa", "suja", "mil"))
     batida = BATIDA if count["batida"] else 0
     morto = 0 if count["morto"] else -NO_MORTO
-    return int(count["melded"]) + bonus - int(count["in_hand"]) + batida + morto
+    canastras = sum(int(count[kind]) for kind in ("limpa", "suja", "mil"))
+    red = RED_THREE * int(count.get("red_threes", 0)) * (1 if canastras else -1)
+    return int(count["melded"]) + bonus - int(count["in_hand"]) + batida + morto + red
 
 
 def _ended(
@@ -440,7 +551,8 @@ def _result(command: RecordBuracoResult, state: Match) -> list[Event]:
     if command.ended_by is not None and command.ended_by not in names:
         raise InvalidInput("invalid-result", f"ended_by is a side: {names[0]} or {names[1]}")
     ended_by = None if command.ended_by is None else names.index(command.ended_by)
-    counts = [_checked(command.sides[name], ended_by == side) for side, name in enumerate(names)]
+    v = variant_of(state)
+    counts = [_checked(command.sides[name], ended_by == side, v) for side, name in enumerate(names)]
     most = variant_of(state).deck_points
     if sum(c["melded"] + c["in_hand"] for c in counts) > most:
         raise InvalidInput("invalid-result", f"the deck holds {most} points in all")
@@ -464,22 +576,29 @@ def _result(command: RecordBuracoResult, state: Match) -> list[Event]:
     )
 
 
-def _checked(side: SideTally, went_out: bool) -> dict[str, Any]:
-    numbers = (side.melded, side.limpa, side.suja, side.mil, side.in_hand)
+def _checked(side: SideTally, went_out: bool, v: Variant) -> dict[str, Any]:
+    numbers = (side.melded, side.limpa, side.suja, side.mil, side.in_hand, side.red_threes)
     if any(type(n) is not int or n < 0 for n in numbers):
         raise InvalidInput("invalid-result", "a side's counts are whole numbers, 0 or more")
-    if side.melded % 5 or side.in_hand % 5:
-        raise InvalidInput("invalid-result", "every card is worth 5, 10 or 15: counts go by 5")
-    least = 35 * (side.limpa + side.suja) + 125 * side.mil
+    step = gcd(*(v.value(card) for card in set(v.deck)))
+    if side.melded % step or side.in_hand % step:
+        raise InvalidInput("invalid-result", f"every card is worth a multiple of {step}")
+    if side.mil and not v.melds.ace_to_ace:
+        raise InvalidInput("invalid-result", f"{v.title} has no canastra de mil")
+    if (side.red_threes and not v.threes) or side.red_threes > len(RED_THREES) * 2:
+        raise InvalidInput("invalid-result", "red 3s count in Tranca only, four at most")
+    cheapest = min(v.value(card) for card in v.deck)
+    least = 7 * cheapest * (side.limpa + side.suja) + v.points(DECK_A_TO_A) * side.mil
     if side.melded < least:
         raise InvalidInput(
             "invalid-result", f"{side.melded} laid cannot hold those canastras (at least {least})"
         )
-    if went_out and not (side.morto and side.limpa + side.mil):
+    canastra = side.limpa + side.mil + (0 if v.clean_to_go_out else side.suja)
+    if went_out and not (side.morto and canastra):
         raise InvalidInput(
-            "invalid-result", "the side that went out took its morto and has a canastra limpa"
+            "invalid-result", "the side that went out took its morto and has the canastra it needs"
         )
-    return {
+    count: dict[str, Any] = {
         "melded": side.melded,
         "limpa": side.limpa,
         "suja": side.suja,
@@ -488,6 +607,9 @@ def _checked(side: SideTally, went_out: bool) -> dict[str, Any]:
         "morto": side.morto,
         "batida": went_out,
     }
+    if v.threes:
+        count["red_threes"] = side.red_threes
+    return count
 
 
 def places_of(state: Match) -> Places | None:
@@ -499,10 +621,11 @@ def places_of(state: Match) -> Places | None:
     return places if len(places[0]) == 1 else None
 
 
-def start(dealt: StockDealt) -> BuracoHand:
+def start(dealt: StockDealt, threes: bool = False) -> BuracoHand:
     mortos = dealt.mortos or ((), ())
     return BuracoHand(
         **started(dealt, dealt.at),  # type: ignore[arg-type]
+        threes=threes,
         turn=dealt.opener,
         mortos=(mortos[0], mortos[1]),
         piled=None if dealt.starter is None else (dealt.starter, None),
@@ -514,11 +637,18 @@ def apply(hand: StockHand, event: Event) -> StockHand:
     assert isinstance(hand, BuracoHand)
     moved = replace(hand, last=hand.after(event))
     match event:
+        case CardsDrawn(reason="replacement"):  # a red 3's (T5): no turn's draw
+            return fold_stock(moved, event)
         case CardsDrawn():
             after = fold_stock(moved, event)
             assert isinstance(after, BuracoHand)
             fresh = tuple(None if s == event.seat else s for s in hand.fresh_morto)
             return replace(after, drew=True, fresh_morto=(fresh[0], fresh[1]))
+        case RedThreeLaid():
+            side = side_of(event.seat)
+            held = without(hand.hands[event.seat], event.card)
+            red = _with(hand.red_threes, side, (*hand.red_threes[side], event.card))
+            return replace(moved, hands=with_hand(hand, event.seat, held), red_threes=red)
         case CardDiscarded():
             after = fold_stock(moved, event)
             return replace(after, turn=(event.seat + 1) % hand.seats, drew=False)
@@ -571,13 +701,14 @@ def _without_all(cards: tuple[str, ...], gone: Sequence[str]) -> tuple[str, ...]
 
 
 def _restart(hand: StockHand) -> BuracoHand:
-    return start(hand.dealt)
+    assert isinstance(hand, BuracoHand)
+    return start(hand.dealt, hand.threes)
 
 
 def evolve(state: Match, event: Event) -> Match:
     match event:
         case StockDealt():
-            hand = start(event)
+            hand = start(event, variant_of(state).threes)
             started_at = state.started_at or event.at
             return replace(state, hand=hand, turn=hand.turn, started_at=started_at)
         case (
@@ -587,6 +718,7 @@ def evolve(state: Match, event: Event) -> Match:
             | AddedToMeld()
             | MortoTaken()
             | MortoToStock()
+            | RedThreeLaid()
         ):
             moved = apply(hand_of(state, BuracoHand), event)
             return replace(state, hand=moved, turn=moved.turn)
@@ -638,6 +770,18 @@ _MOVES = ("draw", "meld", "add", "discard")
 def move(request: MoveRequest, at: datetime) -> Command:
     said = request.saying()
     seat = request.seat
+    pile_taken = "draw" in said and bool(said & {"meld", "add"})
+    if pile_taken or (request.to is not None and "add" not in said):
+        if request.draw != "pile" or said - {"draw", "meld"}:
+            raise MalformedRequest(
+                'Tranca takes the pile with its top card: "draw": "pile" and "meld" or "to"'
+            )
+        return TakePile(at=at, seat=seat, meld=request.meld, to=request.to)
+    if "red_three" in said:
+        if said - {"red_three", "card", "cards"}:
+            raise MalformedRequest('a red 3 is laid alone: "red_three" (and the "card" drawn)')
+        replacement = request.cards or ([request.card] if request.card is not None else None)
+        return LayRedThree(at=at, seat=seat, card=request.red_three or "", replacement=replacement)
     if "draw" in said:
         if said - {"draw", "card", "cards"}:
             raise MalformedRequest('a Buraco draw sends "draw" (and the "card" drawn)')
@@ -700,7 +844,14 @@ def shown(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
         },
         "morto_taken": {names[side]: hand.morto_taken[side] for side in (0, 1)},
         "mortos_left": sum(morto is not None for morto in hand.mortos),
-    }
+    } | (
+        {
+            "red_threes": {names[side]: len(hand.red_threes[side]) for side in (0, 1)},
+            "locked": hand.top in BLACK_THREES,
+        }
+        if hand.threes
+        else {}
+    )
 
 
 EXAMPLES = Examples(
@@ -830,6 +981,64 @@ MEGA_BURACO_GAME = Game(
     shown=shown,
     examples=MEGA_EXAMPLES,
     fields=MEGA_FIELDS,
+    seats=(2, 4),
+    partnerships="at-four",
+)
+
+TRANCA_EXAMPLES = Examples(
+    create={"tranca": ("A game of Tranca to 3000", {"preset": "tranca"})},
+    move={
+        "take_pile": (
+            "Tranca: take the pile, its top card melded at once with two of the hand",
+            {"seat": 1, "draw": "pile", "meld": ["9H", "9S"]},
+        ),
+        "take_pile_to": (
+            "Tranca: take the pile, its top card onto the side's meld number 2",
+            {"seat": 1, "draw": "pile", "to": 2},
+        ),
+        "red_three": (
+            "Tranca: lay a red 3 alone (its replacement named when no stock was posted)",
+            {"seat": 1, "red_three": "3H", "card": "8S"},
+        ),
+    },
+    result={
+        "tranca": (
+            "Tranca: each side's count with its red 3s, and the side that went out",
+            {
+                "ended_by": "A",
+                "sides": {
+                    "A": {"melded": 310, "limpa": 1, "suja": 1, "in_hand": 0, "red_threes": 1},
+                    "B": {"melded": 150, "in_hand": 90, "morto": False},
+                },
+            },
+        ),
+    },
+)
+
+TRANCA_FIELDS = {
+    "move.red_three": "a red 3 laid alone; its replacement comes from the stock at once.",
+    "result.sides": "each side's count: melded (every card 10), limpa, suja, in_hand, morto, "
+    "red_threes (Tranca).",
+    "view.red_threes": "the red 3s each side has laid.",
+    "view.locked": "a black 3 on top locks the pile for the seat in turn.",
+}
+
+TRANCA_GAME = Game(
+    name="tranca",
+    family="stock",
+    presets=("tranca",),
+    decide=decide,
+    evolve=evolve,
+    after_hand=after_hand,
+    deck=TRANCA.deck,
+    shuffled=shuffled,
+    deal=deal,
+    move=move,
+    result=result,
+    result_body=result_body,
+    shown=shown,
+    examples=TRANCA_EXAMPLES,
+    fields=TRANCA_FIELDS,
     seats=(2, 4),
     partnerships="at-four",
 )

@@ -38,3 +38,19 @@ class MegaBuracoRules(GameRules, frozen=True, kw_only=True, tag="mega-buraco"):
 
 
 MEGA_BURACO = MegaBuracoRules()
+
+
+class TrancaRules(GameRules, frozen=True, kw_only=True, tag="tranca"):
+    """Tranca: Buraco with sets ("lavadeiras") beside runs of 4 to the ace, every card 10,
+    the black 3 that locks the pile, the red 3s laid alone for 100 each, and a pile taken
+    only with its top card melded at once (card-rules.md section 6)."""
+
+    target: Annotated[int, Meta(ge=1, le=100_000)] = 3000
+    """Points that win the game (T10)."""
+
+    def check(self) -> None:
+        if self.tie_bonus:
+            raise InvalidInput("invalid-rules", "a Tranca hand carries nothing to the next")
+
+
+TRANCA = TrancaRules()

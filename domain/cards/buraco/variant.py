@@ -33,6 +33,10 @@ class Variant:
     one_set_per_rank: bool = False
     """A side may not lay two trincas of one rank (Mega Buraco's "não pode baixar dois jogos
     de trincas do mesmo valor")."""
+    threes: bool = False
+    """Tranca's 3s: a black 3 discarded locks the pile for the next seat (T6); a red 3 is
+    laid alone and replaced from the stock, worth 100 with a canastra, -100 without (T5, T8);
+    the pile is taken only with its top card melded at once (T7)."""
 
     def value(self, card: str) -> int:
         return self.values.get(JOKER if card == JOKER else rank_of(card), 10)
@@ -67,3 +71,18 @@ MEGA_BURACO = Variant(
 )
 """Two jokers a deck, wild like the 2s (MB1), one wild a meld (MB2); runs A..K at most (MB4)
 and trincas of any rank but 2, a 7-card trinca a canastra (MB3); the joker 50 points."""
+
+TRANCA = Variant(
+    title="Tranca",
+    deck=DECK_104,
+    melds=MeldRules(
+        wilds=TWOS, max_wilds=1, sets=True, lowest=4, set_ranks=frozenset({1, *range(4, 14)})
+    ),
+    values={},
+    one_set_per_rank=True,
+    threes=True,
+)
+"""Runs 4..A (T1: the ace high only, so a 2 is always wild) and sets ("lavadeiras") of 4..A
+(T2, one a rank per side), one wild a meld (T3), every card 10 (T4)."""
+RED_THREES = ("3D", "3H")
+BLACK_THREES = ("3C", "3S")

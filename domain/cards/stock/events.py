@@ -16,7 +16,7 @@ StockCard = Annotated[str, Meta(pattern=STOCK_CARD_PATTERN, examples=["7H", "10S
 """A card of a two-deck game: the codes repeat, and "JK" is a joker (Mega Buraco)."""
 Suit = Literal["C", "D", "H", "S"]
 Source = Literal["stock", "pile"]
-DrawReason = Literal["turn", "seven", "penalty"]
+DrawReason = Literal["turn", "seven", "penalty", "replacement"]
 """A seat's one draw of its turn; the cards a chain of 7s makes it take (Mau Mau, M5); the
 cards a penalty makes it take (a 9, a wrong call, an accusation)."""
 

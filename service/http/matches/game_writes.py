@@ -117,6 +117,7 @@ def _move(body: NewMove, _: Sender) -> Build:
         to=body.to,
         discard=body.discard,
         go_out=body.go_out,
+        red_three=body.red_three,
         na_boa=body.na_boa,
         furar=body.furar,
         burned=body.burned,
@@ -197,6 +198,7 @@ def _tally(count: Any) -> SideTally:
         mil=count.mil,
         in_hand=count.in_hand,
         morto=count.morto,
+        red_threes=count.red_threes,
     )
 
 

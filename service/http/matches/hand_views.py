@@ -179,6 +179,10 @@ class StockHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family"
     burned: Annotated[list[int] | None, Meta(description=described("view.burned"))] = None
     out: Annotated[list[int] | None, Meta(description=described("view.out"))] = None
     jumper: Annotated[int | None, Meta(description=described("view.jumper"))] = None
+    red_threes: Annotated[
+        dict[str, int] | None, Meta(description=described("view.red_threes"))
+    ] = None
+    locked: Annotated[bool | None, Meta(description=described("view.locked"))] = None
     started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
 
 

@@ -324,6 +324,9 @@ class NewMove(Body, frozen=True, kw_only=True):
         ]
         | None
     ) = None
+    red_three: Annotated[
+        Literal["3D", "3H", "3d", "3h"] | None, Meta(description=described("move.red_three"))
+    ] = None
     na_boa: Annotated[bool, Meta(description=described("move.na_boa"))] = False
     furar: Annotated[bool, Meta(description=described("move.furar"))] = False
     burned: Annotated[bool, Meta(description=described("move.burned"))] = False
@@ -356,6 +359,9 @@ class SideCount(Body, frozen=True, kw_only=True):
         int, Meta(ge=0, le=1000, description="The points of the cards left in its hands.")
     ] = 0
     morto: Annotated[bool, Meta(description="It took its morto.")] = True
+    red_threes: Annotated[
+        int, Meta(ge=0, le=4, description="Tranca: its red 3s (laid, or held at the end).")
+    ] = 0
 
 
 class NewResult(Body, frozen=True, kw_only=True):

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from domain import INITIAL, CreateMatch, DomainError, Event, Match, decide, evolve, fold
-from domain.cards.buraco.commands import AddToMeld, LayMeld
+from domain.cards.buraco.commands import AddToMeld, LayMeld, LayRedThree, TakePile
 from domain.cards.buraco.game import BuracoHand, side_of, variant_of
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
 from domain.cards.stock.hand import unseen
@@ -48,8 +48,16 @@ def candidates(state: Match, rng: random.Random) -> Iterator[Command]:
     hand = state.hand
     assert isinstance(hand, BuracoHand)
     seat = hand.turn
+    threes = variant_of(state).threes
     if not hand.drew:
-        if hand.pile_size and (rng.random() < 0.25 or not hand.stock_count):
+        if threes and hand.pile_size and rng.random() < 0.5:  # Tranca: the top card melded
+            top = hand.top or ""
+            same = [c for c in hand.hands[seat] if c[:-1] == top[:-1]]
+            if len(same) >= 2:
+                yield TakePile(at=AT, seat=seat, meld=same[:2])
+            for number, _ in enumerate(hand.melds[side_of(seat)]):
+                yield TakePile(at=AT, seat=seat, to=number)
+        elif hand.pile_size and (rng.random() < 0.25 or not hand.stock_count):
             yield DrawCards(at=AT, seat=seat, source="pile")
         named = None
         if hand.stock is None:  # a scorekeeper names the card: one nobody has seen
@@ -59,6 +67,14 @@ def candidates(state: Match, rng: random.Random) -> Iterator[Command]:
         return
     held = list(hand.hands[seat])
     tries: list[Command] = []
+    red = [card for card in held if card in ("3D", "3H")] if threes else []
+    if red and hand.stock_count:  # T5: laid before anything else, replaced at once
+        replacement = None
+        if hand.stock is None:
+            deck = variant_of(state).deck
+            replacement = [rng.choice(sorted(unseen(hand, deck, hand.pile).elements()))]
+        yield LayRedThree(at=AT, seat=seat, card=red[0], replacement=replacement)
+        return
     for number, _ in enumerate(hand.melds[side_of(seat)]):
         tries += [AddToMeld(at=AT, seat=seat, to=number, cards=[card]) for card in set(held)]
     twos = [card for card in held if card[0] == "2" or card == "JK"]
@@ -77,7 +93,8 @@ def candidates(state: Match, rng: random.Random) -> Iterator[Command]:
     rng.shuffle(tries)
     yield from tries[:40]
     for card in rng.sample(held, len(held)):
-        yield DiscardCard(at=AT, seat=seat, card=card)
+        if card not in red:
+            yield DiscardCard(at=AT, seat=seat, card=card)
 
 
 def next_move(state: Match, rng: random.Random) -> tuple[Command, list[Event]]:

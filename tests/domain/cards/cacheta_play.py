@@ -88,9 +88,8 @@ def _batidas(hand: CachetaHand, seat: int) -> list[Command]:
     """A batida with 10 cards, then with each card as the discard (the service finds the
     groups)."""
     held = hand.hands[seat]
-    return [GoOut(at=AT, seat=seat)] + [
-        GoOut(at=AT, seat=seat, discard=card) for card in dict.fromkeys(held)
-    ]
+    tries: list[Command] = [GoOut(at=AT, seat=seat)]
+    return tries + [GoOut(at=AT, seat=seat, discard=card) for card in dict.fromkeys(held)]
 
 
 def random_game(

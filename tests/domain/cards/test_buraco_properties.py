@@ -10,15 +10,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain import HandEnded, decide, decode, encode, fold
-from domain.cards.buraco.events import Melded, MortoTaken
+from domain import DomainError, HandEnded, decide, decode, encode, fold
+from domain.cards.buraco.commands import TakePile
+from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken
 from domain.cards.buraco.game import BuracoHand, cards_value, variant_of
 from domain.cards.buraco.variant import Variant
 from domain.cards.melds import meld_of
+from domain.cards.stock.events import CardsDrawn
 from domain.match.events import MatchFinished
+from tests.domain.builders import AT
 from tests.domain.cards.buraco_play import created, next_move, random_deal, random_game
 
 BONUS = {"limpa": 200, "suja": 100, "mil": 1000}
@@ -26,6 +30,7 @@ BONUS = {"limpa": 200, "suja": 100, "mil": 1000}
 
 def check_table(hand: BuracoHand, variant: Variant) -> None:
     laid = [card for side in hand.melds for meld in side for card in meld.cards]
+    laid += [card for side in hand.red_threes for card in side]
     mortos = [card for morto in hand.mortos if morto for card in morto]
     held = [card for cards in hand.hands for card in cards]
     on_table = Counter(held) + Counter(hand.pile) + Counter(laid) + Counter(mortos)
@@ -43,6 +48,7 @@ def check_table(hand: BuracoHand, variant: Variant) -> None:
             assert read.wilds <= 1
             assert read.canastra == meld.canastra
             sets += [read.low] if read.kind == "set" else []
+            assert not variant.threes or not any(c[:-1] == "3" for c in meld.cards)  # T1, T6
         assert len(sets) == len(set(sets)), "one trinca a rank per side (Mega Buraco)"
 
 
@@ -57,6 +63,9 @@ def check_count(ended: HandEnded, seats: int, variant: Variant) -> None:
         expected = count["melded"] + bonus - count["in_hand"]
         expected += 100 if count["batida"] else 0
         expected -= 0 if count["morto"] else 100
+        canastras = count["limpa"] + count["suja"] + count["mil"]
+        expected += 100 * count.get("red_threes", 0) * (1 if canastras else -1)  # T8
+        assert ("red_threes" in count) == variant.threes
         assert ended.scores[name] == expected
     went_out = [name for name in names if ended.details[name]["batida"]]
     assert went_out == ([] if ended.details["ended_by"] is None else [ended.details["ended_by"]])
@@ -72,7 +81,7 @@ def check_count(ended: HandEnded, seats: int, variant: Variant) -> None:
     seed=st.integers(min_value=0, max_value=2**32),
     seats=st.sampled_from([2, 4]),
     known=st.booleans(),
-    preset=st.sampled_from(["buraco", "mega-buraco"]),
+    preset=st.sampled_from(["buraco", "mega-buraco", "tranca"]),
 )
 def test_random_legal_games_keep_every_rule(
     seed: int, seats: int, known: bool, preset: str
@@ -158,4 +167,39 @@ def test_mega_buraco_games_lay_trincas_and_jokers_and_end_at_two_in_the_stock() 
                     seen["stock-out"] += 1
             state = fold(new, state)
     for part in ("starter", "run", "set", "joker", "stock-out"):
+        assert seen[part], (part, seen)
+
+
+def test_tranca_games_lay_red_threes_take_the_pile_with_its_top_and_lock_it() -> None:
+    """T5-T8 at work: red 3s laid and replaced, the pile taken with its top card melded, a
+    black 3 on top refusing the pile (`pile-locked`), red 3s counted in every hand's count."""
+    seen: Counter[str] = Counter()
+    for seed in range(6):
+        state = created(2 + 2 * (seed % 2), target=1500, preset="tranca")
+        rng = random.Random(seed)
+        while state.status == "in_progress":
+            if state.hand is None:
+                state = fold(decide(random_deal(state, rng), state), state)
+                continue
+            hand = state.hand
+            assert isinstance(hand, BuracoHand)
+            if not hand.drew and hand.top in ("3C", "3S"):
+                locked = TakePile(at=AT, seat=hand.turn, to=0)
+                with pytest.raises(DomainError) as refused:
+                    decide(locked, state)
+                seen["locked"] += refused.value.code == "pile-locked"
+            _, new = next_move(state, rng)
+            for event in new:
+                seen[type(event).__name__] += 1
+                if isinstance(event, HandEnded):
+                    seen["red counted"] += sum(
+                        count.get("red_threes", 0)
+                        for count in (event.details or {}).values()
+                        if isinstance(count, dict)
+                    )
+            seen["pile taken"] += any(
+                isinstance(e, CardsDrawn) and e.source == "pile" for e in new
+            ) and any(isinstance(e, Melded | AddedToMeld) for e in new)
+            state = fold(new, state)
+    for part in ("RedThreeLaid", "pile taken", "locked", "red counted"):
         assert seen[part], (part, seen)
