@@ -393,7 +393,7 @@ BATIDAS = {
         "9C",
         "9S",
     ],
-    "a 10-card batida without a wild": [
+    "a 10-card batida with one wild, the 9S (many same-suit groupings)": [
         "5H",
         "5C",
         "5D",

@@ -177,9 +177,12 @@ def _as_set(cards: Sequence[str], rules: MeldRules) -> Meld | None:
 def split(cards: Sequence[str], rules: MeldRules) -> list[list[str]] | None:
     """The hand split into melds, every card used (a Cacheta batida, K6), or None. Only the
     natural cards are grouped; the wilds are counted into the groups, each group taking
-    between the fewest wilds it needs and the most it can hold."""
+    between the fewest wilds it needs and the most it can hold. The groupings are worked out
+    once, for every number of wilds at once: the wild-capable cards that may meld on their
+    own only change how many wilds are left."""
     wild = [c for c in cards if _wild(c, rules)]
     naturals = tuple(sorted(c for c in cards if not _wild(c, rules)))
+    grouped = _Groupings(naturals, len(wild), rules)
     for size in (0, *range(3, len(wild) + 1)):  # wild-capable cards that meld on their own
         for alone in set(combinations(sorted(wild), size)):
             if size and not _natural_meld(alone, rules):
@@ -187,19 +190,37 @@ def split(cards: Sequence[str], rules: MeldRules) -> list[list[str]] | None:
             rest = list(wild)
             for card in alone:
                 rest.remove(card)
-            groups = _grouped(naturals, len(rest), rules)
+            groups = grouped.completed_by(len(rest))
             if groups is not None:
                 return _dealt_wilds(groups, rest, rules) + ([list(alone)] if size else [])
     return None
 
 
-def _natural_meld(cards: Sequence[str], rules: MeldRules) -> bool:
-    """Wild-capable cards that make a meld each standing for itself (9C 9C 9S)."""
-    plain = replace(rules, wilds=frozenset(), max_wilds=0)
-    try:
-        return meld_of(cards, plain).wilds == 0
-    except InvalidInput:
+_NATURAL: dict[tuple[MeldRules, tuple[str, ...]], bool] = {}
+
+
+def _natural_meld(cards: tuple[str, ...], rules: MeldRules) -> bool:
+    """Wild-capable cards that make a meld each standing for itself (9C 9C 9S): a set of
+    one rank or a run of one suit, so most combinations are refused before the meld is
+    read (Cacheta's wilds, one rank of two suits, never make one)."""
+    ranks = {rank_of(c) for c in cards}
+    suits = {suit_of(c) for c in cards}
+    if len(ranks) > 1 and len(suits) > 1:
         return False
+    if len(ranks) == 1 and (not rules.sets or len(suits) < min(rules.set_suits, len(cards))):
+        return False
+    key = (rules, cards)
+    known = _NATURAL.get(key)
+    if known is None:
+        if len(_NATURAL) > 4096:
+            _NATURAL.clear()
+        plain = replace(rules, wilds=frozenset(), max_wilds=0)
+        try:
+            known = meld_of(cards, plain).wilds == 0
+        except InvalidInput:
+            known = False
+        _NATURAL[key] = known
+    return known
 
 
 Groups = tuple[tuple[tuple[str, ...], int, int], ...]
@@ -208,73 +229,87 @@ Options = dict[int, tuple[int, tuple[int, ...]]]
 """For the fewest wilds a grouping needs: the most it can take, and its groups (masks)."""
 
 
-def _grouped(naturals: tuple[str, ...], wilds: int, rules: MeldRules) -> Groups | None:
-    """A grouping of the naturals that `wilds` wilds complete: each group takes between its
-    fewest and its most, so any total between the sums does. The naturals left are a bit
-    mask; what each set of them allows is worked out once."""
-    spans: dict[int, tuple[int, int]] = {}
-    starting: list[list[int]] = [[] for _ in naturals]
-    known = _spans_for(rules)
-    ranks = [rank_of(c) for c in naturals]
-    suits = [suit_of(c) for c in naturals]
-    for i in range(len(naturals)):
-        for members in _groups_from(i, ranks, suits, rules):
-            group = tuple(naturals[k] for k in members)
-            if group in known:
-                span = known[group]
-            else:
-                span = known[group] = _span(group, rules)
-            if span is not None and span[0] <= wilds:
-                mask = 0
-                for k in members:
-                    mask |= 1 << k
-                spans[mask] = span
-                starting[i].append(mask)
-    memo: dict[int, Options] = {}
+class _Groupings:
+    """Every grouping of the naturals into groups that up to `wilds` wilds complete: for
+    each fewest number of wilds a grouping needs, the most it can take and its groups. Each
+    group takes between its fewest and its most, so any total between the sums does. The
+    naturals left are a bit mask; what each set of them allows is worked out once."""
 
-    def options(left: int) -> Options:
+    def __init__(self, naturals: tuple[str, ...], wilds: int, rules: MeldRules) -> None:
+        self.naturals = naturals
+        self.wilds = wilds
+        self.spans: dict[int, tuple[int, int]] = {}
+        self.starting: list[list[int]] = [[] for _ in naturals]
+        known = _spans_for(rules)
+        ranks = [rank_of(c) for c in naturals]
+        suits = [suit_of(c) for c in naturals]
+        for i in range(len(naturals)):
+            for members in _groups_from(i, ranks, suits, rules, wilds):
+                group = tuple(naturals[k] for k in members)
+                if group in known:
+                    span = known[group]
+                else:
+                    span = known[group] = _span(group, rules)
+                if span is not None and span[0] <= wilds:
+                    mask = 0
+                    for k in members:
+                        mask |= 1 << k
+                    self.spans[mask] = span
+                    self.starting[i].append(mask)
+        self.memo: dict[int, Options] = {}
+        self.table = self.options((1 << len(naturals)) - 1)
+
+    def options(self, left: int) -> Options:
         if not left:
             return {0: (0, ())}
-        known = memo.get(left)
+        known = self.memo.get(left)
         if known is not None:
             return known
         found: Options = {}
         first = (left & -left).bit_length() - 1
-        for group in starting[first]:
+        spans, wilds = self.spans, self.wilds
+        for group in self.starting[first]:
             if group & left != group:
                 continue
             fewest, most = spans[group]
-            for rest_fewest, (rest_most, groups) in options(left ^ group).items():
+            for rest_fewest, (rest_most, groups) in self.options(left ^ group).items():
                 total = fewest + rest_fewest
                 if total <= wilds and (total not in found or found[total][0] < most + rest_most):
                     found[total] = (most + rest_most, (group, *groups))
-        memo[left] = found
+        self.memo[left] = found
         return found
 
-    for fewest, (most, masks) in options((1 << len(naturals)) - 1).items():
-        if fewest <= wilds <= most:
-            return tuple(
-                (tuple(c for k, c in enumerate(naturals) if m >> k & 1), *spans[m]) for m in masks
-            )
-    return None
+    def completed_by(self, wilds: int) -> Groups | None:
+        """A grouping that exactly `wilds` wilds complete, or None."""
+        for fewest, (most, masks) in self.table.items():
+            if fewest <= wilds <= most:
+                naturals = self.naturals
+                return tuple(
+                    (tuple(c for k, c in enumerate(naturals) if m >> k & 1), *self.spans[m])
+                    for m in masks
+                )
+        return None
 
 
 def _groups_from(
-    i: int, ranks: list[str], suits: list[str], rules: MeldRules
+    i: int, ranks: list[str], suits: list[str], rules: MeldRules, wilds: int
 ) -> Iterable[tuple[int, ...]]:
     """The groups of naturals whose first is the i-th: it and some of the later ones of its
-    rank (a set), or some of its suit, each of another rank (a run)."""
+    rank (a set), or some of its suit, each of another rank (a run). A group too small for
+    the wilds there are to make it three is not tried."""
     rank, suit = ranks[i], suits[i]
     later = range(i + 1, len(ranks))
-    yield (i,)
+    smallest = max(1, 2 - wilds)  # cards joining the i-th: with the wilds, three at least
+    if wilds >= 2:
+        yield (i,)
     if rules.sets:
         same_rank = [k for k in later if ranks[k] == rank]
-        for size in range(1, len(same_rank) + 1):
+        for size in range(smallest, len(same_rank) + 1):
             for chosen in combinations(same_rank, size):
                 yield (i, *chosen)
     if rules.runs:
         same_suit = [k for k in later if suits[k] == suit and ranks[k] != rank]
-        for size in range(1, len(same_suit) + 1):
+        for size in range(smallest, len(same_suit) + 1):
             for chosen in combinations(same_suit, size):
                 if len({ranks[k] for k in chosen}) == size:
                     yield (i, *chosen)
