@@ -4,10 +4,11 @@ A hand still in progress keeps its unplayed tiles and cards hidden at every step
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from litestar.datastructures import State
 
+from domain.cards.cards import SUIT_NAMES
 from service.http.history.events import EventOut, public_events
 from service.http.matches.views import MatchState, match_state, over_now, visible_seats
 from service.pages.formatting import card
@@ -31,6 +32,9 @@ EVENTS = {
     "match_confirmed": "partida confirmada",
     "match_cancelled": "partida cancelada",
     "redeal_asked": "pediu nova distribuição",
+    "stock_dealt": "cartas distribuídas",
+    "stock_restocked": "o lixo foi embaralhado: é o novo monte",
+    "morto_to_stock": "um morto virou o monte",
 }
 
 
@@ -68,7 +72,48 @@ def describe(event: EventOut, seats: list[str]) -> str:
         return f"{who} pediu {RAISES.get(data['value'], data['value'])}"
     if event.type == "raise_accepted":
         return f"{who} aceitou"
-    return EVENTS.get(event.type, event.type)
+    return _stock_move(event.type, data, who) or EVENTS.get(event.type, event.type)
+
+
+def _stock_move(kind: str, data: dict[str, Any], who: str) -> str | None:
+    """A move of a game that draws and discards (a drawn card from the stock stays hidden:
+    only its count is said)."""
+    cards = " ".join(card(c) for c in data.get("cards") or [] if c)
+    match kind:
+        case "cards_drawn" if data.get("source") == "pile":
+            return f"{who} pegou do lixo: {cards}"
+        case "cards_drawn":
+            count = data.get("count", 1)
+            return f"{who} comprou {count} carta{'s' if count != 1 else ''} do monte"
+        case "card_discarded":
+            named = data.get("suit")
+            suit = f", pede {SUIT_NAMES.get(named, named)}" if named else ""
+            return f"{who} descartou {card(data['card'])}{suit}"
+        case "turn_passed":
+            return f"{who} passou"
+        case "melded":
+            return f"{who} baixou {cards}"
+        case "added_to_meld":
+            return f"{who} juntou {cards} ao jogo {data['to']}"
+        case "morto_taken":
+            return f"{who} pegou o morto" + (" (batida direta)" if data.get("direct") else "")
+        case "red_three_laid":
+            return f"{who} baixou o três vermelho {card(data['card'])}"
+        case "mau_mau_called":
+            wrong = " (fora de hora: compra 5)" if data.get("wrong") else ""
+            return f"{who} disse MAU-MAU{wrong}"
+        case "mau_mau_accused":
+            accused = data.get("accused")
+            return f"{who} acusou" + ("" if accused is not None else " sem ninguém a acusar")
+        case "na_boa_said":
+            return f"{who} está na boa"
+        case "queue_jumped":
+            return f"{who} furou a fila com {card(data['card'])}"
+        case "seat_burned":
+            return f"{who} se queimou"
+        case "went_out":
+            return f"{who} bateu"
+    return None
 
 
 async def step(state: State, current: MatchRecord, number: int, seats: list[str]) -> Step:
