@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Literal
 
 from domain.cards.cards import DECK_52, RANKS, rank_of, suit_of
@@ -191,9 +191,38 @@ def split(cards: Sequence[str], rules: MeldRules) -> list[list[str]] | None:
             for card in alone:
                 rest.remove(card)
             groups = grouped.completed_by(len(rest))
-            if groups is not None:
-                return _dealt_wilds(groups, rest, rules) + ([list(alone)] if size else [])
+            if groups is None:
+                continue
+            dealt = _sound_deal(groups, rest, rules)
+            if dealt is not None:
+                return dealt + ([list(alone)] if size else [])
     return None
+
+
+def _sound_deal(groups: Groups, wilds: list[str], rules: MeldRules) -> list[list[str]] | None:
+    """The groups with the wilds dealt out, so that each is a meld as `meld_of` reads it: a
+    wild of a set's own rank is that card, not a wild (K5), so it may not make up a missing
+    suit; another order of the wilds is tried then, and None when none serves (rare: the
+    seat may still show its groups)."""
+    for order in dict.fromkeys(permutations(wilds)):
+        dealt = _dealt_wilds(groups, list(order), rules)
+        if all(_sound(group, rules) for group in dealt):
+            return dealt
+    return None
+
+
+def _sound(group: list[str], rules: MeldRules) -> bool:
+    """Whether a dealt group is a meld; read again only when a wild is of the rank of the
+    group's naturals (a set's), the one case the grouping's count may get wrong."""
+    naturals = {rank_of(c) for c in group if not _wild(c, rules)}
+    wild_ranks = {rank_of(c) for c in group if _wild(c, rules) and c != JOKER}
+    if len(naturals) != 1 or not naturals & wild_ranks:
+        return True
+    try:
+        meld_of(group, rules)
+    except InvalidInput:
+        return False
+    return True
 
 
 _NATURAL: dict[tuple[MeldRules, tuple[str, ...]], bool] = {}

@@ -55,6 +55,7 @@ from domain.cards.stock.events import CardDiscarded, CardsDrawn, StockDealt
 from domain.cards.stock.hand import (
     StockHand,
     check_deal,
+    check_undoable,
     draw,
     fold_stock,
     started,
@@ -457,6 +458,7 @@ def _undo(command: UndoLastMove, state: Match) -> list[Event]:
             "no move to undo in a hand in progress; a move that ended a hand is corrected "
             "by annulling the hand",
         )
+    check_undoable(hand)
     last = hand.last[0]
     if isinstance(last, MortoTaken | MortoToStock):
         raise WrongStatus(

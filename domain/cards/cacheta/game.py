@@ -30,6 +30,7 @@ from domain.cards.stock.events import CardDiscarded, CardsDrawn, StockDealt
 from domain.cards.stock.hand import (
     StockHand,
     check_deal,
+    check_undoable,
     draw,
     fold_stock,
     started,
@@ -308,6 +309,7 @@ def _undo(command: UndoLastMove, state: Match) -> list[Event]:
             "nothing-to-undo",
             "no move to undo in a round in progress; a batida is corrected by annulling it",
         )
+    check_undoable(hand)
     last = hand.last[0]
     card = last.card if isinstance(last, CardDiscarded | QueueJumped) else None
     move = str(type(last).__struct_config__.tag)

@@ -40,6 +40,7 @@ from domain.cards.stock.events import (
 from domain.cards.stock.hand import (
     StockHand,
     check_deal,
+    check_undoable,
     draw,
     fold_stock,
     held,
@@ -329,6 +330,7 @@ def _undo(command: UndoLastMove, state: Match) -> list[Event]:
             "no move to undo in a hand in progress; a move that ended a hand is corrected "
             "by annulling the hand",
         )
+    check_undoable(hand)
     last = hand.last[0]
     # A card drawn from the stock stays the seat's secret: the undo names only a discard.
     card = last.card if isinstance(last, CardDiscarded) else None

@@ -24,7 +24,7 @@ from domain.cards.stock.events import (
     StockDealt,
     StockRestocked,
 )
-from domain.errors import InvalidInput, TellsTheTable
+from domain.errors import InvalidInput, TellsTheTable, WrongStatus
 from domain.match.events import Event
 from domain.match.state import GameHand, Match
 
@@ -301,6 +301,18 @@ def fold_stock(hand: StockHand, event: Event) -> StockHand:
                 pile_size=hand.pile_size + 1,
             )
     return hand
+
+
+def check_undoable(hand: StockHand) -> None:
+    """A card drawn from a known stock is not put back: the stock's next card would be known
+    to whoever undid the draw (a seated scorekeeper could look ahead). A draw named from an
+    unknown stock, a scorekeeper's typing, may be taken back."""
+    last = hand.last[0] if hand.last is not None else None
+    if isinstance(last, CardsDrawn) and last.source == "stock" and hand.stock is not None:
+        raise WrongStatus(
+            "nothing-to-undo",
+            "a card drawn from the stock is not put back: it would show the stock's order",
+        )
 
 
 def last_move(hand: StockHand) -> int:

@@ -138,6 +138,13 @@ def _may_move(body: NewMove, sender: Sender, record: MatchRecord) -> None:
     staff who see its hand: a move for a seat whose hand the sender cannot see would tell,
     by its answer, what that hand holds."""
     _at_the_table(body.seat, record)
+    names_drawn = (body.draw is not None or body.red_three is not None) and (
+        body.card is not None or body.cards is not None
+    )
+    if names_drawn and record.state.hand is not None:
+        everyone = range(len(record.state.seats))
+        if not all(sender.sees(record, seat) for seat in everyone):
+            raise ApiError(403, "forbidden", _NAMES_DRAWN)
     if body.seat in sender.access.seats:
         return
     can.may_play_seat(sender.access, body.seat)
@@ -164,6 +171,10 @@ def _may_penalize(body: NewPenalty, sender: Sender, record: MatchRecord) -> None
         raise ApiError(403, "forbidden", _UNSEEN.format(seat=body.seat, what="record it"))
 
 
+_NAMES_DRAWN = (
+    "only who posted the deal (and sees every hand) names the cards drawn from a stock not "
+    "posted: whether a card can come from it would tell what the other hands hold"
+)
 _UNSEEN = "only who sees seat {seat}'s hand may {what}: its player, or whoever posted the deal"
 
 

@@ -1224,35 +1224,27 @@ def test_undo_takes_back_a_discard_and_names_its_card() -> None:
     assert (mau(undone).turn, mau(undone).pile, mau(undone).hands[1][0]) == (1, ("4H",), "4S")
 
 
-def test_undo_takes_back_a_draw_and_names_no_card() -> None:
-    """Undo (docs M19): "a draw (naming none: the card stays the seat's secret, and goes
-    back on the stock)"."""
-    start = dealt(TURN, top=TURN_TOP)
-    history = after(start, draw(1))
+def test_a_draw_from_a_known_stock_is_not_taken_back_but_a_named_one_is() -> None:
+    """Undo (docs M19): a card drawn from a known stock is not put back, since the card back
+    on top would show the stock's next card to whoever undid it (`nothing-to-undo`); a
+    draw named from a stock not posted, a scorekeeper's typing, is taken back, naming no
+    card."""
+    known = after(dealt(TURN, top=TURN_TOP), draw(1))
+    given(*known).when(UNDO).raises("nothing-to-undo")
+    start = dealt(FOLLOW)
+    history = after(start, draw(1, "2H"))
     given(*history).when(UNDO).then(MoveUndone(at=AT, seat=1, move="cards_drawn", card=None))
-    undone = after(history, UNDO)
-    hand = mau(undone)
+    hand = mau(after(history, UNDO))
     assert hand == mau(start)
-    assert hand.stock is not None
-    assert (hand.stock[0], hand.stock_count, hand.drew) == ("2C", 83, False)
+    assert (hand.stock, hand.stock_count, hand.drew) == (None, 83, False)
 
 
-def test_undo_takes_a_restocking_draw_back_with_its_new_stock() -> None:
-    """Undo (docs M19): a draw "with the new stock it made": the pile is whole again and
-    the stock its three cards; the draw may be made again with another order."""
+def test_a_draw_that_made_a_new_stock_is_not_taken_back() -> None:
+    """Undo (docs M19): a draw from a known stock that shuffled the pile into a new one is
+    not taken back either: it too would show the stock's order."""
     owing = after(drained(known=True), accuse(0))
     history = after(owing, draw(0, restock=["5H", "4H"]))
-    given(*history).when(UNDO).then(MoveUndone(at=AT, seat=0, move="cards_drawn", card=None))
-    undone = after(history, UNDO)
-    hand = mau(undone)
-    assert hand == mau(owing)
-    assert (hand.pile, hand.stock, hand.owed) == (
-        ("4H", "5H", "6H"),
-        tuple(DRAIN_STOCK[80:]),
-        (5, 0, 0, 0),
-    )
-    again = decide(draw(0, restock=["4H", "5H"]), fold(undone))
-    assert again[0] == StockRestocked(at=AT, stock=(*DRAIN_STOCK[80:], "4H", "5H"), stock_count=5)
+    given(*history).when(UNDO).raises("nothing-to-undo")
 
 
 def test_nothing_to_undo_right_after_the_deal() -> None:
