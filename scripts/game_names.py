@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from domain.games import GAMES  # noqa: E402
+from domain.match.game import Game  # noqa: E402
 
 REGISTRY = {
     "domain/games.py",
@@ -29,15 +30,11 @@ REGISTRY = {
 }
 """The registry, the unions that list every game's rules, events and commands, and the
 domain's facade that re-exports them."""
-HOMES = {
-    "dominoes": ("domain/dominoes/", "projections/games/dominoes.py"),
-}
-
-
-def homes(name: str) -> tuple[str, ...]:
-    return HOMES.get(
-        name, (f"domain/cards/{name}/", f"domain/cards/{name}.py", f"projections/games/{name}.py")
-    )
+def homes(game: Game) -> tuple[str, ...]:
+    """Its package (the one its `decide` lives in: Buraco's engine is Mega Buraco's and
+    Tranca's too) and its read side."""
+    package = game.decide.__module__.rsplit(".", 1)[0].replace(".", "/") + "/"
+    return (package, f"projections/games/{game.name.replace('-', '_')}.py")
 
 
 def mentions(path: Path, pattern: re.Pattern[str]) -> tuple[int, int]:
@@ -67,7 +64,7 @@ def main() -> None:
         found = code = text = 0
         for path in files:
             rel = path.relative_to(ROOT).as_posix()
-            if rel in REGISTRY or rel.startswith(homes(game.name)):
+            if rel in REGISTRY or rel.startswith(homes(game)):
                 continue
             c, t = mentions(path, pattern)
             found += bool(c or t)
