@@ -3,7 +3,7 @@ dominoes and for the card games, in one run.
 
 Run: .venv/bin/python bench/domain.py [games] [--split]
 Every registered game's move is timed: dominoes, Sueca, Truco, Espadas, Copas, Buraco, Mega
-Buraco, Cacheta (its random players are the tests' own) and Mau Mau at six seats.
+Buraco, Tranca, Cacheta (their random players are the tests' own) and Mau Mau at six seats.
 Plays random legal games of each kind -- cinquenta (50-point dominoes), Sueca and Truco --
 timing every play or pass (dominoes) and every card (`PlayCard`), deals not counted; then
 folds each finished game from its events. `--split` also times decide and evolve apart,
@@ -47,7 +47,12 @@ from domain import (  # noqa: E402
     fold,
     legal_plays,
 )
-from domain.cards.buraco.commands import AddToMeld, LayMeld  # noqa: E402
+from domain.cards.buraco.commands import (  # noqa: E402
+    AddToMeld,
+    LayMeld,
+    LayRedThree,
+    TakePile,
+)
 from domain.cards.cacheta.commands import GoOut  # noqa: E402
 from domain.cards.cards import DECK_52  # noqa: E402
 from domain.cards.copas.commands import GiveCards  # noqa: E402
@@ -251,6 +256,13 @@ KINDS = (
         "mega-buraco",
         next_buraco,
         (DrawCards, LayMeld, AddToMeld, DiscardCard),
+        rules={"target": 1500},
+    ),
+    Kind(
+        "tranca",
+        "tranca",
+        next_buraco,
+        (DrawCards, LayMeld, AddToMeld, DiscardCard, TakePile, LayRedThree),
         rules={"target": 1500},
     ),
     Kind(

@@ -204,6 +204,9 @@ def _sound_deal(groups: Groups, wilds: list[str], rules: MeldRules) -> list[list
     wild of a set's own rank is that card, not a wild (K5), so it may not make up a missing
     suit; another order of the wilds is tried then, and None when none serves (rare: the
     seat may still show its groups)."""
+    dealt = _dealt_wilds(groups, wilds, rules)
+    if all(_sound(group, rules) for group in dealt):
+        return dealt  # nearly always: no wild in a set of its own rank
     for order in dict.fromkeys(permutations(wilds)):
         dealt = _dealt_wilds(groups, list(order), rules)
         if all(_sound(group, rules) for group in dealt):
@@ -214,9 +217,11 @@ def _sound_deal(groups: Groups, wilds: list[str], rules: MeldRules) -> list[list
 def _sound(group: list[str], rules: MeldRules) -> bool:
     """Whether a dealt group is a meld; read again only when a wild is of the rank of the
     group's naturals (a set's), the one case the grouping's count may get wrong."""
-    naturals = {rank_of(c) for c in group if not _wild(c, rules)}
-    wild_ranks = {rank_of(c) for c in group if _wild(c, rules) and c != JOKER}
-    if len(naturals) != 1 or not naturals & wild_ranks:
+    wilds = [c for c in group if c in rules.wilds and c != JOKER]
+    if not wilds:
+        return True
+    naturals = {rank_of(c) for c in group if c not in rules.wilds and c != JOKER}
+    if len(naturals) != 1 or not naturals & {rank_of(c) for c in wilds}:
         return True
     try:
         meld_of(group, rules)
