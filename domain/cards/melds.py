@@ -204,9 +204,14 @@ def _sound_deal(groups: Groups, wilds: list[str], rules: MeldRules) -> list[list
     wild of a set's own rank is that card, not a wild (K5), so it may not make up a missing
     suit; another order of the wilds is tried then, and None when none serves (rare: the
     seat may still show its groups)."""
+    ranks = {rank_of(c) for c in wilds if c != JOKER}
+    risky = any(
+        len({rank_of(c) for c in group}) == 1 and rank_of(group[0]) in ranks
+        for group, _, _ in groups
+    )
     dealt = _dealt_wilds(groups, wilds, rules)
-    if all(_sound(group, rules) for group in dealt):
-        return dealt  # nearly always: no wild in a set of its own rank
+    if not risky or all(_sound(group, rules) for group in dealt):
+        return dealt  # nearly always: no set of the wilds' rank to make up
     for order in dict.fromkeys(permutations(wilds)):
         dealt = _dealt_wilds(groups, list(order), rules)
         if all(_sound(group, rules) for group in dealt):
@@ -263,6 +268,10 @@ Options = dict[int, tuple[int, tuple[int, ...]]]
 """For the fewest wilds a grouping needs: the most it can take, and its groups (masks)."""
 
 
+_UNKNOWN = (-1, -1)
+"""A span not worked out yet (no span is negative)."""
+
+
 class _Groupings:
     """Every grouping of the naturals into groups that up to `wilds` wilds complete: for
     each fewest number of wilds a grouping needs, the most it can take and its groups. Each
@@ -277,19 +286,19 @@ class _Groupings:
         known = _spans_for(rules)
         ranks = [rank_of(c) for c in naturals]
         suits = [suit_of(c) for c in naturals]
+        spans, starting = self.spans, self.starting
         for i in range(len(naturals)):
             for members in _groups_from(i, ranks, suits, rules, wilds):
-                group = tuple(naturals[k] for k in members)
-                if group in known:
-                    span = known[group]
-                else:
+                group = tuple([naturals[k] for k in members])
+                span = known.get(group, _UNKNOWN)
+                if span is _UNKNOWN:
                     span = known[group] = _span(group, rules)
                 if span is not None and span[0] <= wilds:
                     mask = 0
                     for k in members:
                         mask |= 1 << k
-                    self.spans[mask] = span
-                    self.starting[i].append(mask)
+                    spans[mask] = span
+                    starting[i].append(mask)
         self.memo: dict[int, Options] = {}
         self.table = self.options((1 << len(naturals)) - 1)
 
@@ -319,7 +328,7 @@ class _Groupings:
             if fewest <= wilds <= most:
                 naturals = self.naturals
                 return tuple(
-                    (tuple(c for k, c in enumerate(naturals) if m >> k & 1), *self.spans[m])
+                    (tuple([c for k, c in enumerate(naturals) if m >> k & 1]), *self.spans[m])
                     for m in masks
                 )
         return None
