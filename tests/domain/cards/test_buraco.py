@@ -326,3 +326,29 @@ def test_the_deal_keeps_each_hand_the_stock_and_the_mortos_secret(preset: str) -
     taken = MortoTaken(at=AT, seat=1, direct=True, cards=tuple(MORTO1))
     assert [(p.path, p.seat) for p in taken.secrets()] == [("cards", 1)]
     assert not CardDiscarded(at=AT, seat=0, card="KD").secrets()
+
+
+def test_the_first_batida_needs_no_canastra_and_then_going_out_needs_a_limpa() -> None:
+    """B8: the first batida (taking the morto) needs no canastra; B18: with the morto taken
+    and no canastra limpa (a suja is not enough, B9), the side may not meld down to one card
+    (`must-keep-a-discard`): it keeps a card to discard."""
+    seat0 = ["4C", "5C", "6C", "7D", "8D", "9D", "JS", "QS", "KS", "8C", "9C"]
+    morto0 = ["AS", "3S", "4S", "5S", "2D", "6S", "7S", "QH", "KH", "AH", "AH"]
+    history = after([created()], deal([seat0, SEAT1], [morto0, MORTO1], ["10C"]), draw(0))
+    history = after(history, meld(0, "4C", "5C", "6C"), meld(0, "7D", "8D", "9D"))
+    history = after(history, meld(0, "JS", "QS", "KS"))
+    events = decide(meld(0, "8C", "9C", "10C"), fold(history))
+    assert events[-1] == MortoTaken(at=AT, seat=0, direct=True, cards=tuple(morto0))
+    assert all(meld.canastra is None for meld in hand(history).melds[0])
+    playing = after(history, meld(0, "8C", "9C", "10C"))
+    game = given(*playing)
+    # AS 3S 4S 5S 6S 7S with the 2D as a wild (the 2 of spades): a suja, no limpa
+    game.when(meld(0, "AS", "2D", "3S", "4S", "5S", "6S", "7S", "QH", "KH", "AH")).raises(
+        "invalid-meld"
+    )
+    game.when(add(0, 2, "QH", "KH")).raises("invalid-meld")
+    dirty = after(playing, meld(0, "AS", "2D", "3S", "4S", "5S", "6S", "7S"))
+    assert hand(dirty).melds[0][-1].canastra == "suja"
+    given(*dirty).when(meld(0, "QH", "KH", "AH")).raises("must-keep-a-discard")
+    kept = after(dirty, discard(0, "AH"))
+    assert hand(kept).hands[0] == ("QH", "KH", "AH")
