@@ -725,9 +725,18 @@ def evolve(state: Match, event: Event) -> Match:
             moved = apply(hand_of(state, BuracoHand), event)
             return replace(state, hand=moved, turn=moved.turn)
         case MoveUndone():
-            back = taken_back(hand_of(state, BuracoHand), _restart, apply)
+            joined = _one_command if variant_of(state).threes else None
+            back = taken_back(hand_of(state, BuracoHand), _restart, apply, joined)
             return replace(state, hand=back, turn=back.turn)
     return state
+
+
+def _one_command(last: Event, before: Event) -> bool:
+    """Tranca's two moves of two events: the pile taken with its top melded (T7), and a red 3
+    laid with its replacement (T5)."""
+    if isinstance(last, Melded | AddedToMeld):
+        return isinstance(before, CardsDrawn) and before.source == "pile"
+    return isinstance(last, CardsDrawn) and isinstance(before, RedThreeLaid)
 
 
 def shuffled(state: Match, order: Sequence[str], at: datetime) -> DealStock:

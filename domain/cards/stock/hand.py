@@ -303,6 +303,10 @@ def fold_stock(hand: StockHand, event: Event) -> StockHand:
     return hand
 
 
+Joined = Callable[[Event, Event], bool]
+"""Whether an event (the second) was recorded by the same command as the one after it."""
+
+
 def check_undoable(hand: StockHand) -> None:
     """A card drawn from a known stock is not put back: the stock's next card would be known
     to whoever undid the draw (a seated scorekeeper could look ahead). A draw named from an
@@ -315,19 +319,25 @@ def check_undoable(hand: StockHand) -> None:
         )
 
 
-def last_move(hand: StockHand) -> int:
-    """How many events the last command recorded: a draw that made a new stock, two."""
-    before = hand.last[1] if hand.last is not None else None
-    return 2 if before is not None and isinstance(before[0], StockRestocked) else 1
+def last_move(hand: StockHand, joined: Joined | None = None) -> int:
+    """How many events the last command recorded: a draw that made a new stock, two; two
+    also when the game says the event before the last was recorded with it (`joined`)."""
+    if hand.last is None or hand.last[1] is None:
+        return 1
+    last, before = hand.last[0], hand.last[1][0]
+    if isinstance(before, StockRestocked) or (joined is not None and joined(last, before)):
+        return 2
+    return 1
 
 
 def taken_back(
     hand: StockHand,
     start: Callable[[StockHand], StockHand],
     apply: Callable[[StockHand, Event], StockHand],
+    joined: Joined | None = None,
 ) -> StockHand:
     """The hand as it was before its last move: played again from the deal."""
-    moves = hand.moves[: -last_move(hand)]
+    moves = hand.moves[: -last_move(hand, joined)]
     again = start(hand)
     for move in moves:
         again = apply(again, move)

@@ -788,11 +788,9 @@ def test_t13_a_tranca_result_with_red_threes() -> None:
     given(created()).when(good).raises("invalid-result")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: undoing a Tranca TakePile takes back only its meld")
 def test_b25_t7_undoing_a_pile_taken_with_its_meld_takes_back_the_whole_move() -> None:
     """B25 "a pile taken" is taken back; T7 the pile is taken only with its top melded.
-    # BUG: undo takes back the Melded only (last_move counts one event): the seat keeps the
-    whole pile in hand with no meld, a state T7 forbids."""
+    Undone, the seat does not keep the whole pile in hand with no meld, a state T7 forbids."""
     hands = [["8D", *TRANCA0[1:]], TRANCA1]
     history = after(tranca(hands), draw(0), discard(0, "QD"), draw(1), discard(1, "9H"))
     before = hand(history)
@@ -800,14 +798,12 @@ def test_b25_t7_undoing_a_pile_taken_with_its_meld_takes_back_the_whole_move() -
     assert (hand(taken).pile_size, hand(taken).hands[0]) == (before.pile_size, before.hands[0])
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: undoing a red 3 takes back only its replacement")
 def test_b25_t5_undoing_a_red_3_named_from_an_unknown_stock_takes_back_both() -> None:
     """T5 a red 3 laid and replaced at once; B25 a draw named from an unknown stock is
-    taken back. # BUG: undo takes back the replacement only: the red 3 stays laid and the
-    seat is a card short."""
+    taken back: the red 3 does not stay laid with the seat a card short."""
     hands = [["3H", *TRANCA0[1:]], TRANCA1]
     unknown = DealStock(at=AT, hands=hands, mortos=spare(hands), stock=None)
-    history = after([created("tranca")], unknown, DrawCards(at=AT, seat=0, cards=["KC"]))
-    laid = after(history, LayRedThree(at=AT, seat=0, card="3H", replacement=["2C"]))
+    history = after([created("tranca")], unknown, DrawCards(at=AT, seat=0, cards=["QS"]))
+    laid = after(history, LayRedThree(at=AT, seat=0, card="3H", replacement=["JS"]))
     undone = hand(after(laid, UndoLastMove(at=AT)))
     assert (undone.hands[0], undone.red_threes) == (hand(history).hands[0], ((), ()))
