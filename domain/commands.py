@@ -1,5 +1,6 @@
 """Every command of every game: what a client asks for, as one tagged union."""
 
+from domain.cards.betting.commands import BettingCommand
 from domain.cards.buraco.commands import (
     AddToMeld,
     LayMeld,
@@ -32,4 +33,5 @@ MatchCommand = (
     | JumpTheQueue
     | Burn
     | RecordCachetaRound
+    | BettingCommand
 )

@@ -37,6 +37,11 @@ InputCode = Literal[
     "invalid-draw",
     "suit-required",
     "invalid-accusation",
+    "invalid-stacks",
+    "not-enough-chips",
+    "invalid-bet",
+    "invalid-board",
+    "invalid-exchange",
 ]
 MoveCode = Literal[
     "not-your-turn",
@@ -82,6 +87,21 @@ MoveCode = Literal[
     "queue-closed",
     "pile-locked",
     "red-three-first",
+    "board-pending",
+    "exchange-pending",
+    "bet-pending",
+    "nothing-to-cover",
+    "not-enough-chips",
+    "bet-too-small",
+    "betting-closed",
+    "raise-cap",
+    "over-table-limit",
+    "fixed-limit",
+    "raise-too-small",
+    "board-not-due",
+    "board-posted",
+    "not-the-exchange",
+    "stock-short",
 ]
 StatusCode = Literal[
     "match-not-created",
@@ -102,6 +122,7 @@ StatusCode = Literal[
     "not-the-fixtures-game",
     "tournament-finished",
     "match-cancelled",
+    "nothing-to-close",
 ]
 ErrorCode = InputCode | MoveCode | StatusCode
 

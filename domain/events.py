@@ -2,6 +2,7 @@
 
 import msgspec
 
+from domain.cards.betting.events import BettingEvent
 from domain.cards.buraco.events import (
     AddedToMeld,
     Melded,
@@ -32,6 +33,7 @@ MatchEvent = (
     | QueueJumped
     | SeatBurned
     | WentOut
+    | BettingEvent
 )
 EVENT_TYPES: tuple[type[Event], ...] = MatchEvent.__args__
 SECRET_TYPES = frozenset(

@@ -5,7 +5,9 @@ from domain.cards.buraco.game import BURACO_GAME, MEGA_BURACO_GAME, TRANCA_GAME
 from domain.cards.cacheta.game import CACHETA_GAME
 from domain.cards.copas.game import COPAS_GAME
 from domain.cards.espadas.game import ESPADAS_GAME
+from domain.cards.holdem.game import HOLDEM_GAME
 from domain.cards.maumau.game import MAU_MAU_GAME
+from domain.cards.poker.game import POKER_GAME
 from domain.cards.sueca.game import SUECA
 from domain.cards.truco.game import TRUCO
 from domain.dominoes.game import DOMINOES
@@ -23,6 +25,8 @@ GAMES: tuple[Game, ...] = (
     MEGA_BURACO_GAME,
     TRANCA_GAME,
     CACHETA_GAME,
+    HOLDEM_GAME,
+    POKER_GAME,
 )
 DEFAULT_GAME = DOMINOES.name
 """The seed's game: the one a read means when it names none (its rankings are the seed's),

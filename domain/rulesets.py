@@ -19,7 +19,9 @@ from domain.cards.buraco.rules import (
 from domain.cards.cacheta.rules import CACHETA, CachetaRules
 from domain.cards.copas.rules import COPAS, CopasRules
 from domain.cards.espadas.rules import ESPADAS, EspadasRules
+from domain.cards.holdem.rules import HOLDEM, HoldemRules
 from domain.cards.maumau.rules import MAU_MAU, MauMauRules
+from domain.cards.poker.rules import POKER, PokerRules
 from domain.cards.sueca.rules import SUECA, SuecaRules
 from domain.cards.truco.rules import TRUCO, TrucoRules
 from domain.dominoes.rules import (
@@ -45,6 +47,8 @@ RuleSet = (
     | MegaBuracoRules
     | TrancaRules
     | CachetaRules
+    | HoldemRules
+    | PokerRules
 )
 PRESETS: dict[str, RuleSet] = {
     r.preset: r
@@ -61,6 +65,8 @@ PRESETS: dict[str, RuleSet] = {
         MEGA_BURACO,
         TRANCA,
         CACHETA,
+        HOLDEM,
+        POKER,
     )
 }
 RULES_DECODER = msgspec.json.Decoder(RuleSet)

@@ -13,9 +13,9 @@ from domain.match.requests import HandRequest, MoveRequest, ResultRequest
 from domain.match.state import GameHand, HandResult, Match
 from domain.table import Table
 
-Family = Literal["dominoes", "cards", "stock"]
-"""How a hand is played, and so the shape of its view: a board of tiles, tricks, or a
-stock and a discard pile (Mau Mau, the rummy family)."""
+Family = Literal["dominoes", "cards", "stock", "betting"]
+"""How a hand is played, and so the shape of its view: a board of tiles, tricks, a stock
+and a discard pile (Mau Mau, the rummy family), or chips bet (Hold'em, poker fechado)."""
 Partnerships = Literal["always", "never", "at-four"]
 """How a game's seats play: two partnerships of two, each alone, or partnerships when four
 sit down and alone when two do (Buraco, Tranca)."""
@@ -78,6 +78,9 @@ class Game:
     seats: tuple[int, ...] = (4,)
     """How many may sit at its table (2 to 8)."""
     partnerships: Partnerships = "always"
+    served: Callable[[Match, Sequence[str], datetime, HandRequest], Command] | None = None
+    """A server deal that takes what the request asks besides the cards (a betting game:
+    the seats dealt in, the stacks); None: `shuffled`."""
     restock: Callable[[Match], tuple[str, ...]] = no_restock
     """The cards a new stock would be shuffled from should the next draw need one (the
     pile but its top, when the stock is known): the service shuffles them into the move."""

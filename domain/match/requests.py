@@ -26,6 +26,12 @@ class HandRequest(msgspec.Struct, frozen=True, kw_only=True):
     starter: str | None = None
     stock: list[str] | None = None
     mortos: list[list[str]] | None = None
+    dealt: list[int] | None = None
+    """Betting games: the seats dealt in ("in"; all with chips when not said)."""
+    stacks: list[int] | None = None
+    """Betting games: every seat's chips, on the first hand or to top a stack up."""
+    board: list[str] | None = None
+    """Texas Hold'em: the five board cards, in the order they are turned."""
 
 
 class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
@@ -55,6 +61,14 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
     na_boa: bool = False
     furar: bool = False
     burned: bool = False
+    check: bool = False
+    bet_to: int | None = None
+    cover: bool = False
+    fold: bool = False
+    all_in: bool = False
+    exchange: list[str] | None = None
+    received: list[str] | None = None
+    board: list[str] | None = None
     restock: list[str] | None = None
     """Not the client's: the service's shuffle of the cards a new stock would take
     (`Game.restock`), should the draw need one."""
@@ -83,6 +97,13 @@ class MoveRequest(msgspec.Struct, frozen=True, kw_only=True):
             "na_boa": self.na_boa,
             "furar": self.furar,
             "burned": self.burned,
+            "check": self.check,
+            "bet_to": self.bet_to is not None,
+            "cover": self.cover,
+            "fold": self.fold,
+            "all_in": self.all_in,
+            "exchange": self.exchange is not None,
+            "board": self.board is not None,
         }
         return frozenset(name for name, yes in said.items() if yes)
 
@@ -128,6 +149,10 @@ class ResultRequest(msgspec.Struct, frozen=True, kw_only=True):
     """The cards of a batida: 9 or 10 (Cacheta)."""
     void: bool = False
     """A round nobody went out of (Cacheta: the stock ran out)."""
+    net: dict[str, int] | None = None
+    """The chips each seat won or lost, keyed by seat, summing to 0 (poker)."""
+    stacks: list[int] | None = None
+    """Poker: every seat's chips before the hand, on the first hand or a top-up."""
     value: int | None = None
     tie: bool = False
     started_at: datetime | None = None

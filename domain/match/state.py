@@ -24,11 +24,15 @@ Outcome = Literal[
     "run",
     "forfeit",
     "stock-out",
+    "showdown",
+    "fold",
 ]
 """How a hand ended. Dominoes: batida, bloqueio, empate (nobody won), penalty. Cards:
 tricks (counted), bandeirada (Sueca: every trick), run (Truco: a team ran from a raise),
 forfeit (Truco: a raise called in the mão de 11), empate and penalty as in dominoes;
-stock-out (Buraco: the stock and the mortos ran out before anyone went out)."""
+stock-out (Buraco: the stock and the mortos ran out before anyone went out); showdown
+(poker: the hands still in were shown, or a hand recorded by its chips) and fold (poker:
+every other seat folded)."""
 ConfirmedBy = str
 """"organizer", or the side of the player who confirmed ("A", "B"; a seat's "0", "1", ...)."""
 

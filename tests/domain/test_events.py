@@ -33,6 +33,14 @@ from domain import (
     decode,
     encode,
 )
+from domain.cards.betting.events import (
+    BetMade,
+    BettingDealt,
+    BoardTurned,
+    CardsSwapped,
+    PotWon,
+    ShowdownHeld,
+)
 from domain.cards.buraco.events import (
     AddedToMeld,
     Melded,
@@ -150,6 +158,26 @@ ONE_OF_EACH = [
     QueueJumped(at=AT, seat=2, card="5H"),
     SeatBurned(at=AT, seat=2),
     WentOut(at=AT, seat=0, groups=(("5H", "5C", "5D"), ("7S", "8S", "9C"))),
+    BettingDealt(
+        at=AT,
+        number=1,
+        dealer=1,
+        dealt=(0, 1),
+        stacks=(500, 300),
+        posted=(20, 10),
+        hands=(("AH", "KD"), ("7C", "7S")),
+        stock=("AS", "7D", "10H", "2S", "KC"),
+    ),
+    BetMade(at=AT, seat=1, action="raise", to=300, chips=290, all_in=True),
+    BoardTurned(at=AT, street="flop", cards=("AS", "7D", "10H")),
+    CardsSwapped(at=AT, number=1, seat=0, count=2, thrown=("7C", "9S"), received=("AS", "8C")),
+    ShowdownHeld(
+        at=AT,
+        shown={"0": ("AH", "KD"), "1": ("7C", "7S")},
+        best={"0": ("AH", "KD", "AS", "10H", "7D"), "1": ("7C", "7S", "7D", "AS", "10H")},
+        made={"0": "pair", "1": "three-of-a-kind"},
+        pots=(PotWon(600, (0, 1), (1,)),),
+    ),
 ]
 
 

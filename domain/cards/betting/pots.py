@@ -1,0 +1,63 @@
+"""The pot of a betting hand, split into a main pot and side pots, and shared out.
+
+P6: with the distinct contributions of the seats still in, c1 < c2 < ... (the largest last),
+pot k holds, over every seat that put chips in (folded seats and antes included),
+min(put, ck) - min(put, ck-1); it goes to the best hand among the seats still in that put at
+least ck. A top layer only one seat put in is an uncovered bet: it goes back to that seat.
+P7: each pot is split on its own; its odd chips go one each to its winners in order of play
+from the seat after the dealer.
+"""
+
+from collections.abc import Callable, Sequence
+
+import msgspec
+
+
+class Pot(msgspec.Struct, frozen=True):
+    amount: int
+    seats: tuple[int, ...]
+    """The seats still in that may win it, in seat order."""
+
+
+def pots(put: Sequence[int], folded: frozenset[int]) -> list[Pot]:
+    """The main pot then each side pot, from what every seat put in this hand (the seats
+    that put nothing and the folded ones win nothing). A top layer one seat alone put in
+    is kept as a pot of that seat: the uncovered bet it takes back."""
+    live = [s for s, chips in enumerate(put) if s not in folded and chips > 0]
+    caps = sorted({put[s] for s in live})
+    layers: list[Pot] = []
+    below = 0
+    for cap in caps:
+        amount = sum(min(chips, cap) - min(chips, below) for chips in put)
+        seats = tuple(s for s in live if put[s] >= cap)
+        if amount:
+            layers.append(Pot(amount, seats))
+        below = cap
+    return layers
+
+
+def in_order_from(dealer: int, seats: int) -> list[int]:
+    """Every seat in order of play from the seat after the dealer."""
+    return [(dealer + 1 + n) % seats for n in range(seats)]
+
+
+def shares(
+    layers: Sequence[Pot],
+    best: Callable[[tuple[int, ...]], tuple[int, ...]],
+    dealer: int,
+    seats: int,
+) -> tuple[list[int], list[tuple[int, ...]]]:
+    """What each seat takes from the pots, and each pot's winners: `best` names the winners
+    among a pot's seats (one, or several who tie)."""
+    won = [0] * seats
+    winners: list[tuple[int, ...]] = []
+    order = in_order_from(dealer, seats)
+    for pot in layers:
+        takers = best(pot.seats) if len(pot.seats) > 1 else pot.seats
+        share, odd = divmod(pot.amount, len(takers))
+        for seat in takers:
+            won[seat] += share
+        for seat in sorted(takers, key=order.index)[:odd]:
+            won[seat] += 1
+        winners.append(takers)
+    return won, winners
