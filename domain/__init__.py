@@ -29,7 +29,15 @@ from domain.dominoes.legal import legal_plays
 from domain.dominoes.rules import CINQUENTA, FEDERACAO, PONTOS, BatidaKind, KindPoints, Rules
 from domain.dominoes.tiles import ALL_TILES, Tile, normalise, parse_tile, pips
 from domain.errors import DomainError, ErrorCode, IllegalMove, InvalidInput, WrongStatus
-from domain.events import DECODER, EVENT_TYPES, SECRET_TYPES, MatchEvent, decode, encode
+from domain.events import (
+    DECODER,
+    EVENT_TYPES,
+    KEPT_TYPES,
+    SECRET_TYPES,
+    MatchEvent,
+    decode,
+    encode,
+)
 from domain.evolve import evolve, fold
 from domain.games import BY_NAME, DEFAULT_GAME, GAMES, game_of
 from domain.match.commands import (
@@ -87,6 +95,7 @@ __all__ = [
     "FEDERACAO",
     "GAMES",
     "INITIAL",
+    "KEPT_TYPES",
     "PONTOS",
     "PRESETS",
     "SECRET_TYPES",

@@ -1,7 +1,8 @@
 """A client that plays legal moves from a game's answered state, as the scorekeeper who
 posted the deal (who sees every hand): dominoes, Sueca, Truco (cards only, no raises) and
 Espadas (a bid of 3 from each seat, then legal cards), Copas (each seat passes its first
-three cards, then legal cards), Buraco and Cacheta (by each hand's result) and Mau Mau (a posted
+three cards, then legal cards), Buraco and Cacheta (by each hand's result), Texas Hold'em
+and poker fechado (every seat all in, a posted board or stock) and Mau Mau (a posted
 stock; penalties drawn, MAU-MAU said, the first card that follows, else a draw, else a
 pass). Used by the fault tests, the
 generated-client and browser tests, and the API benchmarks."""
@@ -119,8 +120,46 @@ def buraco_result(state: dict[str, Any]) -> dict[str, Any]:
     return {"ended_by": first, "sides": {first: BURACO_COUNT, second: rest}}
 
 
+def betting_deal(state: dict[str, Any], rng: random.Random | None = None) -> dict[str, Any]:
+    """A posted deal at a betting table: the seats with chips dealt in, the board (Hold'em)
+    or the rest of the short deck (poker fechado, 7 to the ace at four seats or fewer)."""
+    seats = len(state["seats"])
+    hands = state["hands"]
+    stacks = hands[-1]["details"]["stacks"] if hands else [200] * seats
+    dealt = [s for s in range(seats) if stacks[s] > 0]
+    low = 7 if len(dealt) <= 4 else 6 if len(dealt) <= 6 else 5 if len(dealt) == 7 else 4
+    ranks = ("A", *map(str, range(2, 11)), "J", "Q", "K")
+    deck = [c for c in DECK_52 if c[:-1] == "A" or ranks.index(c[:-1]) + 1 >= low]
+    holdem = state["game"] == "texas-holdem"
+    cards = (rng or random.Random()).sample(
+        DECK_52 if holdem else deck, 52 if holdem else len(deck)
+    )
+    size = 2 if holdem else 5
+    deal: dict[str, Any] = {
+        "in": dealt,
+        "hands": [cards[n * size : (n + 1) * size] for n in range(len(dealt))],
+    }
+    rest = cards[len(dealt) * size :]
+    deal["board" if holdem else "stock"] = rest[:5] if holdem else rest
+    if not hands:
+        deal["stacks"] = stacks
+    return deal
+
+
+def betting_move(hand: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Every seat goes all in (or covers an all-in), standing pat at the exchange: a
+    session ends within a few hands."""
+    if hand["waiting_for"] == "draw":
+        return {"seat": seat, "exchange": []}
+    return {"seat": seat, "all_in": True}
+
+
 def _next_card_request(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     hand = state["hand"]
+    if state["game"] in ("texas-holdem", "poker"):
+        if hand is None:
+            return "hands", betting_deal(state)
+        return "moves", betting_move(hand, state["turn"])
     if state["game"] in ("buraco", "mega-buraco", "tranca"):
         return "results", buraco_result(state)
     if state["game"] == "cacheta":  # seat 0 goes out with 10 each round: 5 rounds

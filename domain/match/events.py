@@ -35,6 +35,9 @@ Consequence = Literal["warning", "turn-lost", "hand-lost"]
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     starts_a_hand: ClassVar[bool] = False
     """A deal: the events from it on are the hand in progress, whose secrets are kept."""
+    kept: ClassVar[bool] = False
+    """Its secrets outlive the hand: once it ends, only what the game reveals is shown
+    (`Game.revealed`: poker's showdown); the rest stays hidden for good."""
 
     at: At
 

@@ -81,6 +81,9 @@ class Game:
     served: Callable[[Match, Sequence[str], datetime, HandRequest], Command] | None = None
     """A server deal that takes what the request asks besides the cards (a betting game:
     the seats dealt in, the stacks); None: `shuffled`."""
+    revealed: Callable[[HandResult], dict[int, frozenset[str]]] | None = None
+    """The cards a finished hand shows, by seat, of its events' kept secrets (`Event.kept`:
+    a poker showdown's hands); None: the hand's end shows everything."""
     restock: Callable[[Match], tuple[str, ...]] = no_restock
     """The cards a new stock would be shuffled from should the next draw need one (the
     pile but its top, when the stock is known): the service shuffles them into the move."""

@@ -547,7 +547,7 @@ def _showdown(
         made={str(s): category(ranks[s]) for s in hand.live},
         pots=results,
     )
-    return showdown, _ended(state, hand, at, won, list(results), showdown=True)
+    return showdown, _ended(state, hand, at, won, list(results), True, showdown.made)
 
 
 def _ended(
@@ -557,6 +557,7 @@ def _ended(
     won: list[int],
     layers: list[PotWon],
     showdown: bool,
+    made: dict[str, str] | None = None,
 ) -> HandEnded:
     net = {str(s): won[s] - hand.put[s] for s in hand.dealt}
     stacks = [hand.stacks[s] + won[s] for s in range(len(hand.stacks))]
@@ -572,6 +573,8 @@ def _ended(
         "dealt": list(hand.dealt),
         "won": [won[s] for s in range(len(won))],
         "shown": list(hand.live) if showdown else [],
+        "shown_cards": {str(s): list(hand.hands[s]) for s in hand.live} if showdown else {},
+        "made": made or {},
     }
     return hand_ended(
         state,
@@ -712,6 +715,13 @@ def evolve(state: Match, event: Event, variant: Variant) -> Match:
     return state
 
 
+def revealed(result: HandResult) -> dict[int, frozenset[str]]:
+    """P13, P14: the cards each seat showed at the showdown; a hand that folded, or won
+    with everyone else folded, shows nothing."""
+    shown = json.loads(result.details).get("shown_cards", {}) if result.details else {}
+    return {int(seat): frozenset(cards) for seat, cards in shown.items()}
+
+
 def after_hand(state: Match, result: HandResult) -> Match:
     """H6: the button moves to the seat after this hand's dealer (the next dealt in)."""
     dealer = result.dealer
@@ -760,13 +770,16 @@ def result_body(result: HandResult) -> dict[str, object] | None:
 
 
 def shown(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
-    """Everything public of a betting hand: chips, bets, the board, whose turn; the cards
-    only of the seats this reader sees."""
+    """Everything public of a betting hand beyond its cards: chips, bets, pots, the board,
+    what the hand waits for."""
     assert isinstance(hand, BettingHand)
+    blinds = None
+    if hand.street in ("preflop", "flop", "turn", "river"):
+        small, big = blind_seats(hand.dealer, hand.dealt, len(hand.stacks))
+        blinds = {"small": small, "big": big}
     return {
         "street": hand.street,
         "waiting_for": hand.phase,
-        "dealer": hand.dealer,
         "dealt": list(hand.dealt),
         "stacks": list(hand.stacks),
         "pot": hand.pot,
@@ -778,6 +791,7 @@ def shown(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
         "folded": sorted(hand.folded),
         "all_in": [s for s in hand.live if hand.stacks[s] == 0],
         "board": list(hand.board),
+        "stock_known": hand.deal.stock is not None,
         "exchanged": {str(s): n for s, n in enumerate(hand.swapped) if n >= 0},
-        "cards": {str(s): list(hand.hands[s]) for s in sorted(seen) if s in hand.dealt},
+        "blinds": blinds,
     }

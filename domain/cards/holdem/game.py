@@ -135,6 +135,7 @@ HOLDEM_GAME = Game(
     move=move,
     result=result,
     result_body=betting.result_body,
+    revealed=betting.revealed,
     shown=betting.shown,
     examples=EXAMPLES,
     fields=FIELDS,

@@ -136,6 +136,7 @@ POKER_GAME = Game(
     move=move,
     result=result,
     result_body=betting.result_body,
+    revealed=betting.revealed,
     shown=betting.shown,
     examples=EXAMPLES,
     fields=FIELDS,

@@ -14,7 +14,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import QueryParameter
 from msgspec import Meta
 
-from domain import SECRET_TYPES
+from domain import KEPT_TYPES, SECRET_TYPES, game_of
 from service.http.auth import Principal, provide_viewer
 from service.http.matches.schemas import MatchIdPath
 from service.http.matches.views import MatchState, match_state, over_now, visible_seats
@@ -117,16 +117,57 @@ class Sight(msgspec.Struct, frozen=True):
     sealed: bool
     """The hand's deal keeps its secrets out of the hash chain (else its links are
     withheld from a reader who does not see it all)."""
+    revealed: dict[int, frozenset[str]] | None = None
+    """A hand that has ended whose secrets are kept (`Event.kept`): the cards it showed, by
+    seat; the reader sees those, and their own seats' (`seats`), nothing else ever."""
 
-    def shows(self, seat: int | None) -> bool:
-        return (seat in self.seats) if seat is not None else len(self.seats) == self.table
+    def shows(self, seat: int | None, value: object) -> bool:
+        if seat is None:
+            return self.revealed is None and len(self.seats) == self.table
+        if seat in self.seats:
+            return True
+        shown = self.revealed.get(seat) if self.revealed is not None else None
+        return shown is not None and isinstance(value, str) and value in shown
 
 
-def sight(record: MatchRecord, stored: RecordedEvent, seen: frozenset[int]) -> Sight | None:
-    """None: the event is public as it is (its hand has ended, or it is not in one)."""
-    if not _in_progress(record, stored):
+def sight(
+    record: MatchRecord,
+    stored: RecordedEvent,
+    seen: frozenset[int],
+    own: frozenset[int] = frozenset(),
+) -> Sight | None:
+    """None: the event is public as it is (its hand has ended, or it is not in one). `own`:
+    the reader's seats, who sees their own kept secrets of a hand that has ended."""
+    if _in_progress(record, stored):
+        return Sight(seen, len(record.state.seats), record.sealed)
+    if stored.type not in KEPT_TYPES:
         return None
-    return Sight(seen, len(record.state.seats), record.sealed)
+    return Sight(own, len(record.state.seats), True, _revealed(record, stored))
+
+
+def _revealed(record: MatchRecord, stored: RecordedEvent) -> dict[int, frozenset[str]]:
+    """What the kept event's hand showed when it ended: found by the hand's number and its
+    time (an annulled hand, whose number a later deal takes again, shows nothing)."""
+    state = record.state
+    rules = state.rules
+    if rules is None:
+        return {}
+    reveal = game_of(rules).revealed
+    data = _OBJECT.decode(stored.data)
+    number, at = data.get("number"), _when(data.get("at"))
+    if reveal is None or at is None:
+        return {}
+    for result in state.hands:
+        if result.number == number and result.started_at <= at <= result.ended_at:
+            return reveal(result)
+    return {}
+
+
+def _when(text: object) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
 
 
 def event_out(stored: RecordedEvent, seen: Sight | None = None) -> EventOut:
@@ -158,7 +199,7 @@ def event_out(stored: RecordedEvent, seen: Sight | None = None) -> EventOut:
     )
 
 
-def _everything(_: int | None) -> bool:
+def _everything(_: int | None, __: object) -> bool:
     return True
 
 
@@ -205,11 +246,13 @@ class HistoryController(Controller):
     ) -> EventsPage:
         matches: Matches = state.matches
         current = await matches.latest(match_id)
-        seen = visible_seats(current, viewer.actor if viewer else None)
+        actor = viewer.actor if viewer else None
+        seen = visible_seats(current, actor)
+        own = frozenset(s for s, player in enumerate(current.state.seats) if player == actor)
         last = min(at, current.version) if at is not None else current.version
         count = max(0, min(limit, last - after))
         stored = await _read_stream(state, match_id, after, count) if count else []
-        events = [event_out(e, sight(current, e, seen)) for e in stored]
+        events = [event_out(e, sight(current, e, seen, own)) for e in stored]
         end = stored[-1].version if stored else after
         snapshot = None
         if at is not None:

@@ -25,6 +25,7 @@ from domain import (
     UndoLastMove,
     game_of,
 )
+from domain.cards.betting.commands import CloseSession
 from domain.match.guards import rules_of
 from domain.match.requests import HandRequest, MoveRequest, ResultRequest, SideTally
 from service.http.auth import Principal, provide_principal
@@ -35,6 +36,7 @@ from service.http.matches.schemas import (
     NewAbandon,
     NewAnnulment,
     NewCancellation,
+    NewClosing,
     NewConfirmation,
     NewHand,
     NewMove,
@@ -55,9 +57,14 @@ def _deal(body: NewHand, _: Sender) -> Build:
         if body.hands is not None or body.dorme is not None:
             raise ApiError(400, "invalid-body", 'either post a deal or ask for "server"')
 
+        asked = HandRequest(hands=[], dealer=body.dealer, dealt=body.dealt, stacks=body.stacks)
+
         def shuffled(record: MatchRecord, at: Any) -> Command:
             game = game_of(rules_of(record.state))
-            return game.shuffled(record.state, _random.sample(game.deck, len(game.deck)), at)
+            order = _random.sample(game.deck, len(game.deck))
+            if game.served is not None:
+                return game.served(record.state, order, at, asked)
+            return game.shuffled(record.state, order, at)
 
         return shuffled
     if body.hands is None:
@@ -71,6 +78,9 @@ def _deal(body: NewHand, _: Sender) -> Build:
         starter=body.starter,
         stock=body.stock,
         mortos=body.mortos,
+        dealt=body.dealt,
+        stacks=body.stacks,
+        board=body.board,
     )
     return lambda record, at: game_of(rules_of(record.state)).deal(request, at)
 
@@ -94,8 +104,10 @@ def _void_deal(body: NewHand) -> Callable[[MatchRecord], bool] | None:
 
 
 def _move(body: NewMove, _: Sender) -> Build:
+    if body.seat is None and body.board is None:
+        raise ApiError(400, "invalid-body", 'a move names its "seat"')
     request = MoveRequest(
-        seat=body.seat,
+        seat=body.seat if body.seat is not None else 0,
         tile=body.tile,
         end=body.end,
         pass_=body.pass_,
@@ -121,12 +133,20 @@ def _move(body: NewMove, _: Sender) -> Build:
         na_boa=body.na_boa,
         furar=body.furar,
         burned=body.burned,
+        check=body.check,
+        bet_to=body.bet_to,
+        cover=body.cover,
+        fold=body.fold,
+        all_in=body.all_in,
+        exchange=body.exchange,
+        received=body.received,
+        board=body.board,
     )
 
     def build(record: MatchRecord, at: Any) -> Command:
         game = game_of(rules_of(record.state))
         cards = game.restock(record.state)  # a new stock, should the draw need one (M13)
-        if not cards or request.draw is None:
+        if not cards or (request.draw is None and request.exchange is None):
             return game.move(request, at)
         return game.move(replace(request, restock=_random.sample(cards, len(cards))), at)
 
@@ -137,14 +157,19 @@ def _may_move(body: NewMove, sender: Sender, record: MatchRecord) -> None:
     """The seat's own player (who holds its cards, also when the hand is played blind), or
     staff who see its hand: a move for a seat whose hand the sender cannot see would tell,
     by its answer, what that hand holds."""
-    _at_the_table(body.seat, record)
+    if body.seat is not None:
+        _at_the_table(body.seat, record)
     names_drawn = (body.draw is not None or body.red_three is not None) and (
         body.card is not None or body.cards is not None
     )
+    names_drawn = names_drawn or body.board is not None or body.received is not None
     if names_drawn and record.state.hand is not None:
         everyone = range(len(record.state.seats))
         if not all(sender.sees(record, seat) for seat in everyone):
             raise ApiError(403, "forbidden", _NAMES_DRAWN)
+    if body.seat is None:  # a board named: who sees every hand, as for any card named
+        can.staff_only(sender.access, "name the board")
+        return
     if body.seat in sender.access.seats:
         return
     can.may_play_seat(sender.access, body.seat)
@@ -195,6 +220,8 @@ def _result(body: NewResult, _: Sender) -> Build:
         sides=None if body.sides is None else {k: _tally(v) for k, v in body.sides.items()},
         value=body.value,
         tie=body.tie,
+        net=None if body.net is None else dict(body.net),
+        stacks=body.stacks,
         started_at=body.started_at,
         played_at=body.played_at,
     )
@@ -344,6 +371,16 @@ WRITES: tuple[GameWrite[Any], ...] = (
         who=lambda _, sender, record: can.organizer_only(
             sender.access, record.state.competition_id is not None, "cancel a game"
         ),
+    ),
+    GameWrite(
+        path="closing",
+        operation_id="closeSession",
+        summary="Close a poker session between hands",
+        description="Texas Hold'em and poker fechado: the table session ends, each seat placed "
+        "by its final stack (P17). By the scorekeeper or an organizer.",
+        body=NewClosing,
+        command=lambda _, __: lambda ___, at: CloseSession(at=at),
+        who=lambda _, sender, __: can.staff_only(sender.access, "close the session"),
     ),
     GameWrite(
         path="confirmations",

@@ -11,6 +11,7 @@ import msgspec
 from msgspec import Meta
 
 from domain import GameHand, Hand, Played, TrickHand
+from domain.cards.betting.hand import BettingHand
 from domain.cards.stock.hand import StockHand
 from domain.match.game import Game
 from service.http.matches.described import described
@@ -85,9 +86,7 @@ class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family",
     ]
     trump: Annotated[str | None, Meta(description=described("view.trump"))] = None
     trump_card: Annotated[str | None, Meta(description=described("view.trump_card"))] = None
-    card_points: Annotated[
-        TeamPair | None, Meta(description=described("view.card_points"))
-    ] = None
+    card_points: Annotated[TeamPair | None, Meta(description=described("view.card_points"))] = None
     vira: Annotated[str | None, Meta(description=described("view.vira"))] = None
     manilha: Annotated[str | None, Meta(description=described("view.manilha"))] = None
     hand_value: Annotated[int | None, Meta(description=described("view.hand_value"))] = None
@@ -99,22 +98,14 @@ class CardHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family",
     tricks_by_seat: Annotated[
         list[int], Meta(description=described("view.tricks", "Tricks each seat has taken."))
     ] = msgspec.field(default_factory=list)
-    bids: Annotated[
-        list[int | str | None] | None, Meta(description=described("view.bids"))
-    ] = None
-    spades_broken: Annotated[bool | None, Meta(description=described("view.spades_broken"))] = (
-        None
-    )
-    pass_direction: Annotated[
-        str | None, Meta(description=described("view.pass_direction"))
-    ] = None
+    bids: Annotated[list[int | str | None] | None, Meta(description=described("view.bids"))] = None
+    spades_broken: Annotated[bool | None, Meta(description=described("view.spades_broken"))] = None
+    pass_direction: Annotated[str | None, Meta(description=described("view.pass_direction"))] = None
     given: Annotated[list[int] | None, Meta(description=described("view.given"))] = None
-    giving: Annotated[
-        list[list[str] | None] | None, Meta(description=described("view.giving"))
-    ] = None
-    hearts_broken: Annotated[bool | None, Meta(description=described("view.hearts_broken"))] = (
+    giving: Annotated[list[list[str] | None] | None, Meta(description=described("view.giving"))] = (
         None
     )
+    hearts_broken: Annotated[bool | None, Meta(description=described("view.hearts_broken"))] = None
     points_this_hand: Annotated[
         list[int] | None, Meta(description=described("view.points_this_hand"))
     ] = None
@@ -155,9 +146,7 @@ class StockHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family"
     ]
     pile: Annotated[list[str], Meta(description="The discard pile, its top card last.")]
     top: Annotated[str | None, Meta(description=described("view.top"))] = None
-    demanded_suit: Annotated[str | None, Meta(description=described("view.demanded_suit"))] = (
-        None
-    )
+    demanded_suit: Annotated[str | None, Meta(description=described("view.demanded_suit"))] = None
     direction: Annotated[int | None, Meta(description=described("view.direction"))] = None
     pending_draw: Annotated[int | None, Meta(description=described("view.pending_draw"))] = None
     owed: Annotated[list[int] | None, Meta(description=described("view.owed"))] = None
@@ -165,9 +154,9 @@ class StockHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family"
     drew: Annotated[bool | None, Meta(description=described("view.drew"))] = None
     accusable: Annotated[int | None, Meta(description=described("view.accusable"))] = None
     phase: Annotated[str | None, Meta(description=described("view.phase"))] = None
-    melds: Annotated[
-        dict[str, list[MeldOut]] | None, Meta(description=described("view.melds"))
-    ] = None
+    melds: Annotated[dict[str, list[MeldOut]] | None, Meta(description=described("view.melds"))] = (
+        None
+    )
     morto_taken: Annotated[
         dict[str, bool] | None, Meta(description=described("view.morto_taken"))
     ] = None
@@ -179,14 +168,82 @@ class StockHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family"
     burned: Annotated[list[int] | None, Meta(description=described("view.burned"))] = None
     out: Annotated[list[int] | None, Meta(description=described("view.out"))] = None
     jumper: Annotated[int | None, Meta(description=described("view.jumper"))] = None
-    red_threes: Annotated[
-        dict[str, int] | None, Meta(description=described("view.red_threes"))
-    ] = None
+    red_threes: Annotated[dict[str, int] | None, Meta(description=described("view.red_threes"))] = (
+        None
+    )
     locked: Annotated[bool | None, Meta(description=described("view.locked"))] = None
     started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
 
 
-HandView = HandNow | CardHandNow | StockHandNow
+class PotOut(msgspec.Struct, frozen=True, kw_only=True):
+    amount: Annotated[int, Meta(description="Its chips.")]
+    seats: Annotated[list[int], Meta(description="The seats still in that may win it.")]
+
+
+class Blinds(msgspec.Struct, frozen=True, kw_only=True):
+    small: int
+    big: int
+
+
+class BettingHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family", tag="betting"):
+    """A hand at a betting table (`"family": "betting"`: Texas Hold'em, poker fechado):
+    chips, bets and pots, all public; each seat's cards only to who may see them, and a
+    hand that folded to nobody else, ever."""
+
+    number: Annotated[int, Meta(description="1 for the session's first hand.")]
+    dealer: Annotated[int, Meta(description="The seat with the button.")]
+    opener: Annotated[int, Meta(description="The first seat to act.")]
+    turn: Annotated[
+        int | None,
+        Meta(description="The seat to act (bet or exchange); null while the board is due."),
+    ] = None
+    street: Annotated[
+        str,
+        Meta(
+            description='"preflop", "flop", "turn", "river" (Hold\'em); "bet1", "draw", '
+            '"bet2" (poker fechado).'
+        ),
+    ]
+    waiting_for: Annotated[
+        str,
+        Meta(
+            description='"bet", "board" (the next street\'s cards, to be named), "draw" '
+            '(an exchange), or nothing more ("showdown", "won").'
+        ),
+    ]
+    dealt: Annotated[list[int], Meta(description="The seats dealt in.")]
+    hands: Annotated[
+        list[list[str] | None],
+        Meta(description="Each seat's cards, null where the reader may not see them."),
+    ]
+    stacks: Annotated[list[int], Meta(description="The chips behind each seat.")]
+    pot: Annotated[int, Meta(description="Every chip put in this hand.")]
+    pots: Annotated[list[PotOut], Meta(description="The main pot, then each side pot (P6).")]
+    put: Annotated[list[int], Meta(description="What each seat has put in this hand.")]
+    round_bets: Annotated[
+        list[int], Meta(description="What each seat has put in this betting round.")
+    ]
+    to_call: Annotated[int, Meta(description="What the seat to act must add to cover.")]
+    min_raise_to: Annotated[
+        int, Meta(description="The least total a bet or raise may reach now (P4, H4).")
+    ]
+    folded: Annotated[list[int], Meta(description="The seats that folded.")]
+    all_in: Annotated[list[int], Meta(description="The seats still in with no chip behind.")]
+    board: Annotated[list[str], Meta(description="Hold'em: the board turned so far.")]
+    stock_known: Annotated[
+        bool, Meta(description="The deal posted the board or stock (or the service shuffled).")
+    ]
+    exchanged: Annotated[
+        dict[str, int],
+        Meta(description="Poker fechado: how many cards each seat exchanged."),
+    ]
+    blinds: Annotated[
+        Blinds | None, Meta(description="Hold'em: the seats of the small and big blinds.")
+    ] = None
+    started_at: Annotated[datetime, Meta(description="When the hand was dealt.")]
+
+
+HandView = HandNow | CardHandNow | StockHandNow | BettingHandNow
 
 
 def dominoes_view(hand: GameHand, seen: Seen, game: Game) -> HandNow:
@@ -255,9 +312,23 @@ def stock_view(hand: GameHand, seen: Seen, game: Game) -> StockHandNow:
     return msgspec.convert(common | game.shown(hand, seen), StockHandNow)
 
 
+def betting_view(hand: GameHand, seen: Seen, game: Game) -> BettingHandNow:
+    assert isinstance(hand, BettingHand)
+    common: dict[str, Any] = {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "opener": hand.opener,
+        "turn": hand.turn,
+        "hands": [list(cards) if seat in seen else None for seat, cards in enumerate(hand.hands)],
+        "started_at": hand.started_at,
+    }
+    return msgspec.convert(common | game.shown(hand, seen), BettingHandNow)
+
+
 VIEWS: dict[str, Callable[[GameHand, Seen, Game], HandView]] = {
     "dominoes": dominoes_view,
     "cards": cards_view,
     "stock": stock_view,
+    "betting": betting_view,
 }
 """The view of a hand in progress, by the game's family (`Game.family`)."""

@@ -30,8 +30,7 @@ Piece = Annotated[
     str,
     Meta(
         pattern=r"^([0-6]-[0-6]|([AJQKajqk]|[2-9]|10)[CDHScdhs]|JK|jk)$",
-        description='A tile "a-b" or a card "<rank><suit>" ("JK": a joker), as the game is '
-        "played.",
+        description='A tile "a-b" or a card "<rank><suit>" ("JK": a joker), as the game is played.',
         examples=["3-5", "7H"],
     ),
 ]
@@ -49,6 +48,9 @@ Seat = Annotated[
         description="A seat in order of play, 0 to the table's last (partnerships: A = 0, 2).",
     ),
 ]
+Chips = Annotated[int, Meta(ge=0, le=1_000_000_000)]
+NetChips = Annotated[int, Meta(ge=-1_000_000_000, le=1_000_000_000)]
+SeatKey = Annotated[str, Meta(pattern="^[0-7]$")]
 StockCard = Annotated[
     str,
     Meta(
@@ -254,6 +256,24 @@ class NewHand(Body, frozen=True, kw_only=True):
         ]
         | None
     ) = None
+    dealt: (
+        Annotated[
+            list[Annotated[int, Meta(ge=0, le=7)]],
+            Meta(max_length=8, description=described("deal.in")),
+        ]
+        | None
+    ) = msgspec.field(default=None, name="in")
+    stacks: (
+        Annotated[
+            list[Chips],
+            Meta(max_length=8, description=described("deal.stacks")),
+        ]
+        | None
+    ) = None
+    board: (
+        Annotated[list[Card], Meta(min_length=5, max_length=5, description=described("deal.board"))]
+        | None
+    ) = None
     expected_version: ExpectedVersion = None
 
 
@@ -261,7 +281,12 @@ BidValue = Annotated[int, Meta(ge=1, le=13)] | Literal["nil", "double_nil"]
 
 
 class NewMove(Body, frozen=True, kw_only=True):
-    seat: Seat
+    seat: (
+        Annotated[
+            int, Meta(ge=0, le=7, description="The seat that moves (every move but a board named).")
+        ]
+        | None
+    ) = None
     tile: Annotated[Tile | None, Meta(description="The tile played; omit to pass.")] = None
     end: Annotated[
         Literal["left", "right"] | None,
@@ -330,6 +355,23 @@ class NewMove(Body, frozen=True, kw_only=True):
     na_boa: Annotated[bool, Meta(description=described("move.na_boa"))] = False
     furar: Annotated[bool, Meta(description=described("move.furar"))] = False
     burned: Annotated[bool, Meta(description=described("move.burned"))] = False
+    check: Annotated[bool, Meta(description=described("move.check"))] = False
+    bet_to: (
+        Annotated[int, Meta(ge=1, le=1_000_000_000, description=described("move.bet_to"))] | None
+    ) = None
+    cover: Annotated[bool, Meta(description=described("move.cover"))] = False
+    fold: Annotated[bool, Meta(description=described("move.fold"))] = False
+    all_in: Annotated[bool, Meta(description=described("move.all_in"))] = False
+    exchange: (
+        Annotated[list[Card], Meta(max_length=5, description=described("move.exchange"))] | None
+    ) = None
+    received: (
+        Annotated[list[Card], Meta(max_length=5, description=described("move.received"))] | None
+    ) = None
+    board: (
+        Annotated[list[Card], Meta(min_length=1, max_length=3, description=described("move.board"))]
+        | None
+    ) = None
     expected_version: ExpectedVersion = None
 
 
@@ -425,6 +467,18 @@ class NewResult(Body, frozen=True, kw_only=True):
     ) = None
     value: Annotated[int, Meta(ge=1, le=12, description=described("result.value"))] | None = None
     tie: Annotated[bool, Meta(description=described("result.tie"))] = False
+    net: (
+        Annotated[
+            dict[
+                Annotated[str, Meta(pattern="^[0-7]$")], Annotated[int, Meta(ge=-(10**9), le=10**9)]
+            ],
+            Meta(max_length=8, description=described("result.net")),
+        ]
+        | None
+    ) = None
+    stacks: (
+        Annotated[list[Chips], Meta(max_length=8, description=described("result.stacks"))] | None
+    ) = None
     played_at: (
         Annotated[
             datetime,
@@ -444,6 +498,10 @@ class NewResult(Body, frozen=True, kw_only=True):
         ]
         | None
     ) = None
+    expected_version: ExpectedVersion = None
+
+
+class NewClosing(Body, frozen=True, kw_only=True):
     expected_version: ExpectedVersion = None
 
 

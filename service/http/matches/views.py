@@ -211,8 +211,12 @@ def match_state(match_id: str, version: int, state: Match, seen: frozenset[int])
 
 
 def over_now(past: MatchRecord, current: MatchRecord) -> bool:
-    """A hand in progress at a past version that has ended since: all of it is public."""
+    """A hand in progress at a past version that has ended since: all of it is public, but
+    in a game that keeps its secrets past the hand (poker: a folded hand is never shown)."""
     then, latest = past.state.hand, current.state.hand
     if then is None or past.version == current.version:
+        return False
+    rules = past.state.rules
+    if rules is not None and game_of(rules).revealed is not None:
         return False
     return latest is None or (latest.number, latest.started_at) != (then.number, then.started_at)
