@@ -109,7 +109,7 @@ async def test_a_hand_won_by_folds_is_never_shown_and_the_winners_cards_stay_hid
 ) -> None:
     table = await table_of(shared_client, 3)
     game = await create_game(shared_client, table, "texas-holdem")
-    deal = {
+    deal: Json = {
         "dealer": 2,
         "stacks": [500, 500, 500],
         "hands": [["AH", "AD"], ["KC", "KS"], ["2C", "7D"]],
@@ -139,7 +139,7 @@ async def test_a_board_not_posted_is_named_street_by_street_by_who_posted_the_de
 ) -> None:
     table = await table_of(shared_client, 2)
     game = await create_game(shared_client, table, "texas-holdem")
-    deal = {"dealer": 0, "stacks": [300, 300], "hands": [["AH", "AD"], ["KC", "KS"]]}
+    deal: Json = {"dealer": 0, "stacks": [300, 300], "hands": [["AH", "AD"], ["KC", "KS"]]}
     state = await game.ok("hands", deal)
     assert state["turn"] == 0  # H1: heads-up, the dealer posts the small blind, acts first
     await game.ok("moves", {"seat": 0, "cover": True})
