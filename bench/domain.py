@@ -3,7 +3,10 @@ dominoes and for the card games, in one run.
 
 Run: .venv/bin/python bench/domain.py [games] [--split]
 Every registered game's move is timed: dominoes, Sueca, Truco, Espadas, Copas, Buraco, Mega
-Buraco, Tranca, Cacheta (their random players are the tests' own) and Mau Mau at six seats.
+Buraco, Tranca, Cacheta (their random players are the tests' own), Mau Mau at six seats,
+Texas Hold'em at eight (a bet; a session of 12 hands) and poker fechado at six (a bet or
+an exchange); then Cacheta's batida check and a Hold'em showdown of eight seats (target:
+a betting move and the showdown, medians under 20 us).
 Plays random legal games of each kind -- cinquenta (50-point dominoes), Sueca and Truco --
 timing every play or pass (dominoes) and every card (`PlayCard`), deals not counted; then
 folds each finished game from its events. `--split` also times decide and evolve apart,
@@ -20,6 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 # Run as a script, this folder heads sys.path and this file's name would hide the package.
@@ -47,6 +51,16 @@ from domain import (  # noqa: E402
     fold,
     legal_plays,
 )
+from domain.cards.betting import game as betting  # noqa: E402
+from domain.cards.betting.commands import (  # noqa: E402
+    Bet,
+    CloseSession,
+    DealBetting,
+    SwapCards,
+)
+from domain.cards.betting.hand import BettingHand  # noqa: E402
+from domain.cards.betting.pots import pots, shares  # noqa: E402
+from domain.cards.betting.ranking import hand_rank  # noqa: E402
 from domain.cards.buraco.commands import (  # noqa: E402
     AddToMeld,
     LayMeld,
@@ -59,6 +73,7 @@ from domain.cards.copas.commands import GiveCards  # noqa: E402
 from domain.cards.copas.game import CopasHand  # noqa: E402
 from domain.cards.espadas.commands import MakeBid  # noqa: E402
 from domain.cards.espadas.game import EspadasHand  # noqa: E402
+from domain.cards.holdem.game import HOLDEM  # noqa: E402
 from domain.cards.maumau.commands import Accuse, CallMauMau  # noqa: E402
 from domain.cards.maumau.game import MauMauHand, follows  # noqa: E402
 from domain.cards.melds import (  # noqa: E402
@@ -66,6 +81,7 @@ from domain.cards.melds import (  # noqa: E402
     MeldRules,
     split,
 )
+from domain.cards.poker.game import POKER  # noqa: E402
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards, PassTurn  # noqa: E402
 from tests.domain.cards import buraco_play, cacheta_play  # noqa: E402
 
@@ -228,6 +244,74 @@ def next_cacheta(state: Match, rng: random.Random, at: datetime) -> Command:
     return command
 
 
+SESSION_HANDS = 12
+"""Hands of a betting session before it is closed (if no seat has every chip by then)."""
+
+
+def next_betting(state: Match, rng: random.Random, at: datetime) -> Command:
+    """A random betting player: deals from a posted deck; folds, covers, checks, bets and
+    raises the least it may (now and then more, or all in); exchanges 0 to 3 cards."""
+    hand = state.hand
+    variant = HOLDEM if state.rules is not None and state.rules.preset != "poker" else POKER
+    if hand is None:
+        if len(state.hands) >= SESSION_HANDS:
+            return CloseSession(at=at)
+        stacks = betting.stacks_now(state)
+        dealt = [s for s in range(len(state.seats)) if stacks is None or stacks[s] > 0]
+        deck = list(variant.deck(len(dealt)))
+        rng.shuffle(deck)
+        size = variant.hole
+        hands = [deck[n * size : (n + 1) * size] for n in range(len(dealt))]
+        rest = deck[len(dealt) * size :]
+        stock = rest[:5] if variant is HOLDEM else rest
+        return DealBetting(at=at, hands=hands, dealt=dealt, stock=stock)
+    assert isinstance(hand, BettingHand)
+    assert hand.turn is not None
+    seat = hand.turn
+    if hand.phase == "draw":
+        thrown = rng.sample(hand.hands[seat], rng.randint(0, 3))
+        restock = list(betting.to_restock(state))
+        rng.shuffle(restock)
+        return SwapCards(at=at, seat=seat, thrown=thrown, restock=restock)
+    owed, stack, roll = hand.level - hand.bets[seat], hand.stacks[seat], rng.random()
+    if owed > 0 and roll < 0.2:
+        return Bet(at=at, seat=seat, action="fold")
+    if roll < 0.75 or not hand.may_raise(seat) or stack <= owed:
+        return Bet(at=at, seat=seat, action="cover" if owed > 0 else "check")
+    to = hand.level + hand.full_raise * rng.choice((1, 1, 2, 3))
+    if roll > 0.97 or to - hand.bets[seat] >= stack:
+        return Bet(at=at, seat=seat, action="all_in")
+    return Bet(at=at, seat=seat, action="bet_to", to=to)
+
+
+def _best(ranks: dict[int, tuple[int, ...]], among: tuple[int, ...]) -> tuple[int, ...]:
+    top = max(ranks[s] for s in among)
+    return tuple(s for s in among if ranks[s] == top)
+
+
+def showdown(seats: int = 8, runs: int = 2000) -> None:
+    """A Hold'em showdown of `seats` hands of seven cards: each ranked, the pots layered (three
+    all-ins of their own sizes) and shared, odd chips and all."""
+    rng = random.Random(7)
+    put = [100 * (n % 4 + 1) for n in range(seats)]
+    layers = pots(put, frozenset())
+    times = []
+    for _ in range(runs):
+        deck = rng.sample(DECK_52, 5 + 2 * seats)
+        board = deck[:5]
+        holes = [deck[5 + 2 * n : 7 + 2 * n] for n in range(seats)]
+        began = time.perf_counter()
+        ranks = {s: hand_rank(holes[s] + board) for s in range(seats)}
+        shares(layers, partial(_best, ranks), 0, seats)
+        times.append((time.perf_counter() - began) * 1e6)
+    times.sort()
+    print(
+        f"texas-holdem showdown of {seats} seats (7 cards each, {len(layers)} pots): median "
+        f"{times[len(times) // 2]:5.1f} us, p99 {times[int(len(times) * 0.99)]:5.1f} us",
+        flush=True,
+    )
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str
@@ -280,6 +364,8 @@ KINDS = (
         seats=6,
         rules={"target": 100},
     ),
+    Kind("texas-holdem", "texas-holdem", next_betting, (Bet,), seats=8),
+    Kind("poker", "poker", next_betting, (Bet, SwapCards), seats=6),
 )
 
 
@@ -442,6 +528,7 @@ def main(argv: list[str]) -> None:
     for kind in KINDS:
         run(kind, games, split_timing)
     melds()
+    showdown()
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from litestar.datastructures import State
 
+from domain.cards.betting.ranking import NAMES_PT
 from domain.cards.cards import SUIT_NAMES
 from service.http.history.events import EventOut, public_events
 from service.http.matches.views import MatchState, match_state, over_now, visible_seats
@@ -35,6 +36,7 @@ EVENTS = {
     "stock_dealt": "cartas distribuídas",
     "stock_restocked": "o lixo foi embaralhado: é o novo monte",
     "morto_to_stock": "um morto virou o monte",
+    "betting_dealt": "cartas distribuídas; blinds ou pingo na mesa",
 }
 
 
@@ -113,6 +115,35 @@ def _stock_move(kind: str, data: dict[str, Any], who: str) -> str | None:
             return f"{who} se queimou"
         case "went_out":
             return f"{who} bateu"
+    return _betting_move(kind, data, who)
+
+
+BETS = {"check": "mesa", "cover": "cobriu", "fold": "correu", "bet": "apostou", "raise": "aumentou"}
+STREETS = {"flop": "o flop", "turn": "o turn", "river": "o river"}
+
+
+def _betting_move(kind: str, data: dict[str, Any], who: str) -> str | None:
+    """A bet, a street of the board, an exchange (how many cards, never which), a showdown."""
+    match kind:
+        case "bet_made" if data.get("action") == "all_in" or data.get("all_in"):
+            return f"{who} foi all-in ({data['to']})"
+        case "bet_made" if data.get("action") in ("bet", "raise"):
+            return f"{who} {BETS[data['action']]} para {data['to']}"
+        case "bet_made":
+            return f"{who} {BETS.get(data.get('action', ''), 'apostou')}"
+        case "board_turned":
+            cards = " ".join(card(c) for c in data.get("cards") or [])
+            return f"{STREETS.get(data.get('street', ''), 'a mesa')}: {cards}"
+        case "cards_swapped":
+            count = data.get("count", 0)
+            return f"{who} trocou {count} carta{'s' if count != 1 else ''}" if count else (
+                f"{who} não trocou"
+            )
+        case "showdown_held":
+            made = data.get("made") or {}
+            return "Mostra de cartas: " + ", ".join(
+                f"{NAMES_PT.get(m, m)}" for m in made.values()
+            )
     return None
 
 

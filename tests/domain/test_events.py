@@ -174,7 +174,6 @@ ONE_OF_EACH = [
     ShowdownHeld(
         at=AT,
         shown={"0": ("AH", "KD"), "1": ("7C", "7S")},
-        best={"0": ("AH", "KD", "AS", "10H", "7D"), "1": ("7C", "7S", "7D", "AS", "10H")},
         made={"0": "pair", "1": "three-of-a-kind"},
         pots=(PotWon(600, (0, 1), (1,)),),
     ),

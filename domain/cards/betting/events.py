@@ -111,13 +111,12 @@ class PotWon(msgspec.Struct, frozen=True):
 
 
 class ShowdownHeld(Event, frozen=True, kw_only=True, tag="showdown_held"):
-    """The hands still in are shown (P13): each seat's five cards (Hold'em: its two, and the
-    best five it makes), what they make, and who wins each pot."""
+    """The hands still in are shown (P13): each seat's five cards (Hold'em: its two), what
+    they make, and who wins each pot."""
 
     shown: dict[str, tuple[Card, ...]]
-    """By seat: the cards it shows."""
-    best: dict[str, tuple[Card, ...]]
-    """By seat: the five cards its hand is made of."""
+    """By seat: the cards it shows (with the board, Hold'em: `ranking.best_five` finds the
+    five its hand is made of)."""
     made: dict[str, str]
     """By seat: what its hand is ("flush", "two-pair", ...)."""
     pots: tuple[PotWon, ...]

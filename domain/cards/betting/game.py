@@ -47,7 +47,7 @@ from domain.cards.betting.hand import (
 )
 from domain.cards.betting.limits import Limits
 from domain.cards.betting.pots import pots, shares
-from domain.cards.betting.ranking import best_five, category, hand_rank
+from domain.cards.betting.ranking import category, hand_rank
 from domain.cards.betting.rules import BettingRules
 from domain.cards.cards import in_deck
 from domain.errors import IllegalMove, InvalidInput, TellsAHand, TellsTheTable, WrongStatus
@@ -540,10 +540,6 @@ def _showdown(
     showdown = ShowdownHeld(
         at=at,
         shown={str(s): hand.hands[s] for s in hand.live},
-        best={
-            str(s): best_five(hand.hands[s] + hand.board, low=low, flush_beats_full_house=over)
-            for s in hand.live
-        },
         made={str(s): category(ranks[s]) for s in hand.live},
         pots=results,
     )

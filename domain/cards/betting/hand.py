@@ -102,11 +102,10 @@ class BettingHand(GameHand, frozen=True, kw_only=True):
         return faced == NOT_YET or self.level - faced >= self.full_raise
 
     def needs(self, seat: int) -> bool:
-        return seat in self.actors and (self.acted[seat] == NOT_YET or self.bets[seat] < self.level)
+        """Whether a seat that may bet (one of `actors`) must still act this round."""
+        return self.acted[seat] == NOT_YET or self.bets[seat] < self.level
 
-    @property
-    def round_over(self) -> bool:
-        actors = self.actors
+    def round_over(self, actors: Sequence[int]) -> bool:
         if len(actors) <= 1:
             return all(self.bets[s] >= self.level for s in actors)
         return not any(self.needs(s) for s in actors)
@@ -121,7 +120,9 @@ class BettingHand(GameHand, frozen=True, kw_only=True):
 
 
 def _set(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
-    return tuple(value if s == seat else v for s, v in enumerate(values))
+    changed = list(values)
+    changed[seat] = value
+    return tuple(changed)
 
 
 def blind_seats(dealer: int, dealt: Sequence[int], seats: int) -> tuple[int, int]:
@@ -221,17 +222,20 @@ def settle(hand: BettingHand, streets: Streets, limits: LimitsOf) -> BettingHand
     """After a move: whose turn it is, or the round over and what comes next (the next
     street's cards, the exchange, the next round, the showdown)."""
     while True:
-        if len(hand.live) == 1:
+        live = hand.live
+        if len(live) == 1:
             return replace(hand, phase="won", turn=None)
         if hand.phase == "draw":
-            waiting = [s for s in hand.live if hand.swapped[s] == NOT_YET]
+            waiting = [s for s in live if hand.swapped[s] == NOT_YET]
             if waiting:
                 return replace(hand, turn=hand.next_after(hand.dealer, waiting))
         elif hand.phase != "bet":
             return replace(hand, turn=None)
-        elif not hand.round_over:
-            wanted = [s for s in hand.actors if hand.needs(s)]
-            return replace(hand, turn=hand.next_after(hand.anchor, wanted))
+        else:
+            actors = [s for s in live if hand.stacks[s] > 0]
+            if not hand.round_over(actors):
+                wanted = [s for s in actors if hand.needs(s)]
+                return replace(hand, turn=hand.next_after(hand.anchor, wanted))
         hand = _next_round(hand, streets, limits)
 
 

@@ -2,7 +2,6 @@
 the short decks of poker fechado (7..A, 6..A, 5..A, 4..A). Pure Python, no I/O."""
 
 from collections.abc import Sequence
-from itertools import combinations
 
 from domain.cards.cards import RANKS, SUITS
 
@@ -169,12 +168,41 @@ def category(rank: HandRank) -> str:
 def best_five(
     cards: Sequence[str], *, low: int = 2, flush_beats_full_house: bool = False
 ) -> tuple[str, ...]:
-    """The five cards that make hand_rank: the first five, in the order given, that do."""
-    best = hand_rank(cards, low=low, flush_beats_full_house=flush_beats_full_house)
-    for five in combinations(cards, 5):
-        if hand_rank(five, low=low, flush_beats_full_house=flush_beats_full_house) == best:
-            return five
-    raise AssertionError("unreachable: some five cards make the best hand")  # pragma: no cover
+    """The five cards that make hand_rank, read off the rank itself (no search)."""
+    rank = hand_rank(cards, low=low, flush_beats_full_house=flush_beats_full_house)
+    kind = category(rank)
+    if kind in ("flush", "straight-flush", "royal-flush"):
+        suits = [c[-1] for c in cards]
+        suit = max(set(suits), key=suits.count)
+        suited = {_RANK_VALUE[c[:-1]]: c for c in cards if c[-1] == suit}
+        if kind == "flush":
+            return tuple(suited[v] for v in rank[1:6])
+        return tuple(suited[v] for v in _straight_ranks(rank[1], low))
+    by_rank: dict[int, list[str]] = {}
+    for card in cards:
+        by_rank.setdefault(_RANK_VALUE[card[:-1]], []).append(card)
+    if kind == "straight":
+        return tuple(by_rank[v][0] for v in _straight_ranks(rank[1], low))
+    ranks = rank[1:]
+    return tuple(c for v, n in zip(ranks, _GROUPS[kind], strict=False) for c in by_rank[v][:n])
+
+
+_GROUPS: dict[str, tuple[int, ...]] = {
+    "four-of-a-kind": (4, 1),
+    "full-house": (3, 2),
+    "three-of-a-kind": (3, 1, 1),
+    "two-pair": (2, 2, 1),
+    "pair": (2, 1, 1, 1),
+    "high-card": (1, 1, 1, 1, 1),
+}
+"""How many cards of each rank of a rank tuple (after its category) make the five."""
+
+
+def _straight_ranks(top: int, low: int) -> tuple[int, ...]:
+    """The five ranks of the straight to `top`: the ace last when it plays low (P9, H8)."""
+    if top == low + 3:
+        return (top, top - 1, top - 2, top - 3, 14)
+    return (top, top - 1, top - 2, top - 3, top - 4)
 
 
 def beats(a: HandRank, b: HandRank) -> bool:

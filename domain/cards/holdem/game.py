@@ -103,7 +103,7 @@ EXAMPLES = Examples(
 
 FIELDS = {
     "deal.stacks": "every seat's chips: on the first hand, or to top a stack up.",
-    "deal.in": "the seats dealt in (all with chips when not said).",
+    "deal.dealt": "the seats dealt in (all with chips when not said).",
     "deal.board": "the five board cards in the order they turn (optional: without it, the "
     "scorekeeper names each street).",
     "move.bet_to": "bet or raise: the seat's total in this betting round after the move.",

@@ -108,6 +108,9 @@ EXAMPLES = Examples(
 )
 
 FIELDS = {
+    "deal.stacks": "every seat's chips: on the first hand, or to top a stack up.",
+    "deal.dealt": "the seats dealt in (all with chips when not said); the deck follows "
+    "their number (P1).",
     "deal.stock": "poker fechado: the rest of the short deck, top first (optional: without "
     "it, each exchange names the cards received).",
     "move.exchange": "poker fechado: the cards thrown away (0 to 5; [] stands pat).",

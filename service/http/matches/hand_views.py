@@ -181,8 +181,8 @@ class PotOut(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Blinds(msgspec.Struct, frozen=True, kw_only=True):
-    small: int
-    big: int
+    small: Annotated[int, Meta(description="The seat that posted the small blind.")]
+    big: Annotated[int, Meta(description="The seat that posted the big blind.")]
 
 
 class BettingHandNow(msgspec.Struct, frozen=True, kw_only=True, tag_field="family", tag="betting"):

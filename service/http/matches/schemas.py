@@ -259,7 +259,7 @@ class NewHand(Body, frozen=True, kw_only=True):
     dealt: (
         Annotated[
             list[Annotated[int, Meta(ge=0, le=7)]],
-            Meta(max_length=8, description=described("deal.in")),
+            Meta(max_length=8, description=described("deal.dealt")),
         ]
         | None
     ) = msgspec.field(default=None, name="in")
