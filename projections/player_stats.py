@@ -51,7 +51,8 @@ async def totals(connection: Connection, player_id: str, query: RankingQuery) ->
     row["provisional_games"] = int(provisional)
     args = []
     extra = await connection.fetch(
-        "SELECT e.key, sum(e.value::int)::int FROM proj_player_games,"
+        "SELECT e.key, CASE WHEN e.key LIKE 'biggest\\_%' THEN max(e.value::int)"
+        " ELSE sum(e.value::int) END::int FROM proj_player_games,"
         f" jsonb_each_text(extra) AS e WHERE {_where(player_id, query, args)} GROUP BY e.key"
         " ORDER BY e.key",
         *args,

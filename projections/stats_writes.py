@@ -11,6 +11,7 @@ import msgspec
 from projections.base import Connection
 from projections.contributions import COUNTERS, PlayerGame
 from projections.facts import GameFacts
+from projections.games.base import combined
 from projections.streaks import PlayerStreak
 
 STATS_TABLES = (
@@ -37,11 +38,13 @@ def _upsert(table: str, key: str, update: str) -> str:
 
 
 _ADD_EXTRA = (
-    "(SELECT coalesce(jsonb_object_agg(k, coalesce((t.extra->>k)::int, 0)"
-    " + coalesce((excluded.extra->>k)::int, 0)), '{}'::jsonb)"
-    " FROM jsonb_object_keys(t.extra || excluded.extra) AS k)"
+    "(SELECT coalesce(jsonb_object_agg(k, CASE WHEN k LIKE 'biggest\\_%'"
+    " THEN greatest(coalesce((t.extra->>k)::int, 0), coalesce((excluded.extra->>k)::int, 0))"
+    " ELSE coalesce((t.extra->>k)::int, 0) + coalesce((excluded.extra->>k)::int, 0) END),"
+    " '{}'::jsonb) FROM jsonb_object_keys(t.extra || excluded.extra) AS k)"
 )
-"""Two rows' `extra` counters added key by key (a key missing from one counts 0)."""
+"""Two rows' `extra` counters added key by key (a key missing from one counts 0); a
+`biggest_` counter keeps the larger (`projections.games.base.combined`)."""
 
 _GAME_CHANGES = (
     "status",
@@ -196,7 +199,7 @@ class Totals(msgspec.Struct):
         for i, count in enumerate(row.counters):
             self.counts[i] += count
         for name, count in row.extra.items():
-            self.extra[name] = self.extra.get(name, 0) + count
+            self.extra[name] = combined(name, self.extra.get(name, 0), count)
 
 
 def _totals_row(key: tuple[str, str], totals: Totals) -> dict[str, object]:

@@ -9,6 +9,16 @@ from dataclasses import dataclass, field
 from projections.criteria import DEFAULT, Criterion
 from projections.facts import Finish, GameFacts, HandFact
 
+LARGEST = "biggest_"
+"""A game's counter named so keeps its largest value over games, not their sum (poker's
+biggest pot); every other counter adds up."""
+
+
+def combined(name: str, a: int, b: int) -> int:
+    """Two values of a game's counter, over two games or two batches."""
+    return max(a, b) if name.startswith(LARGEST) else a + b
+
+
 Counts = dict[str, int]
 SideCounts = dict[str, Counts]
 """Counters per side ("A", "B": the team's, shared by its players)."""

@@ -234,3 +234,34 @@ async def test_hands_by_their_net_chips_and_a_session_closed_between_hands(
     export = await shared_client.get(f"/v1/exports/matches/{game.id}")
     if export.status_code == 200:
         assert '"net"' in export.text
+
+
+async def test_a_players_biggest_pot_is_the_largest_over_sessions_not_their_sum(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    """R11: `biggest_pot` keeps its largest value over games (`projections.games.base.LARGEST`),
+    where every other counter adds up."""
+    table = await table_of(shared_client, 2)
+    pots: list[int] = []
+    winners: list[int] = []
+    for stacks in ([100, 100], [300, 300]):  # the same cards: the same seat wins both
+        game = await create_game(shared_client, table, "poker")
+        deal = betting_deal(await game.state(), random.Random(11))
+        deal |= {"stacks": stacks, "dealer": 1}
+        state = await game.ok("hands", deal)
+        while state["hand"] is not None:
+            state = await game.ok("moves", betting_move(state["hand"], state["turn"]))
+        if state["status"] != "finished":
+            state = await game.ok("closing", {})
+        for player in table.players:
+            await game.ok("confirmations", {}, by=player)
+        pots.append(state["hands"][-1]["details"]["pot"])
+        scores = state["hands"][-1]["scores"]
+        winners.append(next(s for s in range(2) if scores[str(s)] > 0))
+    await settled(shared_client)
+    assert winners[0] == winners[1]  # so a sum would say 800
+    winner = table.players[winners[0]]
+    stats = await shared_client.get(f"/v1/players/{winner.id}/stats", params={"game": "poker"})
+    counters = stats.json()["game_counters"]
+    assert counters["biggest_pot"] == max(pots) == 600
+    assert counters["hands_dealt"] == 2

@@ -15,10 +15,10 @@ from tests.api.conftest import ADMIN, register
 from tests.projections.test_http import settled
 from tests.simulate import next_request
 
-STOCK_GAMES = [g.name for g in GAMES if g.family == "stock"]
+STOCK_AND_BETTING_GAMES = [g.name for g in GAMES if g.family in ("stock", "betting")]
 
 
-@pytest.mark.parametrize("game", STOCK_GAMES)
+@pytest.mark.parametrize("game", STOCK_AND_BETTING_GAMES)
 async def test_a_confirmed_game_reaches_every_read_of_its_game(
     shared_client: httpx.AsyncClient, game: str
 ) -> None:
@@ -65,3 +65,9 @@ async def test_a_confirmed_game_reaches_every_read_of_its_game(
     rows = list(csv.DictReader(io.StringIO(sumula.text)))
     assert len(rows) == len(state["hands"])
     assert rows[-1]["score"]
+    if game in ("texas-holdem", "poker"):  # R11: the betting games' own counters and records
+        counters = stats["game_counters"]
+        assert {"showdowns_won", "won_without_showdown", "biggest_pot"} <= set(counters), stats
+        assert counters["hands_dealt"] == len(state["hands"])
+        kinds = {r.get("kind") or r.get("record") for r in records.json().get("records", [])}
+        assert "biggest-pot" in kinds, records.text

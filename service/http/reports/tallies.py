@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from projections.games.base import LARGEST, combined
 from service.http.reports.schemas import Compared, GameLine, Opponent, Partner, Period, TopPlayer
 
 Row = Mapping[str, Any]
@@ -48,10 +49,14 @@ def sums(rows: Iterable[Row], columns: Mapping[str, str]) -> dict[str, int]:
 def extra_sums(rows: Iterable[Row], per: int = 1) -> dict[str, int]:
     """The game's own counters (jsonb `extra`) summed; `per`: rows that repeat each count
     (2 when both partners' rows hold their team's)."""
-    total: Counter[str] = Counter()
+    total: dict[str, int] = {}
     for row in rows:
-        total.update(msgspec.json.decode(row["extra"], type=dict[str, int]))
-    return {name: total[name] // per for name in sorted(total)}
+        for name, count in msgspec.json.decode(row["extra"], type=dict[str, int]).items():
+            total[name] = combined(name, total.get(name, 0), count)
+    return {
+        name: total[name] if name.startswith(LARGEST) else total[name] // per
+        for name in sorted(total)
+    }
 
 
 BOTH_TEAMS = frozenset({"deals"})
