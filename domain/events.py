@@ -40,8 +40,11 @@ SECRET_TYPES = frozenset(
     str(kind.__struct_config__.tag) for kind in EVENT_TYPES if kind.secrets is not Event.secrets
 )
 """The event types that may keep a secret out of the public history (`Event.secrets`)."""
-KEPT_TYPES = frozenset(str(kind.__struct_config__.tag) for kind in EVENT_TYPES if kind.kept)
-"""The event types whose secrets stay hidden after their hand but for what it reveals."""
+KEPT_TYPES: dict[str, tuple[str, ...]] = {
+    str(kind.__struct_config__.tag): kind.revealable for kind in EVENT_TYPES if kind.kept
+}
+"""The event types whose secrets stay hidden after their hand but for what it reveals, with
+the parts it may reveal (`Event.revealable`)."""
 DECODER: msgspec.json.Decoder[MatchEvent] = msgspec.json.Decoder(MatchEvent)
 ENCODER = msgspec.json.Encoder()
 

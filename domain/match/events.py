@@ -38,6 +38,9 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     kept: ClassVar[bool] = False
     """Its secrets outlive the hand: once it ends, only what the game reveals is shown
     (`Game.revealed`: poker's showdown); the rest stays hidden for good."""
+    revealable: ClassVar[tuple[str, ...]] = ()
+    """A kept event's parts that a finished hand may reveal, by the start of their path
+    ("hands.": the cards dealt; never "thrown.", cards thrown away)."""
 
     at: At
 

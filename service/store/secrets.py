@@ -76,9 +76,9 @@ def opened(data: str, secret: str | None) -> MatchEvent:
     return DECODER.decode(PUBLIC.encode(body))
 
 
-Shows = Callable[[int | None, object], bool]
-"""Whether a reader sees a part that belongs to this seat (None: no seat's, a stock), of
-this value (a poker showdown shows some of a seat's cards, not all)."""
+Shows = Callable[[str, int | None, object], bool]
+"""Whether a reader sees the part at this path that belongs to this seat (None: no seat's,
+a stock), of this value (a poker showdown shows some of a seat's cards, not all)."""
 
 
 class Opened(msgspec.Struct, frozen=True):
@@ -101,7 +101,7 @@ def open_for(data: str, secret: str | None, shows: Shows) -> Opened:
         salts: dict[str, str] = {}
         hidden = False
         for path, part in _PARTS.decode(secret).items():
-            if shows(part.seat, part.value):
+            if shows(path, part.seat, part.value):
                 put(body, path, part.value)
                 salts[path] = part.salt
             else:
@@ -110,7 +110,7 @@ def open_for(data: str, secret: str | None, shows: Shows) -> Opened:
     inline = DECODER.decode(data).secrets()  # stored before secrets were kept apart
     hidden = False
     for secret_part in inline:
-        if not shows(secret_part.seat, secret_part.value):
+        if not shows(secret_part.path, secret_part.seat, secret_part.value):
             put(body, secret_part.path, None)
             hidden = True
     return Opened(body, {}, hidden, legacy=bool(inline))

@@ -34,6 +34,7 @@ class BettingDealt(Event, frozen=True, kw_only=True, tag="betting_dealt"):
     starts_a_hand: ClassVar[bool] = True
     kept: ClassVar[bool] = True
     """Its secrets outlive the hand: only the cards shown at a showdown are revealed."""
+    revealable: ClassVar[tuple[str, ...]] = ("hands.",)
 
     number: int
     dealer: Seat
@@ -83,6 +84,8 @@ class CardsSwapped(Event, frozen=True, kw_only=True, tag="cards_swapped"):
     the stock; which ones is its secret, card by card (P14)."""
 
     kept: ClassVar[bool] = True
+    revealable: ClassVar[tuple[str, ...]] = ("received.",)
+    """The cards received may be shown at the showdown; those thrown away, never (P14)."""
 
     number: int
     """The hand's number: its secrets are revealed (or kept) with the hand's showdown."""

@@ -434,16 +434,15 @@ def _swap(command: SwapCards, state: Match, variant: Variant) -> list[Event]:
                 raise IllegalMove(
                     "stock-short", f"{len(stock)} card(s) left to exchange: throw no more"
                 )
-        received = stock[: len(thrown)]
+        received = tuple(sorted(stock[: len(thrown)], key=deck.index))
     else:
         if command.received is None or len(command.received) != len(thrown):
             raise InvalidInput(
                 "invalid-exchange", f'name the {len(thrown)} card(s) received: "received"'
             )
-        received = in_deck(command.received, deck, variant.title)
-        seen = {c for h in hand.hands for c in h} | set(hand.thrown) | set(thrown)
-        if len(set(received)) != len(received) or seen & set(received):
-            raise TellsTheTable("card-not-in-stock", "a card received is already seen")
+        received = _named_received(
+            hand, deck, thrown, in_deck(command.received, deck, variant.title)
+        )
     event = CardsSwapped(
         at=command.at,
         number=hand.number,
@@ -454,6 +453,26 @@ def _swap(command: SwapCards, state: Match, variant: Variant) -> list[Event]:
         restock=restock,
     )
     return _then(state, hand, [event], command.at, variant)
+
+
+def _named_received(
+    hand: BettingHand, deck: Sequence[str], thrown: tuple[str, ...], received: tuple[str, ...]
+) -> tuple[str, ...]:
+    """Cards received from a stock nobody posted: the cards never seen yet (the stock), and,
+    once it runs short, cards the other seats threw before (P2: the new stock)."""
+    held = {c for h in hand.hands for c in h}
+    unseen = set(deck) - held - set(hand.thrown) - set(hand.board)
+    reused = [c for c in received if c in hand.thrown]
+    fresh = set(received) - set(reused)
+    short = len(thrown) > len(unseen)
+    valid = (
+        len(set(received)) == len(received)
+        and fresh <= unseen
+        and (fresh == unseen if short and reused else not reused)
+    )
+    if not valid:
+        raise TellsTheTable("card-not-in-stock", "a card received is already seen")
+    return tuple(sorted(received, key=deck.index))
 
 
 def _restock(command: SwapCards, hand: BettingHand) -> tuple[str, ...]:
@@ -539,11 +558,33 @@ def _showdown(
     results = tuple(PotWon(p.amount, p.seats, w) for p, w in zip(layers, winners, strict=True))
     showdown = ShowdownHeld(
         at=at,
-        shown={str(s): hand.hands[s] for s in hand.live},
+        shown={str(s): _in_order(hand.hands[s], variant) for s in hand.live},
         made={str(s): category(ranks[s]) for s in hand.live},
         pots=results,
     )
     return showdown, _ended(state, hand, at, won, list(results), True, showdown.made)
+
+
+def _restocked(hand: BettingHand) -> list[int]:
+    """P2, P14: the seats that exchanged once the stock was made again from the cards
+    thrown: what they received may be another seat's discards, so their shown cards are
+    not opened card by card (which cards they received would tell what an earlier seat,
+    maybe one that folded, threw away)."""
+    thrown: set[str] = set()
+    seats: list[int] = []
+    for event in hand.moves:
+        if not isinstance(event, CardsSwapped):
+            continue
+        if seats or event.restock is not None or thrown & set(event.received):
+            seats.append(event.seat)
+        thrown |= set(event.thrown)
+    return seats
+
+
+def _in_order(cards: tuple[str, ...], variant: Variant) -> tuple[str, ...]:
+    """A hand shown in the deck's order: nothing of the order its cards came in."""
+    deck = variant.deck(2)
+    return tuple(sorted(cards, key=lambda c: (deck.index(c) if c in deck else -1, c)))
 
 
 def _ended(
@@ -569,7 +610,8 @@ def _ended(
         "dealt": list(hand.dealt),
         "won": [won[s] for s in range(len(won))],
         "shown": list(hand.live) if showdown else [],
-        "shown_cards": {str(s): list(hand.hands[s]) for s in hand.live} if showdown else {},
+        "shown_cards": {str(s): sorted(hand.hands[s]) for s in hand.live} if showdown else {},
+        "unopened": _restocked(hand) if showdown else [],
         "made": made or {},
     }
     return hand_ended(
@@ -623,6 +665,9 @@ def _net(command: RecordNet, state: Match) -> list[Event]:
         )
     if not any(net):
         raise InvalidInput("invalid-result", "a hand moves chips: every net is 0")
+    idle = [s for s in range(seats) if net[s] and stacks[s] <= 0]
+    if idle:
+        raise InvalidInput("invalid-result", f"seat {idle[0]} has no chips: it played no hand")
     dealer = None if command.dealer is None else state.table.check_seat(command.dealer)
     dealt = [s for s in range(seats) if stacks[s] > 0]
     after = [stacks[s] + net[s] for s in range(seats)]
@@ -714,8 +759,12 @@ def evolve(state: Match, event: Event, variant: Variant) -> Match:
 def revealed(result: HandResult) -> dict[int, frozenset[str]]:
     """P13, P14: the cards each seat showed at the showdown; a hand that folded, or won
     with everyone else folded, shows nothing."""
-    shown = json.loads(result.details).get("shown_cards", {}) if result.details else {}
-    return {int(seat): frozenset(cards) for seat, cards in shown.items()}
+    details = json.loads(result.details) if result.details else {}
+    unopened = set(details.get("unopened", ()))
+    shown = details.get("shown_cards", {})
+    return {
+        int(seat): frozenset(cards) for seat, cards in shown.items() if int(seat) not in unopened
+    }
 
 
 def after_hand(state: Match, result: HandResult) -> Match:

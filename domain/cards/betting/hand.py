@@ -208,6 +208,8 @@ def apply_swap(hand: BettingHand, event: CardsSwapped) -> BettingHand:
         stock, thrown = event.restock, ()
     if stock is not None:
         stock = stock[len(event.received) :]
+    else:  # named after the stock ran short: cards thrown before, back in a hand (P2)
+        thrown = tuple(c for c in thrown if c not in event.received)
     return replace(
         hand,
         hands=tuple(kept + event.received if s == seat else h for s, h in enumerate(hand.hands)),

@@ -120,13 +120,17 @@ class Sight(msgspec.Struct, frozen=True):
     revealed: dict[int, frozenset[str]] | None = None
     """A hand that has ended whose secrets are kept (`Event.kept`): the cards it showed, by
     seat; the reader sees those, and their own seats' (`seats`), nothing else ever."""
+    revealable: tuple[str, ...] = ()
+    """The parts of the kept event a showdown may open, by the start of their path."""
 
-    def shows(self, seat: int | None, value: object) -> bool:
+    def shows(self, path: str, seat: int | None, value: object) -> bool:
         if seat is None:
             return self.revealed is None and len(self.seats) == self.table
         if seat in self.seats:
             return True
-        shown = self.revealed.get(seat) if self.revealed is not None else None
+        if self.revealed is None or not path.startswith(self.revealable):
+            return False
+        shown = self.revealed.get(seat)
         return shown is not None and isinstance(value, str) and value in shown
 
 
@@ -140,9 +144,10 @@ def sight(
     the reader's seats, who sees their own kept secrets of a hand that has ended."""
     if _in_progress(record, stored):
         return Sight(seen, len(record.state.seats), record.sealed)
-    if stored.type not in KEPT_TYPES:
+    revealable = KEPT_TYPES.get(stored.type)
+    if revealable is None:
         return None
-    return Sight(own, len(record.state.seats), True, _revealed(record, stored))
+    return Sight(own, len(record.state.seats), True, _revealed(record, stored), revealable)
 
 
 def _revealed(record: MatchRecord, stored: RecordedEvent) -> dict[int, frozenset[str]]:
@@ -199,7 +204,7 @@ def event_out(stored: RecordedEvent, seen: Sight | None = None) -> EventOut:
     )
 
 
-def _everything(_: int | None, __: object) -> bool:
+def _everything(_: str, __: int | None, ___: object) -> bool:
     return True
 
 

@@ -162,7 +162,7 @@ def _may_move(body: NewMove, sender: Sender, record: MatchRecord) -> None:
     names_drawn = (body.draw is not None or body.red_three is not None) and (
         body.card is not None or body.cards is not None
     )
-    names_drawn = names_drawn or body.board is not None or body.received is not None
+    names_drawn = names_drawn or body.board is not None or bool(body.received)
     if names_drawn and record.state.hand is not None:
         everyone = range(len(record.state.seats))
         if not all(sender.sees(record, seat) for seat in everyone):

@@ -129,12 +129,16 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     finished_at: Annotated[datetime | None, Meta(description="When it finished.")]
 
 
-def visible_seats(record: MatchRecord, viewer: str | None, revealed: bool = False) -> Seen:
+def visible_seats(
+    record: MatchRecord, viewer: str | None, revealed: bool | None = False
+) -> Seen:
     """The seats whose hand in progress this reader sees (design.md, "Secrets in the
     history"): whoever posted the deal sees them all; a seated player their own, unless the
     hand is played blind (Truco's mão de ferro, T3); nobody else, whatever their role: a
     deal made by the server is seen by each seat's player alone. `revealed`: the hand has
-    ended since, and all of it is public."""
+    ended since, and all of it is public (None: ended, its secrets kept: own seats only)."""
+    if revealed is None:
+        return frozenset(s for s, player in enumerate(record.state.seats) if player == viewer)
     if revealed or (viewer is not None and viewer == record.dealer):
         return frozenset(range(len(record.state.seats)))
     hand = record.state.hand
@@ -210,13 +214,15 @@ def match_state(match_id: str, version: int, state: Match, seen: frozenset[int])
     )
 
 
-def over_now(past: MatchRecord, current: MatchRecord) -> bool:
-    """A hand in progress at a past version that has ended since: all of it is public, but
-    in a game that keeps its secrets past the hand (poker: a folded hand is never shown)."""
+def over_now(past: MatchRecord, current: MatchRecord) -> bool | None:
+    """A hand in progress at a past version that has ended since: all of it is public (True),
+    but in a game that keeps its secrets past the hand (None: poker, where a folded hand is
+    never shown; each player sees their own seat, nobody more)."""
     then, latest = past.state.hand, current.state.hand
     if then is None or past.version == current.version:
         return False
+    ended = latest is None or (latest.number, latest.started_at) != (then.number, then.started_at)
     rules = past.state.rules
-    if rules is not None and game_of(rules).revealed is not None:
-        return False
-    return latest is None or (latest.number, latest.started_at) != (then.number, then.started_at)
+    if ended and rules is not None and game_of(rules).revealed is not None:
+        return None
+    return ended

@@ -132,7 +132,7 @@ def answered(
     access: Access,
     principal: Principal | None,
     status: int = 200,
-    reveal: bool = False,
+    reveal: bool | None = False,
 ) -> Answer:
     seen = visible_seats(record, principal.actor if principal else None, reveal)
     body = match_state(record.match_id, record.version, record.state, seen)
@@ -144,7 +144,7 @@ def answer(
     access: Access,
     principal: Principal | None,
     status: int = 200,
-    reveal: bool = False,
+    reveal: bool | None = False,
 ) -> Response[MatchState]:
     return answered(record, access, principal, status, reveal).response()
 
