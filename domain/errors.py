@@ -102,6 +102,7 @@ MoveCode = Literal[
     "board-posted",
     "not-the-exchange",
     "stock-short",
+    "nobody-to-raise",
 ]
 StatusCode = Literal[
     "match-not-created",

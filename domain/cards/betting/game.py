@@ -338,6 +338,16 @@ def _betting(command: Bet, hand: BettingHand, seat: int, limits: Limits) -> BetM
                 chips=chips,
                 all_in=chips == stack,
             )
+        case "all_in" if not _anyone_to_answer(hand, seat):
+            chips = min(max(level - bets, 0), stack)  # the rest nobody could match
+            return BetMade(
+                at=at,
+                seat=seat,
+                action="cover",
+                to=bets + chips,
+                chips=chips,
+                all_in=chips == stack,
+            )
         case "all_in":
             to = bets + stack
             if to > level:
@@ -357,10 +367,19 @@ def _betting(command: Bet, hand: BettingHand, seat: int, limits: Limits) -> BetM
                     "bet-too-small", f"the bet is {level}: cover it, or raise above it"
                 )
             all_in = to - bets == stack
+            if not _anyone_to_answer(hand, seat):
+                raise IllegalMove(
+                    "nobody-to-raise", "every other seat still in is all in: cover, or fold"
+                )
             _may_raise_to(hand, seat, to, limits, short_allowed=all_in)
             raised: Action = "bet" if level == 0 else "raise"
             return BetMade(at=at, seat=seat, action=raised, to=to, chips=to - bets, all_in=all_in)
     raise InvalidInput("invalid-bet", f"unknown action {command.action!r}")
+
+
+def _anyone_to_answer(hand: BettingHand, seat: int) -> bool:
+    """Another seat still in has chips behind: a bet or raise could be answered."""
+    return any(s != seat and hand.stacks[s] > 0 for s in hand.live)
 
 
 def _may_raise_to(
