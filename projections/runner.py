@@ -34,7 +34,13 @@ log = logging.getLogger("domino.projections")
 EVENTS_CHANNEL = "domino_events"
 APPLICATION_NAME = "domino-projections"  # in pg_stat_activity: "listener", "scout" or the name
 LEASE_CLASS = 70231  # the first key of the two-key advisory locks that are leases
-_LOST = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError)
+_LOST = (
+    OSError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    TimeoutError,
+    asyncpg.exceptions.TargetServerAttributeNotMatched,  # a failover: no node takes writes yet
+)
 
 
 def lease_key(name: str) -> int:

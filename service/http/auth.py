@@ -98,7 +98,13 @@ class Tokens:
         while True:
             try:
                 await self._listen_once(dsn)
-            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            except (
+                OSError,
+                TimeoutError,
+                asyncpg.PostgresError,
+                asyncpg.InterfaceError,
+                asyncpg.exceptions.TargetServerAttributeNotMatched,  # mid-failover
+            ) as error:
                 log.warning("token revocations: not listening (%r), retrying", error)
             finally:
                 self._stop_caching()

@@ -33,7 +33,37 @@ def head_revision() -> str:
 
 def migrate(owner_dsn: str) -> None:
     """Bring the schema to the newest revision. Blocking: call it from a thread or at start."""
-    command.upgrade(alembic_config(owner_dsn), "head")
+    command.upgrade(alembic_config(asyncio.run(primary_of(owner_dsn))), "head")
+
+
+async def primary_of(dsn: str) -> str:
+    """A DSN of several hosts (a Patroni cluster: `h1:p1,h2:p2,...?target_session_attrs=
+    read-write`) as the one host that takes writes now; any other DSN as it is."""
+    if "," not in _hosts(dsn):
+        return dsn
+    connection = await asyncpg.connect(dsn)
+    try:
+        row = await connection.fetchrow(
+            "SELECT host(inet_server_addr()), current_setting('port')::int"
+        )
+    finally:
+        await connection.close()
+    assert row is not None
+    host = row[0] if ":" not in str(row[0]) else f"[{row[0]}]"
+    return _with_hosts(dsn, f"{host}:{row[1]}")
+
+
+def _hosts(dsn: str) -> str:
+    """The host list of a DSN: what follows its credentials, up to its database."""
+    rest = dsn.split("://", 1)[-1]
+    return rest.split("/", 1)[0].rpartition("@")[2]
+
+
+def _with_hosts(dsn: str, hosts: str) -> str:
+    scheme, rest = dsn.split("://", 1)
+    netloc, slash, tail = rest.partition("/")
+    credentials, at, _ = netloc.rpartition("@")
+    return f"{scheme}://{credentials}{at}{hosts}{slash}{tail}"
 
 
 async def current_revision(
@@ -47,6 +77,13 @@ async def current_revision(
 
 
 def with_credentials(dsn: str, user: str, password: str) -> str:
+    """The same server (or servers: `h1:p1,h2:p2`), these credentials."""
+    if "," in _hosts(dsn):
+        scheme, rest = dsn.split("://", 1)
+        credentials = f"{quote(user, safe='')}:{quote(password, safe='')}@"
+        return f"{scheme}://{credentials}{rest.split('/', 1)[0].rpartition('@')[2]}/" + (
+            rest.split("/", 1)[1] if "/" in rest else ""
+        )
     parts = urlsplit(dsn)
     host = parts.hostname or ""
     if ":" in host:
@@ -93,4 +130,30 @@ def prepare(owner_dsn: str, data_dir: Path, given_password: str | None = None) -
     migrate(owner_dsn)
     password = app_password(data_dir, given_password)
     asyncio.run(grant_app_login(owner_dsn, password))
-    return with_credentials(owner_dsn, APP_ROLE, password)
+    app_dsn = with_credentials(owner_dsn, APP_ROLE, password)
+    if "," in _hosts(app_dsn):
+        asyncio.run(_logs_in_everywhere(app_dsn))
+    return app_dsn
+
+
+async def _logs_in_everywhere(app_dsn: str, seconds: float = 30) -> None:
+    """A cluster's standbys replay the role's new password a moment after the primary has
+    it; a client tries the nodes in turn and stops at the first refusal, so wait until no
+    node refuses it."""
+    scheme, rest = app_dsn.split("://", 1)
+    tail = rest.split("/", 1)[1] if "/" in rest else ""
+    database = tail.split("?", 1)[0]
+    deadline = asyncio.get_running_loop().time() + seconds
+    for host in _hosts(app_dsn).split(","):
+        single = _with_hosts(f"{scheme}://{rest.split('/', 1)[0]}/{database}", host)
+        while True:
+            try:
+                connection = await asyncpg.connect(single, timeout=5)
+                await connection.close()
+                break
+            except asyncpg.InvalidPasswordError:
+                if asyncio.get_running_loop().time() > deadline:
+                    raise
+                await asyncio.sleep(0.1)
+            except (OSError, asyncpg.PostgresError, TimeoutError):
+                break  # a node down or not yet a standby: not ours to wait for

@@ -36,6 +36,7 @@ CONNECTION_LOST = (
     asyncpg.PostgresConnectionError,
     asyncpg.AdminShutdownError,
     asyncpg.CannotConnectNowError,
+    asyncpg.exceptions.TargetServerAttributeNotMatched,
     TimeoutError,
 )
 """What a replica that went away raises under a read (the read is run on the primary)."""
