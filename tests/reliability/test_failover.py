@@ -1,10 +1,11 @@
 """The failover drill (issue 22, part 2): the service on a three-node Patroni cluster
 (`tests/reliability/patroni.py`), through a DSN that names every node and asks for the one
-that takes writes (its reads: for a standby), under a steady write load. The primary's PostgreSQL is killed (its
-Patroni restarts it), then, in a second drill, the primary's whole node (a standby is
-promoted). Each time: the service writes again, by itself, within a measured time (printed,
-and recorded in docs/scaling.md); every acknowledged write is stored exactly once; every
-game's hash chain verifies; the projections catch up, nothing folded twice."""
+that takes writes (its reads: for a standby), under a steady write load. The primary's
+PostgreSQL is killed (its Patroni restarts it), then, in a second drill, the primary's
+whole node (a standby is promoted). Each time: the service writes again, by itself, within
+a measured time (printed, and recorded in docs/scaling.md); every acknowledged write is
+stored exactly once; every game's hash chain verifies; the projections catch up, nothing
+folded twice."""
 
 from __future__ import annotations
 
