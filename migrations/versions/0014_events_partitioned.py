@@ -112,6 +112,38 @@ END $$
 """
 
 
+HEAD = (
+    "SELECT x.stream_version, x.hash INTO current_version, link FROM events x\n"
+    "{pad}WHERE x.stream_id = req_stream[n] ORDER BY x.stream_version DESC LIMIT 1;"
+)
+
+
+def _newest_first(body: str) -> str:
+    """The log's end, and a stream's head, looked up in the newest partition first: one
+    index probe instead of one a partition (a game in play has its head there; only a new
+    stream, or one idle since an older partition, is looked up in them all)."""
+    body = body.replace("    last bigint;", "    last bigint;\n    newest bigint;", 1)
+    latest = "SELECT coalesce(max(x.position), 0) INTO last FROM events x;"
+    assert latest in body
+    body = body.replace(
+        latest,
+        "SELECT l.upper - l.span INTO newest FROM events_layout l;"
+        " SELECT max(x.position) INTO last FROM events x WHERE x.position >= newest;"
+        " IF last IS NULL THEN SELECT coalesce(max(x.position), 0) INTO last FROM events x;"
+        " END IF;",
+        1,
+    )
+    for pad in (" " * 13, " " * 9):
+        head = HEAD.format(pad=pad)
+        if head in body:
+            newest_head = head.replace(
+                "WHERE x.stream_id = req_stream[n]",
+                "WHERE x.stream_id = req_stream[n] AND x.position >= newest",
+            )
+            return body.replace(head, f"{newest_head}\n{pad}IF NOT FOUND THEN {head} END IF;", 1)
+    raise AssertionError("the head lookup of append_events moved")
+
+
 def _appends() -> list[str]:
     """Both forms of append_events (0011's, and 0001's kept for rolling upgrades), each
     making the partitions its positions reach before it inserts."""
@@ -127,17 +159,7 @@ def _appends() -> list[str]:
         )
         indent = insert[: len(insert) - len(insert.lstrip())]
         body = body.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION", 1)
-        latest = "SELECT coalesce(max(x.position), 0) INTO last FROM events x;"
-        assert latest in body
-        # The newest partition holds the log's end: one index probe, not one a partition.
-        body = body.replace(
-            latest,
-            "SELECT max(x.position) INTO last FROM events x"
-            " WHERE x.position >= (SELECT l.upper - l.span FROM events_layout l);"
-            " IF last IS NULL THEN SELECT coalesce(max(x.position), 0) INTO last FROM events x;"
-            " END IF;",
-            1,
-        )
+        body = _newest_first(body)
         bodies.append(
             body.replace(insert, f"{insert}\n{indent}    PERFORM events_extend_to(last);", 1)
         )
