@@ -122,12 +122,14 @@ def _newest_first(body: str) -> str:
     """The log's end, and a stream's head, looked up in the newest partition first: one
     index probe instead of one a partition (a game in play has its head there; only a new
     stream, or one idle since an older partition, is looked up in them all)."""
-    body = body.replace("    last bigint;", "    last bigint;\n    newest bigint;", 1)
+    body = body.replace(
+        "    last bigint;", "    last bigint;\n    newest bigint;\n    bound bigint;", 1
+    )
     latest = "SELECT coalesce(max(x.position), 0) INTO last FROM events x;"
     assert latest in body
     body = body.replace(
         latest,
-        "SELECT l.upper - l.span INTO newest FROM events_layout l;"
+        "SELECT l.upper - l.span, l.upper INTO newest, bound FROM events_layout l;"
         " SELECT max(x.position) INTO last FROM events x WHERE x.position >= newest;"
         " IF last IS NULL THEN SELECT coalesce(max(x.position), 0) INTO last FROM events x;"
         " END IF;",
@@ -161,7 +163,12 @@ def _appends() -> list[str]:
         body = body.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION", 1)
         body = _newest_first(body)
         bodies.append(
-            body.replace(insert, f"{insert}\n{indent}    PERFORM events_extend_to(last);", 1)
+            body.replace(
+                insert,
+                f"{insert}\n{indent}    IF last >= bound THEN"
+                " PERFORM events_extend_to(last); END IF;",
+                1,
+            )
         )
     return bodies
 
