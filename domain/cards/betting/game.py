@@ -234,18 +234,21 @@ def _deal(command: DealBetting, state: Match, variant: Variant) -> list[Event]:
     hands: list[tuple[str, ...]] = [()] * state.table.seats
     for seat, cards in zip(dealt, held, strict=True):
         hands[seat] = cards
-    return [
-        BettingDealt(
-            at=command.at,
-            number=len(state.hands) + 1,
-            dealer=dealer,
-            dealt=tuple(dealt),
-            stacks=stacks,
-            posted=_posted(rules, dealer, dealt, stacks),
-            hands=tuple(hands),
-            stock=stock,
-        )
-    ]
+    deal = BettingDealt(
+        at=command.at,
+        number=len(state.hands) + 1,
+        dealer=dealer,
+        dealt=tuple(dealt),
+        stacks=stacks,
+        posted=_posted(rules, dealer, dealt, stacks),
+        hands=tuple(hands),
+        stock=stock,
+    )
+    # Blinds that put every seat but one all in leave nobody to bet: a posted board turns,
+    # and the hand may be shown down, at once.
+    after = evolve(state, deal, variant)
+    assert isinstance(after.hand, BettingHand)
+    return [deal, *_then(after, after.hand, [], command.at, variant)]
 
 
 def _stock_word(variant: Variant) -> str:
