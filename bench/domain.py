@@ -276,7 +276,8 @@ def next_betting(state: Match, rng: random.Random, at: datetime) -> Command:
     owed, stack, roll = hand.level - hand.bets[seat], hand.stacks[seat], rng.random()
     if owed > 0 and roll < 0.2:
         return Bet(at=at, seat=seat, action="fold")
-    if roll < 0.75 or not hand.may_raise(seat) or stack <= owed:
+    answerable = any(s != seat and hand.stacks[s] > 0 for s in hand.live)
+    if roll < 0.75 or not hand.may_raise(seat) or stack <= owed or not answerable:
         return Bet(at=at, seat=seat, action="cover" if owed > 0 else "check")
     to = hand.level + hand.full_raise * rng.choice((1, 1, 2, 3))
     if roll > 0.97 or to - hand.bets[seat] >= stack:
