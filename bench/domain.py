@@ -23,7 +23,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from functools import partial
 from pathlib import Path
 
 # Run as a script, this folder heads sys.path and this file's name would hide the package.
@@ -59,7 +58,7 @@ from domain.cards.betting.commands import (  # noqa: E402
     SwapCards,
 )
 from domain.cards.betting.hand import BettingHand  # noqa: E402
-from domain.cards.betting.pots import pots, shares  # noqa: E402
+from domain.cards.betting.pots import best_of, pots, shares  # noqa: E402
 from domain.cards.betting.ranking import hand_rank  # noqa: E402
 from domain.cards.buraco.commands import (  # noqa: E402
     AddToMeld,
@@ -285,11 +284,6 @@ def next_betting(state: Match, rng: random.Random, at: datetime) -> Command:
     return Bet(at=at, seat=seat, action="bet_to", to=to)
 
 
-def _best(ranks: dict[int, tuple[int, ...]], among: tuple[int, ...]) -> tuple[int, ...]:
-    top = max(ranks[s] for s in among)
-    return tuple(s for s in among if ranks[s] == top)
-
-
 def showdown(seats: int = 8, runs: int = 2000) -> None:
     """A Hold'em showdown of `seats` hands of seven cards: each ranked, the pots layered (three
     all-ins of their own sizes) and shared, odd chips and all."""
@@ -303,7 +297,7 @@ def showdown(seats: int = 8, runs: int = 2000) -> None:
         holes = [deck[5 + 2 * n : 7 + 2 * n] for n in range(seats)]
         began = time.perf_counter()
         ranks = {s: hand_rank(holes[s] + board) for s in range(seats)}
-        shares(layers, partial(_best, ranks), 0, seats)
+        shares(layers, best_of(ranks), 0, seats)
         times.append((time.perf_counter() - began) * 1e6)
     times.sort()
     print(

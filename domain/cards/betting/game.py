@@ -46,7 +46,7 @@ from domain.cards.betting.hand import (
     started,
 )
 from domain.cards.betting.limits import Limits
-from domain.cards.betting.pots import pots, shares
+from domain.cards.betting.pots import best_of, pots, shares
 from domain.cards.betting.ranking import category, hand_rank
 from domain.cards.betting.rules import BettingRules
 from domain.cards.cards import in_deck
@@ -539,7 +539,24 @@ def _then(
     return events
 
 
+_LAST: list[tuple[BettingHand, Event, BettingHand]] = []
+"""The last hand `advance` made, with what it made it from: `decide` works out a move's
+consequences on the hand, and `evolve` then folds the very same event into the very same
+hand; the second time is looked up, not worked out again (a pure function's memo)."""
+
+
 def advance(hand: BettingHand, event: Event, variant: Variant, rules: BettingRules) -> BettingHand:
+    last = _LAST[0] if _LAST else None  # read once: another thread may replace it
+    if last is not None and last[0] is hand and last[1] is event:
+        return last[2]
+    moved = _advanced(hand, event, variant, rules)
+    _LAST[:] = [(hand, event, moved)]
+    return moved
+
+
+def _advanced(
+    hand: BettingHand, event: Event, variant: Variant, rules: BettingRules
+) -> BettingHand:
     match event:
         case BetMade():
             hand = apply_bet(hand, event)
@@ -571,12 +588,8 @@ def _showdown(
         for s in hand.live
     }
 
-    def best(seats: tuple[int, ...]) -> tuple[int, ...]:
-        top = max(ranks[s] for s in seats)
-        return tuple(s for s in seats if ranks[s] == top)
-
     layers = pots(hand.put, hand.folded)
-    won, winners = shares(layers, best, hand.dealer, len(hand.stacks))
+    won, winners = shares(layers, best_of(ranks), hand.dealer, len(hand.stacks))
     results = tuple(PotWon(p.amount, p.seats, w) for p, w in zip(layers, winners, strict=True))
     showdown = ShowdownHeld(
         at=at,
@@ -626,7 +639,9 @@ def _ended(
     details: dict[str, Any] = {
         "stacks": stacks,
         "pot": hand.pot,
-        "pots": [{"amount": p.amount, "seats": p.seats, "winners": p.winners} for p in layers],
+        "pots": [
+            {"amount": p.amount, "seats": list(p.seats), "winners": list(p.winners)} for p in layers
+        ],
         "showdown": showdown,
         "street": hand.street,
         "dealt": list(hand.dealt),

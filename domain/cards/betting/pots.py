@@ -8,7 +8,7 @@ P7: each pot is split on its own; its odd chips go one each to its winners in or
 from the seat after the dealer.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
@@ -36,6 +36,17 @@ def pots(put: Sequence[int], folded: frozenset[int]) -> list[Pot]:
     return layers
 
 
+def best_of(ranks: Mapping[int, tuple[int, ...]]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    """The winners of a pot among its seats, by each seat's hand (a larger rank wins; equal
+    ranks tie)."""
+
+    def best(seats: tuple[int, ...]) -> tuple[int, ...]:
+        top = max([ranks[s] for s in seats])
+        return tuple([s for s in seats if ranks[s] == top])
+
+    return best
+
+
 def in_order_from(dealer: int, seats: int) -> list[int]:
     """Every seat in order of play from the seat after the dealer."""
     return [(dealer + 1 + n) % seats for n in range(seats)]
@@ -51,13 +62,13 @@ def shares(
     among a pot's seats (one, or several who tie)."""
     won = [0] * seats
     winners: list[tuple[int, ...]] = []
-    order = in_order_from(dealer, seats)
     for pot in layers:
         takers = best(pot.seats) if len(pot.seats) > 1 else pot.seats
         share, odd = divmod(pot.amount, len(takers))
         for seat in takers:
             won[seat] += share
-        for seat in sorted(takers, key=order.index)[:odd]:
-            won[seat] += 1
+        if odd:  # one chip each, from the seat after the dealer on
+            for seat in sorted(takers, key=lambda s: (s - dealer - 1) % seats)[:odd]:
+                won[seat] += 1
         winners.append(takers)
     return won, winners
