@@ -458,12 +458,12 @@ def _swap(command: SwapCards, state: Match, variant: Variant) -> list[Event]:
                 )
         received = tuple(sorted(stock[: len(thrown)], key=deck.index))
     else:
-        if command.received is None or len(command.received) != len(thrown):
+        if len(command.received or ()) != len(thrown):
             raise InvalidInput(
                 "invalid-exchange", f'name the {len(thrown)} card(s) received: "received"'
             )
         received = _named_received(
-            hand, deck, thrown, in_deck(command.received, deck, variant.title)
+            hand, deck, thrown, in_deck(command.received or (), deck, variant.title)
         )
     event = CardsSwapped(
         at=command.at,
