@@ -47,7 +47,7 @@ from domain.cards.betting.hand import (
 )
 from domain.cards.betting.limits import Limits
 from domain.cards.betting.pots import best_of, pots, shares
-from domain.cards.betting.ranking import category, hand_rank
+from domain.cards.betting.ranking import category, ranks_of
 from domain.cards.betting.rules import BettingRules
 from domain.cards.cards import in_deck
 from domain.errors import IllegalMove, InvalidInput, TellsAHand, TellsTheTable, WrongStatus
@@ -583,10 +583,9 @@ def _showdown(
     rules = rules_of(state)
     low = variant.low(len(hand.dealt))
     over = bool(getattr(rules, "flush_beats_full_house", False))
-    ranks = {
-        s: hand_rank(hand.hands[s] + hand.board, low=low, flush_beats_full_house=over)
-        for s in hand.live
-    }
+    ranks = ranks_of(
+        {s: hand.hands[s] for s in hand.live}, hand.board, low=low, flush_beats_full_house=over
+    )
 
     layers = pots(hand.put, hand.folded)
     won, winners = shares(layers, best_of(ranks), hand.dealer, len(hand.stacks))

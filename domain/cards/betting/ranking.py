@@ -1,7 +1,7 @@
 """Poker hand ranking: the best five-card hand among 5, 6 or 7 cards, for the 52-card deck and
 the short decks of poker fechado (7..A, 6..A, 5..A, 4..A). Pure Python, no I/O."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from domain.cards.cards import RANKS, SUITS
 
@@ -99,6 +99,33 @@ def hand_rank(
     # A repeated card carries into another bit, so fewer bits than cards.
     if hand.bit_count() != n:
         raise ValueError(f"repeated card in {list(cards)!r}")
+    return rank_of_bits(hand, low, flush_beats_full_house)
+
+
+def bits_of(cards: Sequence[str]) -> int:
+    """Cards as the evaluator holds them (13 bits a suit): a board's, added once to each
+    seat's hole cards' (`rank_of_bits`), spares reading the board again for every seat."""
+    return sum(map(_BIT_OF, cards))
+
+
+def ranks_of(
+    hands: Mapping[int, Sequence[str]],
+    board: Sequence[str] = (),
+    *,
+    low: int = 2,
+    flush_beats_full_house: bool = False,
+) -> dict[int, HandRank]:
+    """Each seat's best hand of its cards and the board (read once for every seat): a
+    showdown's ranks. The cards are taken to be distinct (the deal and the moves check it)."""
+    shared = bits_of(board)
+    return {
+        seat: rank_of_bits(shared + bits_of(cards), low, flush_beats_full_house)
+        for seat, cards in hands.items()
+    }
+
+
+def rank_of_bits(hand: int, low: int = 2, flush_beats_full_house: bool = False) -> HandRank:
+    """`hand_rank` of 5 to 7 distinct cards given as `bits_of` them (unchecked)."""
     straights = _STRAIGHTS.get(low) or _straights(low)
     s0 = hand & 0x1FFF
     s1 = hand >> 13 & 0x1FFF
