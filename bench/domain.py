@@ -50,16 +50,17 @@ from domain import (  # noqa: E402
     fold,
     legal_plays,
 )
-from domain.cards.betting import game as betting  # noqa: E402
 from domain.cards.betting.commands import (  # noqa: E402
     Bet,
     CloseSession,
     DealBetting,
     SwapCards,
 )
+from domain.cards.betting.exchange import to_restock  # noqa: E402
 from domain.cards.betting.hand import BettingHand  # noqa: E402
 from domain.cards.betting.pots import best_of, pots, shares  # noqa: E402
 from domain.cards.betting.ranking import ranks_of  # noqa: E402
+from domain.cards.betting.session import stacks_now  # noqa: E402
 from domain.cards.buraco.commands import (  # noqa: E402
     AddToMeld,
     LayMeld,
@@ -69,18 +70,17 @@ from domain.cards.buraco.commands import (  # noqa: E402
 from domain.cards.cacheta.commands import GoOut  # noqa: E402
 from domain.cards.cards import DECK_52  # noqa: E402
 from domain.cards.copas.commands import GiveCards  # noqa: E402
-from domain.cards.copas.game import CopasHand  # noqa: E402
+from domain.cards.copas.hand import CopasHand  # noqa: E402
 from domain.cards.espadas.commands import MakeBid  # noqa: E402
-from domain.cards.espadas.game import EspadasHand  # noqa: E402
-from domain.cards.holdem.game import HOLDEM  # noqa: E402
+from domain.cards.espadas.hand import EspadasHand  # noqa: E402
+from domain.cards.holdem.variant import HOLDEM  # noqa: E402
 from domain.cards.maumau.commands import Accuse, CallMauMau  # noqa: E402
-from domain.cards.maumau.game import MauMauHand, follows  # noqa: E402
-from domain.cards.melds import (  # noqa: E402
-    DECK_104,
-    MeldRules,
-    split,
-)
-from domain.cards.poker.game import POKER  # noqa: E402
+from domain.cards.maumau.decide import follows  # noqa: E402
+from domain.cards.maumau.hand import MauMauHand  # noqa: E402
+from domain.cards.melds.decks import DECK_104  # noqa: E402
+from domain.cards.melds.rules import MeldRules  # noqa: E402
+from domain.cards.melds.split import split  # noqa: E402
+from domain.cards.poker.variant import POKER  # noqa: E402
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards, PassTurn  # noqa: E402
 from tests.domain.cards import buraco_play, cacheta_play  # noqa: E402
 
@@ -255,7 +255,7 @@ def next_betting(state: Match, rng: random.Random, at: datetime) -> Command:
     if hand is None:
         if len(state.hands) >= SESSION_HANDS:
             return CloseSession(at=at)
-        stacks = betting.stacks_now(state)
+        stacks = stacks_now(state)
         dealt = [s for s in range(len(state.seats)) if stacks is None or stacks[s] > 0]
         deck = list(variant.deck(len(dealt)))
         rng.shuffle(deck)
@@ -269,7 +269,7 @@ def next_betting(state: Match, rng: random.Random, at: datetime) -> Command:
     seat = hand.turn
     if hand.phase == "draw":
         thrown = rng.sample(hand.hands[seat], rng.randint(0, 3))
-        restock = list(betting.to_restock(state))
+        restock = list(to_restock(state))
         rng.shuffle(restock)
         return SwapCards(at=at, seat=seat, thrown=thrown, restock=restock)
     owed, stack, roll = hand.level - hand.bets[seat], hand.stacks[seat], rng.random()

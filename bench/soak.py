@@ -16,7 +16,15 @@ from pathlib import Path
 # and so that this folder's domain.py and projections.py do not hide those packages.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.api import JSON, Http, Stats, play_games, register_seats, service_process
+from bench.api import (
+    JSON,
+    Http,
+    Stats,
+    play_games,
+    register_seats,
+    scripted_games,
+    service_process,
+)
 from bench.common import fresh_database, percentile, server
 
 PORT = 8783
@@ -36,11 +44,12 @@ async def lag() -> int:
 
 async def run(tables: int, seconds: float, interval: float, pid: int) -> None:
     seats = await register_seats(PORT)
+    games = scripted_games("dominoes", 24, seats)
     stats = Stats()
     start = time.perf_counter()
     deadline = start + seconds
     players = [
-        asyncio.create_task(play_games(Http(PORT), seats, deadline, start, stats, interval))
+        asyncio.create_task(play_games(Http(PORT), games, deadline, start, stats, interval))
         for _ in range(tables)
     ]
     memory_start, lags = rss_mib(pid), []
@@ -70,10 +79,11 @@ async def run(tables: int, seconds: float, interval: float, pid: int) -> None:
 
 async def measure_max(tables: int) -> float:
     seats = await register_seats(PORT)
+    games = scripted_games("dominoes", 24, seats)
     stats = Stats()
     start = time.perf_counter()
     await asyncio.gather(
-        *(play_games(Http(PORT), seats, start + 13, start + 3, stats) for _ in range(tables))
+        *(play_games(Http(PORT), games, start + 13, start + 3, stats) for _ in range(tables))
     )
     return len(stats.latencies) / 10
 

@@ -7,18 +7,14 @@ silent, docs/rules-decisions.md decides (cited as D1, S1, T1, ... in the code).
 """
 
 from domain.cards.cards import DECK_40, Card
-from domain.cards.commands import (
-    AnswerRaise,
-    AskRedeal,
-    CallRaise,
-    DealCards,
-    PlayCard,
-    RecordSuecaResult,
-    RecordTrucoResult,
-)
-from domain.cards.events import CardPlayed, CardsDealt, RaiseAccepted, RaiseCalled, RedealAsked
-from domain.cards.hand import Played, Trick, TrickHand
+from domain.cards.sueca.commands import AskRedeal, RecordSuecaResult
+from domain.cards.sueca.events import RedealAsked
 from domain.cards.sueca.rules import SUECA, SuecaRules
+from domain.cards.tricks.commands import DealCards, PlayCard
+from domain.cards.tricks.events import CardPlayed, CardsDealt
+from domain.cards.tricks.hand import Played, Trick, TrickHand
+from domain.cards.truco.commands import AnswerRaise, CallRaise, RecordTrucoResult
+from domain.cards.truco.events import RaiseAccepted, RaiseCalled
 from domain.cards.truco.rules import TRUCO, TrucoRules
 from domain.commands import MatchCommand
 from domain.decide import decide

@@ -1,37 +1,15 @@
-"""Every command of every game: what a client asks for, as one tagged union."""
+"""Every command of every game, from the registered games (`Game.commands`): what a client
+may ask for."""
 
-from domain.cards.betting.commands import BettingCommand
-from domain.cards.buraco.commands import (
-    AddToMeld,
-    LayMeld,
-    LayRedThree,
-    RecordBuracoResult,
-    TakePile,
-)
-from domain.cards.cacheta.commands import Burn, GoOut, JumpTheQueue, RecordCachetaRound, SayNaBoa
-from domain.cards.commands import CardCommand
-from domain.cards.maumau.commands import Accuse, CallMauMau, RecordMauMauResult
-from domain.cards.stock.commands import StockCommand
-from domain.dominoes.commands import DominoCommand
-from domain.match.commands import SharedCommand
+from typing import TYPE_CHECKING, Union
 
-MatchCommand = (
-    SharedCommand
-    | DominoCommand
-    | CardCommand
-    | StockCommand
-    | CallMauMau
-    | Accuse
-    | RecordMauMauResult
-    | LayMeld
-    | AddToMeld
-    | RecordBuracoResult
-    | TakePile
-    | LayRedThree
-    | GoOut
-    | SayNaBoa
-    | JumpTheQueue
-    | Burn
-    | RecordCachetaRound
-    | BettingCommand
+from domain.games import GAMES
+from domain.match.commands import Command, SharedCommand
+
+COMMAND_TYPES: tuple[type[Command], ...] = tuple(
+    dict.fromkeys([*SharedCommand.__args__, *(kind for game in GAMES for kind in game.commands)])
 )
+if TYPE_CHECKING:
+    MatchCommand = Command
+else:
+    MatchCommand = Union[COMMAND_TYPES]  # noqa: UP007

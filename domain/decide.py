@@ -18,6 +18,7 @@ from domain.match.lifecycle import (
     create_match,
 )
 from domain.match.state import Match
+from domain.rulesets import resolve_rules
 
 _AFTER_THE_END = (Confirm, AnnulHand)
 _SHARED = frozenset((Abandon, AnnulHand, Confirm))
@@ -29,7 +30,9 @@ def decide(command: Command, state: Match) -> list[Event]:
     if isinstance(command, CreateMatch):
         if state.status != "new":
             raise WrongStatus("match-already-created", "this game already exists")
-        return create_match(command)
+        chosen = resolve_rules(command.preset, command.overrides)
+        game_of(chosen).table_for(len(command.seats))
+        return create_match(command, chosen)
     rules = rules_of(state)
     if state.status == "confirmed" and isinstance(command, Confirm):
         return consent_after(command, state)
@@ -45,7 +48,7 @@ def decide(command: Command, state: Match) -> list[Event]:
         return game_of(rules).decide(command, state)
     match command:
         case Abandon():
-            return abandon(command, state)
+            return abandon(command, state, game_of(rules))
         case AnnulHand():
             return annul_hand(command, state)
         case Confirm():

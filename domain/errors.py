@@ -6,134 +6,57 @@ refusal depends on a hidden hand), `WrongStatus` (the game is not in a state whe
 command applies).
 """
 
-from typing import Literal
-
-InputCode = Literal[
-    "invalid-body",
-    "invalid-command",
-    "invalid-tile",
-    "invalid-seat",
-    "invalid-seats",
-    "invalid-team",
-    "invalid-rules",
-    "invalid-deal",
-    "invalid-result",
-    "invalid-penalty",
-    "invalid-time",
-    "hands-out-of-order",
-    "sums-required",
-    "blocker-required",
-    "not-on-team",
-    "invalid-stage",
-    "stage-outside-competition",
-    "invalid-card",
-    "wrong-dealer",
-    "invalid-format",
-    "unknown-fixture",
-    "not-the-fixtures-teams",
-    "invalid-bid",
-    "invalid-pass",
-    "invalid-meld",
-    "invalid-draw",
-    "suit-required",
-    "invalid-accusation",
-    "invalid-stacks",
-    "not-enough-chips",
-    "invalid-bet",
-    "invalid-board",
-    "invalid-exchange",
-]
-MoveCode = Literal[
-    "not-your-turn",
-    "tile-not-in-hand",
-    "tile-does-not-fit",
-    "end-required",
-    "must-play",
-    "wrong-opening-tile",
-    "not-an-infraction",
-    "card-not-in-hand",
-    "must-follow-suit",
-    "covered-not-allowed",
-    "redeal-not-allowed",
-    "raise-pending",
-    "raise-twice",
-    "wrong-raise",
-    "not-answering-team",
-    "bids-pending",
-    "bids-closed",
-    "spades-not-broken",
-    "spade-in-first-trick",
-    "pass-pending",
-    "no-pass",
-    "already-given",
-    "two-of-clubs-leads",
-    "points-in-first-trick",
-    "hearts-not-broken",
-    "card-not-in-stock",
-    "already-drew",
-    "draw-first",
-    "stock-empty",
-    "card-does-not-follow",
-    "seven-pending",
-    "penalty-draw-pending",
-    "already-called",
-    "already-accused",
-    "pile-empty",
-    "cannot-go-out",
-    "must-keep-a-discard",
-    "one-set-per-rank",
-    "jump-pending",
-    "no-batida",
-    "queue-closed",
-    "pile-locked",
-    "red-three-first",
-    "board-pending",
-    "exchange-pending",
-    "bet-pending",
-    "nothing-to-cover",
-    "not-enough-chips",
-    "bet-too-small",
-    "betting-closed",
-    "raise-cap",
-    "over-table-limit",
-    "fixed-limit",
-    "raise-too-small",
-    "board-not-due",
-    "board-posted",
-    "not-the-exchange",
-    "stock-short",
-    "nobody-to-raise",
-]
-StatusCode = Literal[
-    "match-not-created",
-    "match-already-created",
-    "hand-not-started",
-    "hand-in-progress",
-    "match-finished",
-    "match-not-finished",
-    "match-confirmed",
-    "already-confirmed",
-    "nothing-to-undo",
-    "nothing-to-annul",
-    "not-last-hand",
-    "no-raise-pending",
-    "fixture-decided",
-    "fixture-has-game",
-    "fixture-has-no-game",
-    "not-the-fixtures-game",
-    "tournament-finished",
-    "match-cancelled",
-    "nothing-to-close",
-]
-ErrorCode = InputCode | MoveCode | StatusCode
+SHARED_CODES = frozenset(
+    {
+        "already-confirmed",
+        "fixture-decided",
+        "fixture-has-game",
+        "fixture-has-no-game",
+        "hand-in-progress",
+        "hand-not-started",
+        "hands-out-of-order",
+        "invalid-body",
+        "invalid-card",
+        "invalid-command",
+        "invalid-format",
+        "invalid-penalty",
+        "invalid-rules",
+        "invalid-seat",
+        "invalid-seats",
+        "invalid-stage",
+        "invalid-team",
+        "invalid-tile",
+        "invalid-time",
+        "match-already-created",
+        "match-cancelled",
+        "match-confirmed",
+        "match-finished",
+        "match-not-created",
+        "match-not-finished",
+        "not-last-hand",
+        "not-on-team",
+        "not-the-fixtures-game",
+        "not-the-fixtures-teams",
+        "not-your-turn",
+        "nothing-to-annul",
+        "stage-outside-competition",
+        "tournament-finished",
+        "unknown-fixture",
+        "wrong-dealer",
+    }
+)
+"""The refusals of what every game shares (a game's creation, its table, confirmations, a
+torneio's fixtures): each game adds its own (`Game.refusals`); `domain.games.ERROR_CODES`
+is them all."""
+ErrorCode = str
 
 
 class DomainError(Exception):
     """A refused command. `code` never changes; `message` is for people."""
 
-    code: ErrorCode
+    code: str
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -145,14 +68,14 @@ class DomainError(Exception):
 class InvalidInput(DomainError):
     """The command itself is malformed: a bad tile, seat, deal, result or rule value."""
 
-    def __init__(self, code: InputCode, message: str) -> None:
+    def __init__(self, code: str, message: str) -> None:
         super().__init__(code, message)
 
 
 class IllegalMove(DomainError):
     """The command is well formed but the rules forbid it in this position."""
 
-    def __init__(self, code: MoveCode, message: str) -> None:
+    def __init__(self, code: str, message: str) -> None:
         super().__init__(code, message)
 
 
@@ -170,5 +93,5 @@ class TellsTheTable(IllegalMove):
 class WrongStatus(DomainError):
     """The game is not in a state where the command applies (409 Conflict over HTTP)."""
 
-    def __init__(self, code: StatusCode, message: str) -> None:
+    def __init__(self, code: str, message: str) -> None:
         super().__init__(code, message)

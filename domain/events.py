@@ -1,41 +1,24 @@
-"""Every event of every game: one tagged union, one decoder. Tags are fixed forever."""
+"""Every event of every game: one tagged union, one decoder, from the registered games (each
+declares its own: `Game.events`). Tags are fixed forever."""
+
+from typing import TYPE_CHECKING, Union
 
 import msgspec
 
-from domain.cards.betting.events import BettingEvent
-from domain.cards.buraco.events import (
-    AddedToMeld,
-    Melded,
-    MortoTaken,
-    MortoToStock,
-    RedThreeLaid,
-)
-from domain.cards.cacheta.events import NaBoaSaid, QueueJumped, SeatBurned, WentOut
-from domain.cards.events import CardEvent
-from domain.cards.maumau.events import MauMauAccused, MauMauCalled
-from domain.cards.stock.events import StockEvent
-from domain.dominoes.events import DominoEvent
-from domain.match.events import Event, SharedEvent
+from domain.games import GAMES
+from domain.match.events import Event, MatchCreated, SharedEvent
+from domain.rulesets import RuleSet
 
-MatchEvent = (
-    SharedEvent
-    | DominoEvent
-    | CardEvent
-    | StockEvent
-    | MauMauCalled
-    | MauMauAccused
-    | Melded
-    | AddedToMeld
-    | MortoTaken
-    | MortoToStock
-    | RedThreeLaid
-    | NaBoaSaid
-    | QueueJumped
-    | SeatBurned
-    | WentOut
-    | BettingEvent
+EVENT_TYPES: tuple[type[Event], ...] = tuple(
+    dict.fromkeys([*SharedEvent.__args__, *(kind for game in GAMES for kind in game.events)])
 )
-EVENT_TYPES: tuple[type[Event], ...] = MatchEvent.__args__
+"""Every event type, the shared ones first, each once."""
+if TYPE_CHECKING:
+    MatchEvent = Event
+else:  # a game's creation decodes with any registered game's rules
+    MatchEvent = Union[  # noqa: UP007
+        tuple(MatchCreated[RuleSet] if kind is MatchCreated else kind for kind in EVENT_TYPES)
+    ]
 SECRET_TYPES = frozenset(
     str(kind.__struct_config__.tag) for kind in EVENT_TYPES if kind.secrets is not Event.secrets
 )
@@ -45,7 +28,7 @@ KEPT_TYPES: dict[str, tuple[str, ...]] = {
 }
 """The event types whose secrets stay hidden after their hand but for what it reveals, with
 the parts it may reveal (`Event.revealable`)."""
-DECODER: msgspec.json.Decoder[MatchEvent] = msgspec.json.Decoder(MatchEvent)
+DECODER: msgspec.json.Decoder[Event] = msgspec.json.Decoder(MatchEvent)
 ENCODER = msgspec.json.Encoder()
 
 
@@ -53,5 +36,5 @@ def encode(event: Event) -> bytes:
     return ENCODER.encode(event)
 
 
-def decode(data: bytes | str) -> MatchEvent:
+def decode(data: bytes | str) -> Event:
     return DECODER.decode(data)

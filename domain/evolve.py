@@ -25,6 +25,7 @@ from domain.match.events import (
     SharedEvent,
 )
 from domain.match.game import Game
+from domain.match.rules import GameRules
 from domain.match.state import INITIAL, Confirmation, Match
 from domain.match.tally import count, recount
 
@@ -56,7 +57,7 @@ def evolve(state: Match, event: Event) -> Match:
             after = recount(state, state.hands[:-1], _game(state).after_hand)
             if annulled.dealer is not None:  # dealt again by its dealer (C2)
                 after = replace(after, next_dealer=annulled.dealer)
-            return after
+            return replace(after, closing=())  # asked on the stacks the hand left (P17)
         case MatchReopened():
             return replace(
                 state,
@@ -94,7 +95,7 @@ def _game(state: Match) -> Game:
     return game_of(state.rules)
 
 
-def _created(event: MatchCreated) -> Match:
+def _created(event: MatchCreated[GameRules]) -> Match:
     table = game_of(event.rules).table_for(len(event.seats))
     return Match(
         status="in_progress",

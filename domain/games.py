@@ -11,6 +11,7 @@ from domain.cards.poker.game import POKER_GAME
 from domain.cards.sueca.game import SUECA
 from domain.cards.truco.game import TRUCO
 from domain.dominoes.game import DOMINOES
+from domain.errors import SHARED_CODES
 from domain.match.game import Game
 from domain.match.rules import GameRules
 
@@ -33,6 +34,8 @@ DEFAULT_GAME = DOMINOES.name
 and the one of every record kept before games were named."""
 BY_PRESET: dict[str, Game] = {preset: game for game in GAMES for preset in game.presets}
 BY_NAME: dict[str, Game] = {game.name: game for game in GAMES}
+ERROR_CODES: frozenset[str] = SHARED_CODES.union(*(game.refusals for game in GAMES))
+"""Every stable code a refusal of the domain may answer: the shared ones and every game's."""
 
 
 _BY_RULES: dict[type, Game] = {}

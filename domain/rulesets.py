@@ -1,78 +1,26 @@
-"""Every preset the service knows, and overrides on top of them.
+"""Every preset the service knows, and overrides on top of them, from the registered games.
 
 `RuleSet` is the tagged union of every game's rules: the `preset` tag names the game.
 """
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 import msgspec
 
-from domain.cards.buraco.rules import (
-    BURACO,
-    MEGA_BURACO,
-    TRANCA,
-    BuracoRules,
-    MegaBuracoRules,
-    TrancaRules,
-)
-from domain.cards.cacheta.rules import CACHETA, CachetaRules
-from domain.cards.copas.rules import COPAS, CopasRules
-from domain.cards.espadas.rules import ESPADAS, EspadasRules
-from domain.cards.holdem.rules import HOLDEM, HoldemRules
-from domain.cards.maumau.rules import MAU_MAU, MauMauRules
-from domain.cards.poker.rules import POKER, PokerRules
-from domain.cards.sueca.rules import SUECA, SuecaRules
-from domain.cards.truco.rules import TRUCO, TrucoRules
-from domain.dominoes.rules import (
-    CINQUENTA,
-    FEDERACAO,
-    PONTOS,
-    CinquentaRules,
-    FederacaoRules,
-    PontosRules,
-)
 from domain.errors import InvalidInput
+from domain.games import GAMES
+from domain.match.rules import GameRules
 
-RuleSet = (
-    PontosRules
-    | CinquentaRules
-    | FederacaoRules
-    | SuecaRules
-    | TrucoRules
-    | EspadasRules
-    | CopasRules
-    | MauMauRules
-    | BuracoRules
-    | MegaBuracoRules
-    | TrancaRules
-    | CachetaRules
-    | HoldemRules
-    | PokerRules
-)
-PRESETS: dict[str, RuleSet] = {
-    r.preset: r
-    for r in (
-        PONTOS,
-        CINQUENTA,
-        FEDERACAO,
-        SUECA,
-        TRUCO,
-        ESPADAS,
-        COPAS,
-        MAU_MAU,
-        BURACO,
-        MEGA_BURACO,
-        TRANCA,
-        CACHETA,
-        HOLDEM,
-        POKER,
-    )
-}
-RULES_DECODER = msgspec.json.Decoder(RuleSet)
+PRESETS: dict[str, GameRules] = {rules.preset: rules for game in GAMES for rules in game.rule_sets}
+if TYPE_CHECKING:
+    RuleSet = GameRules
+else:  # every registered game's rules, told apart by their preset
+    RuleSet = Union[tuple(type(rules) for rules in PRESETS.values())]  # noqa: UP007
+RULES_DECODER: msgspec.json.Decoder[GameRules] = msgspec.json.Decoder(RuleSet)
 
 
-def resolve_rules(preset: str, overrides: Mapping[str, object] | None = None) -> RuleSet:
+def resolve_rules(preset: str, overrides: Mapping[str, object] | None = None) -> GameRules:
     """A preset with `overrides` applied, each validated; `invalid-rules` names the bad one."""
     base = PRESETS.get(preset)
     if base is None:
@@ -88,9 +36,9 @@ def resolve_rules(preset: str, overrides: Mapping[str, object] | None = None) ->
     return check_rules(type(base), msgspec.structs.asdict(base) | changes)
 
 
-def check_rules(kind: type[Any], settings: Mapping[str, object]) -> RuleSet:
+def check_rules(kind: type[Any], settings: Mapping[str, object]) -> GameRules:
     try:
-        rules: RuleSet = msgspec.convert(settings, kind)
+        rules: GameRules = msgspec.convert(settings, kind)
     except msgspec.ValidationError as error:
         raise InvalidInput("invalid-rules", f"bad setting: {error}") from None
     rules.check()

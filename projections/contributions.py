@@ -13,7 +13,9 @@ Decisions where rules.md is silent (also in the README's "Projections" section):
 - average points per hand = the team's points over all hands of the game (empates and
   hands lost by penalty included);
 - penalties are every infraction recorded against the player's seat, warnings included;
-- an abandonment is a game the player's team abandoned (a defeat, rules.md).
+- an abandonment is a game the player's team abandoned (a defeat, rules.md); at a table of
+  more than two sides, the abandoning seat's alone (C12): the others were not beaten by it
+  and take the places the game gives them.
 """
 
 from __future__ import annotations
@@ -101,7 +103,7 @@ def contributions(game: GameFacts) -> list[PlayerGame]:
             biggest[hand.winner] = max(biggest[hand.winner], hand.points)
     won = {side: game.won_by(side) for side in game.sides}
     for side, counts in sides.items():
-        _count_game(finish, counts, won=won[side])
+        _count_game(finish, counts, won=won[side], left=_left(game, side, won[side]))
     seats = game.seats
     count = len(seats)
     side_of = [game.side_of(seat) for seat in range(count)]
@@ -172,12 +174,21 @@ def _count_hand(hand: HandFact, teams: dict[str, Counts], own: list[Counts]) -> 
         own[seat]["blocks_closed"] += 1
 
 
-def _count_game(finish: Finish, c: Counts, won: bool) -> None:
+def _left(game: GameFacts, side: str, won: bool) -> bool:
+    """The side abandoned the game: the one `MatchAbandoned` names (at a table of more than
+    two sides the others did not leave, whatever their place: C12); a game whose facts do
+    not name it (kept before they did) was abandoned by the side that lost it."""
+    if game.finish is None or not game.finish.abandoned:
+        return False
+    return side == game.abandoned_by if game.abandoned_by is not None else not won
+
+
+def _count_game(finish: Finish, c: Counts, won: bool, left: bool) -> None:
     c["games_played"], c["games_won"], c["games_lost"] = 1, won, not won
     c["buchudas"], c["buchudas_suffered"] = finish.buchuda and won, finish.buchuda and not won
     c["buchudas_de_re"] = finish.buchuda_de_re and won
     c["buchudas_de_re_suffered"] = finish.buchuda_de_re and not won
     c["viradas"], c["viradas_suffered"] = finish.virada and won, finish.virada and not won
-    c["abandonments"] = finish.abandoned and not won
+    c["abandonments"] = left
     c["wins_by_abandonment"] = finish.abandoned and won
     c["duration_seconds"] = finish.duration_seconds

@@ -15,6 +15,7 @@ from domain import (
     DEFAULT_GAME,
     ConsentGiven,
     Event,
+    GameRules,
     HandAnnulled,
     HandEnded,
     MatchAbandoned,
@@ -158,7 +159,7 @@ _DETAILS = msgspec.json.Encoder(order="sorted")
 FACTS_DECODER = msgspec.json.Decoder(GameFacts)
 
 
-def created(match_id: str, event: MatchCreated) -> GameFacts:
+def created(match_id: str, event: MatchCreated[GameRules]) -> GameFacts:
     game = game_of(event.rules)
     return GameFacts(
         match_id=match_id,

@@ -72,7 +72,7 @@ def _with_null_at(body: Any, path: str) -> Any:
 
 def public_body(event: Json) -> Json:
     """The body the hash covers: each secret back to null, whatever this reader was shown."""
-    body = json.loads(json.dumps(event["data"]))
+    body: Json = json.loads(json.dumps(event["data"]))
     for path in body.get("commitments", {}):
         _with_null_at(body, path)
     return body

@@ -20,7 +20,9 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.openapi.spec import Server
 from litestar.routes import HTTPRoute
 
+from domain import GAMES
 from projections import all_projections
+from projections.games import read_side
 from projections.runner import ProjectionRunner
 from service.http.auth import Tokens
 from service.http.competitions.members import MemberController
@@ -28,17 +30,22 @@ from service.http.competitions.tournaments import TournamentController
 from service.http.exports.controller import ExportController
 from service.http.exports.imports import ImportController
 from service.http.health import HealthController
-from service.http.history.events import HistoryController
+from service.http.history.controller import HistoryController
 from service.http.history.live_feed import LiveFeedController
 from service.http.matches.controller import MatchController
 from service.http.matches.game_writes import GAME_WRITES
 from service.http.matches.key_locks import KeyLocks
 from service.http.matches.lean_writes import LeanGameWrites
 from service.http.openapi.bodies import describe_tag_fields, document_request_bodies
+from service.http.openapi.game_bodies import document_game_bodies, document_hands
 from service.http.openapi.links import document_links
+from service.http.openapi.names import name_inline_schemas
 from service.http.openapi.positions import document_positions
 from service.http.openapi.problems import document_examples, document_problems
-from service.http.players.controller import CompetitionController, PlayerController, TokenController
+from service.http.openapi.security import document_security
+from service.http.players.competitions import CompetitionController
+from service.http.players.controller import PlayerController
+from service.http.players.tokens import TokenController
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.ratings.controller import RatingController
 from service.http.reports.controller import REPORT_CONTROLLERS
@@ -47,11 +54,11 @@ from service.http.web.conventions import WebConventions
 from service.http.web.forwarded import forwarded_for
 from service.http.web.rate_limits import Limiter, Limits, RateLimits
 from service.http.web.read_routing import ReadRouting
-from service.http.web.static_files import static_files_router
 from service.http.web.strict_bodies import before_handling, body_decoders
 from service.pages import PAGES, TEMPLATES
 from service.policies import all_policies
 from service.settings import LOG_FORMAT, Settings
+from service.static_files import static_files_router
 from service.store.database import APP_ROLE, with_credentials
 from service.store.event_store import EventStore
 from service.store.matches import Matches
@@ -68,13 +75,20 @@ DOCS_ASSETS = "/docs/assets"
 """Swagger UI's files, from the swagger-ui-py package: /docs works with no internet."""
 SWAGGER_UI_FILES = Path(swagger_ui.__file__).parent / "static"
 
+GAME_TITLES = ", ".join(
+    read_side(game.name).labels.title
+    + (f" ({', '.join(game.presets)})" if len(game.presets) > 1 else "")
+    for game in GAMES
+)
 OPENAPI = OpenAPIConfig(
     title="Match records: dominoes and card games",
     version="1.0.0",
     description=(
-        "Record Brazilian dominoes (pontos, cinquenta, federacao), Sueca and Truco games play "
-        "by play or hand by hand, run torneios, audit every game's full history, and read "
-        "rankings per game. Writes need `Authorization: Bearer <token>`; "
+        f"Record the games of Brazilian tables ({GAME_TITLES}) play by play or hand by hand, "
+        "run torneios, audit every game's full history, and read rankings per game. Each game "
+        "has its own bodies (`<Game>Deal`, `<Game>Move`, `<Game>Result`, `<Game>Hand`): a "
+        "write on a game takes its game's. "
+        "Writes need `Authorization: Bearer <token>` (Authorize, above); "
         "reads are public. Errors are `application/problem+json` with a stable `code`. "
         "Every write answers `Domino-Position` (the position its events reached) and the "
         "`RateLimit-*` headers (past a limit: 429 with `Retry-After`); a read that sends "
@@ -225,8 +239,12 @@ def create_app(
         app.asgi_handler = forwarded_for(app.asgi_handler, settings.trusted_proxies)
     app.state.key_locks = KeyLocks()
     document = document_problems(app.openapi_schema)
-    document_links(document_examples(describe_tag_fields(document_request_bodies(document))))
+    document_request_bodies(document)
+    document_hands(document_game_bodies(document))
+    document_links(document_examples(describe_tag_fields(document)))
     document_positions(document)
+    name_inline_schemas(document)
+    document_security(document)
     return app
 
 

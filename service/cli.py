@@ -181,11 +181,70 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
             sys.exit(1)
 
 
+def export(settings: Settings, filters: dict[str, str], output: str | None) -> None:
+    """The NDJSON export to a file (or standard output), with a progress bar."""
+    import asyncio
+
+    from service.transfer import TransferError, export_games
+
+    with owner_database(settings) as owner_dsn:
+        app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
+        target = open(output, "wb") if output else sys.stdout.buffer  # noqa: SIM115
+        try:
+            count = asyncio.run(export_games(settings, app_dsn, filters, target))
+        except TransferError as error:
+            log.error("%s", error)
+            sys.exit(1)
+        finally:
+            if output:
+                target.close()
+    log.info("exported %d games%s", count, f" to {output}" if output else "")
+
+
+def import_(settings: Settings, source: str) -> None:
+    """A file of súmulas (NDJSON) imported as the administrator, with a progress bar; each
+    refused line said, and the exit status 1 when any was."""
+    import asyncio
+
+    from service.transfer import TransferError, import_games
+
+    with open(source, "rb") as handle:
+        lines = handle.read().split(b"\n")
+    with owner_database(settings) as owner_dsn:
+        app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
+        try:
+            totals = asyncio.run(import_games(settings, app_dsn, lines))
+        except TransferError as error:
+            log.error("%s", error)
+            sys.exit(1)
+    for number, why in totals.errors:
+        log.error("line %d refused: %s", number, why)
+    log.info("imported %d games; %d lines refused", totals.imported, totals.failed)
+    if totals.failed:
+        sys.exit(1)
+
+
 def _positive(text: str) -> int:
     number = int(text)
     if number < 1:
         raise argparse.ArgumentTypeError(f"at least 1, not {number}")
     return number
+
+
+EXPORT_FILTERS = {
+    "player": "games this player sat at (an id)",
+    "competition": "a competition's games (an id)",
+    "game": "one game's: its name (GET /v1/matches/{id} says it, as `game`)",
+    "since": "finished since (a date, or an RFC 3339 instant)",
+    "until": "finished before",
+    "status": "confirmed (default), finished (confirmed or not), all",
+}
+
+
+def projection_names() -> list[str]:
+    from projections import all_projections
+
+    return [projection.name for projection in all_projections()]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -210,10 +269,25 @@ def main(argv: list[str] | None = None) -> None:
     rebuild_parser = projection_commands.add_parser(
         "rebuild", help="rebuild read models from the first event (the service keeps serving)"
     )
-    rebuild_parser.add_argument("names", nargs="*", metavar="NAME", help="default: all")
+    rebuild_parser.add_argument(
+        "names", nargs="*", metavar="NAME", help=f"default: all ({', '.join(projection_names())})"
+    )
     projection_commands.add_parser(
         "run", help="fold new events into the read models until stopped (serve --no-projections)"
     )
+    export_parser = commands.add_parser(
+        "export",
+        help="write finished games as NDJSON, one súmula a line (as GET /v1/exports/games)",
+    )
+    for name, what in EXPORT_FILTERS.items():
+        export_parser.add_argument(f"--{name}", help=what)
+    export_parser.add_argument("--output", "-o", help="a file (default: standard output)")
+    import_parser = commands.add_parser(
+        "import",
+        help="import an NDJSON file of súmulas as the administrator (as POST "
+        "/v1/imports/games: the same file twice creates nothing more)",
+    )
+    import_parser.add_argument("file", help="the NDJSON file")
     args = parser.parse_args(argv)
     configure_logging()
     settings = Settings.from_environment()
@@ -226,12 +300,17 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "projections" and args.action == "run":
         run_projections(settings)
     elif args.command == "projections":
-        from projections import projection_named
-
-        try:
-            [projection_named(name) for name in args.names]
-        except LookupError as error:
-            parser.error(str(error))
+        unknown = [name for name in args.names if name not in projection_names()]
+        if unknown:
+            rebuild_parser.error(
+                f"no projection named {', '.join(unknown)}: the projections are "
+                f"{', '.join(projection_names())}"
+            )
         rebuild_projections(settings, args.names)
+    elif args.command == "export":
+        filters = {n: getattr(args, n) for n in EXPORT_FILTERS if getattr(args, n) is not None}
+        export(settings, filters, args.output)
+    elif args.command == "import":
+        import_(settings, args.file)
     else:  # pragma: no cover - argparse refuses unknown commands
         sys.exit(2)

@@ -42,3 +42,5 @@ class RecordResult(Command, frozen=True, kw_only=True, tag="record_result"):
 
 
 DominoCommand = StartHand | PlayTile | Pass | RecordResult
+
+DOMINO_COMMANDS = DominoCommand.__args__

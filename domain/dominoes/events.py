@@ -43,3 +43,5 @@ class Passed(Event, frozen=True, kw_only=True, tag="passed"):
 
 
 DominoEvent = HandStarted | DealVoided | TilePlayed | Passed
+
+DOMINO_EVENTS = DominoEvent.__args__

@@ -6,27 +6,30 @@ from datetime import datetime
 from msgspec.structs import replace
 
 from domain.dominoes import board
-from domain.dominoes.commands import Pass, PlayTile, RecordResult, StartHand
-from domain.dominoes.events import DealVoided, HandStarted, Passed, TilePlayed
+from domain.dominoes.bodies import (
+    DominoesDeal,
+    DominoesMove,
+    DominoesResult,
+    dealt,
+    moved,
+    recorded,
+)
+from domain.dominoes.commands import DOMINO_COMMANDS, Pass, PlayTile, RecordResult, StartHand
+from domain.dominoes.events import DOMINO_EVENTS, DealVoided, HandStarted, Passed, TilePlayed
 from domain.dominoes.hand import Hand
 from domain.dominoes.moves import pass_turn, play_tile, start_hand, undo
 from domain.dominoes.opener import opener_after
 from domain.dominoes.penalties import penalize
+from domain.dominoes.refusals import REFUSALS
 from domain.dominoes.results import record_result
-from domain.dominoes.rules import Rules
+from domain.dominoes.rules import CINQUENTA, FEDERACAO, PONTOS, Rules
 from domain.dominoes.tiles import ALL_TILES
+from domain.dominoes.view import DominoesHand, view
 from domain.errors import InvalidInput
 from domain.match.commands import Command, RecordPenalty, UndoLastMove
 from domain.match.events import Event, MoveUndone
-from domain.match.game import Examples, Game
+from domain.match.game import Bodies, Examples, Game
 from domain.match.guards import hand_of
-from domain.match.requests import (
-    HandRequest,
-    MalformedRequest,
-    MoveRequest,
-    ResultRequest,
-    one_of,
-)
 from domain.match.state import HandResult, Match
 
 
@@ -98,43 +101,14 @@ def shuffled(state: Match, order: Sequence[str], at: datetime) -> StartHand:
     )
 
 
-def deal(request: HandRequest, at: datetime) -> StartHand:
-    if (request.dealer, request.trump_card, request.vira) != (None, None, None):
-        raise MalformedRequest(
-            "a dominoes deal is its hands and its dorme: no dealer, trump or vira"
-        )
-    return StartHand(at=at, hands=request.hands, dorme=request.dorme or [])
-
-
-def move(request: MoveRequest, at: datetime) -> PlayTile | Pass:
-    if one_of(request, ("tile", "pass"), "dominoes") == "pass":
-        return Pass(at=at, seat=request.seat)
-    return PlayTile(at=at, seat=request.seat, tile=request.tile or "", end=request.end)
-
-
-def result(request: ResultRequest, at: datetime) -> RecordResult:
-    if request.outcome is None:
-        raise MalformedRequest('a dominoes hand\'s result says its "outcome": batida or bloqueio')
-    if (request.points, request.tricks, request.winner, request.value) != (
-        None,
-    ) * 4 or request.tie:
-        raise MalformedRequest("a dominoes result is a batida (seat, kind) or a bloqueio (sums)")
-    return RecordResult(
-        at=at,
-        outcome=request.outcome,
-        seat=request.seat,
-        kind=request.kind,
-        sums=request.sums,
-        started_at=request.started_at,
-        played_at=request.played_at,
-    )
-
-
 def result_body(result: HandResult) -> dict[str, object] | None:
-    if result.outcome not in ("batida", "bloqueio"):
+    """A batida or a block; a block of equal sums (an `empate`, D3, D6) is posted as the
+    block it was, and the rules make it an empate again (a penalty's hand has no body)."""
+    if result.outcome not in ("batida", "bloqueio", "empate"):
         return None
     sums = None if result.sums is None else {"A": result.sums.A, "B": result.sums.B}
-    body = {"outcome": result.outcome, "seat": result.by_seat, "kind": result.kind, "sums": sums}
+    outcome = "batida" if result.outcome == "batida" else "bloqueio"
+    body = {"outcome": outcome, "seat": result.by_seat, "kind": result.kind, "sums": sums}
     return {k: v for k, v in body.items() if v is not None}
 
 
@@ -176,7 +150,6 @@ EXAMPLES = Examples(
 
 
 FIELDS = {
-    "result.outcome": "how the hand ended (batida or bloqueio).",
     "penalty.kind": "wrong-tile-shown, slow-play, irregular-pass, out-of-turn, tiles-shown, "
     "signal.",
     "penalty.sums": "scored by pips, a hand lost with its tiles unknown scores the offenders' "
@@ -187,16 +160,26 @@ FIELDS = {
 DOMINOES = Game(
     name="dominoes",
     family="dominoes",
-    presets=("pontos", "cinquenta", "federacao"),
+    rule_sets=(PONTOS, CINQUENTA, FEDERACAO),
+    events=DOMINO_EVENTS,
+    commands=DOMINO_COMMANDS,
     decide=decide,
     evolve=evolve,
     after_hand=after_hand,
     deck=ALL_TILES,
     shuffled=shuffled,
-    deal=deal,
-    move=move,
-    result=result,
     result_body=result_body,
     examples=EXAMPLES,
     fields=FIELDS,
+    bodies=Bodies(
+        deal=DominoesDeal,
+        move=DominoesMove,
+        result=DominoesResult,
+        hand=DominoesHand,
+        dealt=dealt,
+        moved=moved,
+        recorded=recorded,
+        view=view,
+    ),
+    refusals=REFUSALS,
 )

@@ -5,7 +5,7 @@ from typing import Annotated
 
 from msgspec import Meta
 
-from domain.errors import InvalidInput
+from domain.codes import tile_code
 
 TILE_PATTERN = r"^(0-[0-6]|1-[1-6]|2-[2-6]|3-[3-6]|4-[4-6]|5-[5-6]|6-6)$"
 Tile = Annotated[str, Meta(pattern=TILE_PATTERN, examples=["3-5", "6-6"])]
@@ -17,19 +17,11 @@ PIPS: dict[str, int] = {t: a + b for t, (a, b) in NUMBERS.items()}
 MASK: dict[str, int] = {t: (1 << a) | (1 << b) for t, (a, b) in NUMBERS.items()}
 DOUBLES: frozenset[str] = frozenset(t for t, (a, b) in NUMBERS.items() if a == b)
 
-_NORMAL: dict[str, str] = {
-    f"{a}-{b}": f"{min(a, b)}-{max(a, b)}" for a in range(7) for b in range(7)
-}
-
 
 def normalise(text: str) -> str:
-    """Accept "5-3" or "3-5" and answer "3-5"; anything else is `invalid-tile` (D1)."""
-    tile = _NORMAL.get(text) if isinstance(text, str) else None
-    if tile is None:
-        raise InvalidInput(
-            "invalid-tile", f"{text!r} is not a tile: write it as 'a-b' with numbers 0 to 6"
-        )
-    return tile
+    """Accept "5-3" or "3-5" and answer "3-5"; anything else is `invalid-tile` (D1,
+    domain/codes.py)."""
+    return tile_code(text)
 
 
 def parse_tile(text: str) -> tuple[int, int]:

@@ -6,14 +6,14 @@ so stored history keeps decoding.
 """
 
 from datetime import datetime
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar
 
 import msgspec
 from msgspec import Meta
 
+from domain.match.rules import GameRules
 from domain.match.secrets import NO_SECRETS, Secret
 from domain.match.state import ConfirmedBy, Outcome, PerTeam, Raise
-from domain.rulesets import RuleSet
 from domain.table import Seat, Side
 
 At = Annotated[datetime, Meta(tz=True)]
@@ -37,7 +37,7 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """A deal: the events from it on are the hand in progress, whose secrets are kept."""
     kept: ClassVar[bool] = False
     """Its secrets outlive the hand: once it ends, only what the game reveals is shown
-    (`Game.revealed`: poker's showdown); the rest stays hidden for good."""
+    (`Game.revealed`: a showdown); the rest stays hidden for good."""
     revealable: ClassVar[tuple[str, ...]] = ()
     """A kept event's parts that a finished hand may reveal, by the start of their path
     ("hands.": the cards dealt; never "thrown.", cards thrown away)."""
@@ -49,8 +49,14 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
         return NO_SECRETS
 
 
-class MatchCreated(Event, frozen=True, kw_only=True, tag="match_created"):
-    rules: RuleSet
+R = TypeVar("R", bound=GameRules)
+
+
+class MatchCreated(Event, Generic[R], frozen=True, kw_only=True, tag="match_created"):
+    """A game's first event. Its rules are any registered game's: the registry decodes it as
+    `MatchCreated[RuleSet]`, the union of every game's rules (`domain.events`)."""
+
+    rules: R
     seats: tuple[str, ...]
     created_by: str
     place: str | None = None
@@ -68,7 +74,7 @@ class MoveUndone(Event, frozen=True, kw_only=True, tag="move_undone"):
     tile: str | None = None
     """Dominoes: the tile taken back (None: a pass)."""
     move: str | None = None
-    """Cards: the type of the event taken back (card_played, truco_called, ...)."""
+    """Cards: the type of the event taken back (card_played, raise_called, ...)."""
     card: str | None = None
     """Cards: the card taken back, when the move was a card."""
 
@@ -96,11 +102,11 @@ class HandEnded(Event, frozen=True, kw_only=True, tag="hand_ended"):
     dealer: Seat | None = None
     """Cards: who dealt the hand."""
     card_points: PerTeam | None = None
-    """Sueca: the card points each team took (120 in all)."""
+    """The points of the cards each team took, where cards are worth points."""
     tricks: PerTeam | None = None
-    """Sueca: tricks each team took; Truco: rounds each team won."""
+    """The tricks (or rounds) each team took, at a trick game of two partnerships."""
     raises: tuple[Raise, ...] = ()
-    """Truco: every raise of the hand, in order (seat, value asked)."""
+    """Every raise of the hand, in order (seat, value asked), where hands are raised."""
     scores: dict[str, int] | None = None
     """What each side scored in this hand, when more than one side scores one (Espadas:
     both teams, a failed contract below zero); None: the winner scores `points`."""
@@ -175,7 +181,7 @@ class MatchCancelled(Event, frozen=True, kw_only=True, tag="match_cancelled"):
 
 
 SharedEvent = (
-    MatchCreated
+    MatchCreated  # type: ignore[type-arg]  # the registry decodes it with every rule set
     | MoveUndone
     | HandEnded
     | PenaltyRecorded

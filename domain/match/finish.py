@@ -96,6 +96,24 @@ def by_points(state: Match, lowest_first: bool = False) -> Places:
     return [[s for s in state.table.sides if state.score.get(s, 0) == t] for t in totals]
 
 
+def left_last(places: Places, side: Side) -> Places:
+    """`places` with `side` taken out of its place and put last, alone: the places of a game
+    that `side` abandoned (C12)."""
+    others = [[s for s in tied if s != side] for tied in places]
+    return [tied for tied in others if tied] + [[side]]
+
+
+def abandoned_by_points(state: Match, side: Side) -> Places:
+    """C12, by default: the abandoning side last, every other by its score as the game
+    stands (the most first; equal scores share a place)."""
+    return left_last(by_points(state), side)
+
+
+def abandoned_by_fewest_points(state: Match, side: Side) -> Places:
+    """C12 in a game whose points count against (Copas, Mau Mau): the fewest first."""
+    return left_last(by_points(state, lowest_first=True), side)
+
+
 def match_finished(
     state: Match,
     winner: Side | None,

@@ -4,8 +4,8 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 from domain.errors import IllegalMove, InvalidInput, WrongStatus
+from domain.match.rules import GameRules
 from domain.match.state import GameHand, Match
-from domain.rulesets import RuleSet
 
 H = TypeVar("H", bound=GameHand)
 
@@ -45,7 +45,7 @@ def played_time(
     return ended
 
 
-def rules_of(state: Match) -> RuleSet:
+def rules_of(state: Match) -> GameRules:
     if state.rules is None:
         raise WrongStatus("match-not-created", "create the game first")
     return state.rules

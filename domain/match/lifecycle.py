@@ -1,7 +1,6 @@
 """Decisions on any game as a whole: create, abandon, annul a hand, confirm."""
 
 from domain.errors import InvalidInput, WrongStatus
-from domain.games import game_of
 from domain.match.commands import Abandon, AnnulHand, Cancel, Confirm, CreateMatch
 from domain.match.events import (
     ConfirmationRecorded,
@@ -14,17 +13,18 @@ from domain.match.events import (
     MatchCreated,
     MatchReopened,
 )
-from domain.match.finish import match_finished
+from domain.match.finish import abandoned_by_points, match_finished
+from domain.match.game import Game
 from domain.match.guards import no_hand_in_progress
+from domain.match.rules import GameRules
 from domain.match.state import Match
-from domain.rulesets import resolve_rules
 from domain.table import Side, Table
 
 
-def create_match(command: CreateMatch) -> list[Event]:
-    rules = resolve_rules(command.preset, command.overrides)
+def create_match(command: CreateMatch, rules: GameRules) -> list[Event]:
+    """A new game with these rules (the command's preset and overrides, resolved by the
+    registry, whose game has checked the number of seats)."""
     seats = command.seats
-    game_of(rules).table_for(len(seats))
     if not all(isinstance(p, str) and p for p in seats) or len(set(seats)) != len(seats):
         raise InvalidInput("invalid-seats", "a game seats distinct players, in order of play")
     if command.stage is not None and command.competition_id is None:
@@ -51,19 +51,19 @@ def cancel(command: Cancel, state: Match) -> list[Event]:
     return [MatchCancelled(at=command.at, by=command.actor)]
 
 
-def abandon(command: Abandon, state: Match) -> list[Event]:
+def abandon(command: Abandon, state: Match, game: Game) -> list[Event]:
+    """D11: at a table of two sides, the other side wins. C12: at a table of more, the
+    abandoning seat takes the last place and the game ends, the others placed by the game's
+    own order as it stands (its hand in progress, if any, is dropped, as in D11)."""
     side = _abandoning_side(command, state.table)
-    if len(state.table.sides) != 2:
-        raise InvalidInput(
-            "invalid-team",
-            "at a table of more than two sides, a player who leaves is not yet "
-            "recorded: record the hands as they end",
-        )
-    winner = next(s for s in state.table.sides if s != side)
-    return [
-        MatchAbandoned(at=command.at, team=side, seat=command.seat),
-        match_finished(state, winner, command.at, abandoned=True),
-    ]
+    abandoned = MatchAbandoned(at=command.at, team=side, seat=command.seat)
+    if len(state.table.sides) == 2:
+        winner = next(s for s in state.table.sides if s != side)
+        return [abandoned, match_finished(state, winner, command.at, abandoned=True)]
+    places_of = game.abandoned or abandoned_by_points
+    places = places_of(state, side)
+    first = places[0][0] if len(places[0]) == 1 else None
+    return [abandoned, match_finished(state, first, command.at, abandoned=True, places=places)]
 
 
 def _abandoning_side(command: Abandon, table: Table) -> Side:
@@ -74,7 +74,8 @@ def _abandoning_side(command: Abandon, table: Table) -> Side:
             raise InvalidInput("invalid-team", f"seat {command.seat} is not in team {side}")
         side = by_seat
     if side is None:
-        raise InvalidInput("invalid-team", "say which team (or the seat of who left) abandons")
+        what = "team (or the seat of who left)" if table.partnerships else "seat"
+        raise InvalidInput("invalid-team", f"say which {what} abandons")
     return side
 
 

@@ -18,7 +18,7 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True, tag_field="preset"):
     target: Target
     """Points that win the game."""
     tie_bonus: Points = 0
-    """What a hand nobody wins adds to the next won hand (an empate, Sueca's 60-60)."""
+    """What a hand nobody wins adds to the next won hand (an empate, a 60-60)."""
     tie_bonus_cap: Points = 0
     """The most such points may add up to."""
 

@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.rulesets import RuleSet
+from domain.match.rules import GameRules
 from domain.table import PARTNERSHIPS, Table, Team
 
 Status = Literal["new", "in_progress", "finished", "confirmed", "cancelled"]
@@ -27,12 +27,11 @@ Outcome = Literal[
     "showdown",
     "fold",
 ]
-"""How a hand ended. Dominoes: batida, bloqueio, empate (nobody won), penalty. Cards:
-tricks (counted), bandeirada (Sueca: every trick), run (Truco: a team ran from a raise),
-forfeit (Truco: a raise called in the mão de 11), empate and penalty as in dominoes;
-stock-out (Buraco: the stock and the mortos ran out before anyone went out); showdown
-(poker: the hands still in were shown, or a hand recorded by its chips) and fold (poker:
-every other seat folded)."""
+"""How a hand ended: batida (a seat went out), bloqueio, empate (nobody won), penalty;
+tricks (counted), bandeirada (every trick), run (a team ran from a raise), forfeit (a raise
+called where none may be); stock-out (the stock ran out before anyone went out); showdown
+(the hands still in were shown, or a hand recorded by its chips) and fold (every other seat
+folded). Each game's package says which of them its hands end by."""
 ConfirmedBy = str
 """"organizer", or the side of the player who confirmed ("A", "B"; a seat's "0", "1", ...)."""
 
@@ -114,7 +113,7 @@ class Confirmation(msgspec.Struct, frozen=True, kw_only=True):
 
 class Match(msgspec.Struct, frozen=True, kw_only=True):
     status: Status = "new"
-    rules: RuleSet | None = None
+    rules: GameRules | None = None
     seats: tuple[str, ...] = ()
     table: Table = PARTNERSHIPS
     """How its seats play (the game's table for this many seats)."""
@@ -141,6 +140,9 @@ class Match(msgspec.Struct, frozen=True, kw_only=True):
     next_dealer: int | None = None
     """Cards: the seat that deals the next hand, or None when any seat may (the first)."""
     confirmations: tuple[Confirmation, ...] = ()
+    closing: tuple[int, ...] = ()
+    """A betting table session: the seats whose players asked to close it since the last
+    hand (P17)."""
     counts_for: tuple[int, ...] = ()
     """Once confirmed: the seats whose players consented, for whom the game counts."""
     started_at: datetime | None = None

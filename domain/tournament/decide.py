@@ -7,6 +7,7 @@ answers, with the stream's version expected.
 
 from datetime import datetime
 
+from domain.competitions.format import AnyStage, GroupsStage, KnockoutStage, TournamentFormat
 from domain.errors import InvalidInput, WrongStatus
 from domain.table import Team
 from domain.tournament.events import (
@@ -19,7 +20,6 @@ from domain.tournament.events import (
     TournamentEvent,
     TournamentFinished,
 )
-from domain.tournament.format import AnyStage, GroupsStage, KnockoutStage, TournamentFormat
 from domain.tournament.pairings import (
     knockout,
     knockout_from_groups,

@@ -8,18 +8,10 @@ nothing.
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 import msgspec
 
-TieBreaker = Literal[
-    "head_to_head",
-    "hands_difference",
-    "points_difference",
-    "games_won",
-    "buchholz",
-    "sonneborn_berger",
-]
+from domain.competitions.format import TieBreaker
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):

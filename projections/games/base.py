@@ -10,7 +10,7 @@ from projections.criteria import DEFAULT, Criterion
 from projections.facts import Finish, GameFacts, HandFact
 
 LARGEST = "biggest_"
-"""A game's counter named so keeps its largest value over games, not their sum (poker's
+"""A game's counter named so keeps its largest value over games, not their sum (a
 biggest pot); every other counter adds up."""
 
 
@@ -71,7 +71,7 @@ class Labels:
     """A game's words for its Brazilian readers (the pages)."""
 
     title: str
-    """Its name: "Dominó", "Sueca"."""
+    """Its name, in Portuguese, as a page heads it."""
     rule_sets: dict[str, str] = field(default_factory=dict)
     """Each preset's name, when it is not the game's own."""
     criteria: dict[str, str] = field(default_factory=dict)

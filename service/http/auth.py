@@ -18,6 +18,7 @@ from litestar.datastructures import State
 from litestar.types import Scope
 
 from service.http.problems import ApiError
+from service.store.registry import BOOTSTRAP_ACTOR
 
 CACHE_SECONDS = 30.0
 REVOKED_CHANNEL = "domino_tokens_revoked"
@@ -27,10 +28,6 @@ LISTENER_NAME = "domino-token-revocations"  # application_name, for operators
 FIRST_TOKEN_LOCK = 70232  # advisory lock on issuing a player a token: (this, hashtext(player id))
 
 log = logging.getLogger("domino.auth")
-
-
-BOOTSTRAP_ACTOR = "admin"
-"""Who a write by the bootstrap token (DOMINO_BOOTSTRAP_TOKEN) is recorded as."""
 
 
 class Principal(msgspec.Struct, frozen=True):

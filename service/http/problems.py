@@ -21,7 +21,8 @@ from litestar.types import Send
 from msgspec import Meta
 
 from domain import DomainError, WrongStatus
-from domain.match.requests import MalformedRequest
+from domain.match.bodies import MalformedRequest
+from service.reads.errors import InvalidQuery
 from service.store.errors import Busy, NotFound, Refused
 from service.store.event_store import IdempotencyKeyReused, VersionConflict
 from service.store.reads import ReadModelsBehind
@@ -127,6 +128,10 @@ def _not_found(_: Request[Any, Any, Any], error: NotFound) -> Response[Problem]:
     return problem(404, f"{error.what}-not-found", str(error))
 
 
+def _invalid_query(_: Request[Any, Any, Any], error: InvalidQuery) -> Response[Problem]:
+    return problem(400, error.code, error.detail)
+
+
 def _busy(_: Request[Any, Any, Any], error: Busy) -> Response[Problem]:
     return problem(503, "busy", str(error), headers={"Retry-After": "1"})
 
@@ -227,6 +232,7 @@ EXCEPTION_HANDLERS: dict[type[Exception] | int, Any] = {
     IdempotencyKeyReused: _reused,
     ReadModelsBehind: _behind,
     NotFound: _not_found,
+    InvalidQuery: _invalid_query,
     Busy: _busy,
     Refused: _refused,
     HTTPException: _http,

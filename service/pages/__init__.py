@@ -9,7 +9,6 @@ from pathlib import Path
 
 from litestar import Router
 
-from service.http.web.static_files import static_files_router
 from service.pages.competitions import CompetitionPage
 from service.pages.errors import PAGE_ERRORS
 from service.pages.home import HomePage
@@ -18,6 +17,7 @@ from service.pages.players import PlayerPage
 from service.pages.ranking import RankingPage
 from service.pages.reports import ReportPages
 from service.pages.templating import TEMPLATES
+from service.static_files import static_files_router
 
 STATIC = "/estatico"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
-from service.http.problems import ApiError
 from service.pages.formatting import BRAZIL, RULE_SETS
+from service.reads.errors import InvalidQuery
 
 
 def given(text: str | None) -> str | None:
@@ -19,7 +19,7 @@ def given(text: str | None) -> str | None:
 def rule_set(text: str | None) -> str | None:
     chosen = given(text)
     if chosen is not None and chosen not in RULE_SETS:
-        raise ApiError(400, "invalid-parameters", f"jogo desconhecido: {chosen!r}")
+        raise InvalidQuery("invalid-parameters", f"jogo desconhecido: {chosen!r}")
     return chosen
 
 
@@ -32,5 +32,5 @@ def day_start(text: str | None, *, days_after: int = 0) -> str | None:
     try:
         day = date.fromisoformat(chosen)
     except ValueError:
-        raise ApiError(400, "invalid-period", f"data inválida: {chosen!r}") from None
+        raise InvalidQuery("invalid-period", f"data inválida: {chosen!r}") from None
     return datetime.combine(day + timedelta(days=days_after), time(), BRAZIL).isoformat()

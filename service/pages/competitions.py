@@ -10,10 +10,10 @@ from litestar.datastructures import State
 from litestar.params import FromPath
 from litestar.response import Template
 
-from service.http.competitions.tournaments import fixture_out, standings_out
-from service.http.directory.listing import list_matches
-from service.http.players.controller import competition_out
 from service.pages.names import names_of, pair
+from service.reads.competitions.competition import competition_out
+from service.reads.directory.listing import list_matches
+from service.reads.tournaments.standings import fixture_out, standings_out
 from service.store.registry import Registry, parse_id
 from service.store.tournaments import Tournaments
 

@@ -8,7 +8,7 @@ from litestar import Request
 from litestar.exceptions import HTTPException
 from litestar.response import Template
 
-from service.http.problems import ApiError
+from service.reads.errors import InvalidQuery
 from service.store.errors import NotFound
 
 _TITLES = {400: "Pedido inválido", 404: "Não encontrado"}
@@ -23,9 +23,8 @@ def _page(status: int, detail: str) -> Template:
     )
 
 
-def api_error_page(request: Request[Any, Any, Any], error: ApiError) -> Template:
-    detail = "Nada com este endereço." if error.status == 404 else error.detail
-    return _page(error.status, detail)
+def invalid_query_page(request: Request[Any, Any, Any], error: InvalidQuery) -> Template:
+    return _page(400, error.detail)
 
 
 def not_found_page(request: Request[Any, Any, Any], error: NotFound) -> Template:
@@ -39,7 +38,7 @@ def http_error_page(request: Request[Any, Any, Any], error: HTTPException) -> Te
 
 
 PAGE_ERRORS: dict[type[Exception] | int, Any] = {
-    ApiError: api_error_page,
+    InvalidQuery: invalid_query_page,
     NotFound: not_found_page,
     HTTPException: http_error_page,
 }

@@ -6,10 +6,10 @@ from litestar import Controller, get
 from litestar.datastructures import State
 from litestar.response import Template
 
-from service.http.directory.listing import list_competitions, list_matches
-from service.http.stats.reading import read_ranking
 from service.pages.formatting import RULE_SETS
 from service.pages.names import names_of
+from service.reads.directory.listing import list_competitions, list_matches
+from service.reads.stats.rankings import read_ranking
 
 RECENT_GAMES = 10
 TOP = 5

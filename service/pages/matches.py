@@ -10,10 +10,10 @@ from litestar.datastructures import State
 from litestar.params import FromPath, QueryParameter
 from litestar.response import Template
 
-from service.http.history.events import commitments_checked
-from service.http.matches.views import HandOut, MatchState
 from service.pages.names import names_of
-from service.pages.replay import public_state, step
+from service.pages.replay import step
+from service.reads.history.verification import commitments_checked
+from service.reads.matches.state import HandOut, MatchState, public_state
 from service.store.event_store import EventStore
 from service.store.matches import Matches, stream_of
 from service.store.registry import Registry

@@ -6,9 +6,8 @@ from collections.abc import Iterable
 
 from litestar.datastructures import State
 
-from service.http.auth import BOOTSTRAP_ACTOR
 from service.store.errors import NotFound
-from service.store.registry import Registry
+from service.store.registry import BOOTSTRAP_ACTOR, Registry
 
 
 async def names_of(state: State, player_ids: Iterable[str | None]) -> dict[str, str]:

@@ -10,16 +10,16 @@ from litestar.response import Template
 from markupsafe import Markup
 
 from domain import BY_NAME
-from domain.games import BY_PRESET
-from service.http.directory.listing import MatchSummary, list_matches
-from service.http.problems import ApiError
-from service.http.ratings.controller import PlayerRatings, read_player_ratings
-from service.http.stats.reading import read_player_stats, snapshot
-from service.http.stats.schemas import PlayerStats
 from service.pages.charts import Series, bar_chart, line_chart
 from service.pages.formatting import BRAZIL, GAMES
 from service.pages.names import names_of
-from service.store.registry import parse_id
+from service.reads.directory.listing import list_matches
+from service.reads.directory.schemas import MatchSummary
+from service.reads.errors import InvalidQuery
+from service.reads.ratings.players import read_player_ratings
+from service.reads.ratings.schemas import PlayerRatings
+from service.reads.stats.players import most_played, read_player_stats
+from service.reads.stats.schemas import PlayerStats
 
 GAMES_CHARTED = 500
 
@@ -79,21 +79,6 @@ def partners_chart(stats: PlayerStats) -> Markup:
     )
 
 
-async def most_played(state: State, player_id: str) -> str:
-    """The game of which the player has the most confirmed games (the first registered,
-    for a player who has none): the tab their page opens on."""
-    async with snapshot(state) as connection:
-        rows = await connection.fetch(
-            "SELECT preset, games_played FROM proj_player_totals WHERE player_id = $1",
-            parse_id(player_id, "player"),
-        )
-    played = dict.fromkeys(BY_NAME, 0)
-    for preset, games in rows:
-        if preset in BY_PRESET:
-            played[BY_PRESET[preset].name] += games
-    return max(played, key=lambda name: played[name])  # ties: the first registered
-
-
 class PlayerPage(Controller):
     @get("/jogadores/{player_id:str}", name="pages:player")
     async def player(
@@ -102,7 +87,7 @@ class PlayerPage(Controller):
         if jogo is None:
             jogo = await most_played(state, player_id)
         if jogo not in GAMES:
-            raise ApiError(400, "invalid-parameters", f"jogo desconhecido: {jogo!r}")
+            raise InvalidQuery("invalid-parameters", f"jogo desconhecido: {jogo!r}")
         stats = await read_player_stats(state, player_id, game=jogo)
         listed = await list_matches(state, stats.player_id, None, None, GAMES_CHARTED, 0)
         presets = BY_NAME[jogo].presets

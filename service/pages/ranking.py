@@ -8,9 +8,9 @@ from litestar.datastructures import State
 from litestar.params import FromQuery
 from litestar.response import Template
 
-from service.http.directory.listing import list_competitions
-from service.http.stats.reading import read_ranking
 from service.pages.choices import day_start, given, rule_set
+from service.reads.directory.listing import list_competitions
+from service.reads.stats.rankings import read_ranking
 
 ROWS = 200
 TV_REFRESH_SECONDS = 30

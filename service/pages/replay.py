@@ -10,9 +10,9 @@ from litestar.datastructures import State
 
 from domain.cards.betting.ranking import NAMES_PT
 from domain.cards.cards import SUIT_NAMES
-from service.http.history.events import EventOut, public_events
-from service.http.matches.views import MatchState, match_state, over_now, visible_seats
 from service.pages.formatting import card
+from service.reads.history.events import EventOut, public_events
+from service.reads.matches.state import MatchState, public_state
 from service.store.event_store import EventStore
 from service.store.matches import Matches, MatchRecord, stream_of
 
@@ -45,13 +45,6 @@ class Step(NamedTuple):
     last: int
     state: MatchState
     description: str
-
-
-def public_state(record: MatchRecord, current: MatchRecord) -> MatchState:
-    """The game at `record`'s version as anyone may see it: a hand's tiles or cards only
-    once that hand has ended."""
-    seen = visible_seats(record, None, revealed=over_now(record, current))
-    return match_state(record.match_id, record.version, record.state, seen)
 
 
 def describe(event: EventOut, seats: list[str]) -> str:
@@ -139,6 +132,8 @@ def _betting_move(kind: str, data: dict[str, Any], who: str) -> str | None:
             return f"{who} trocou {count} carta{'s' if count != 1 else ''}" if count else (
                 f"{who} não trocou"
             )
+        case "closing_asked":
+            return f"{who} pediu para encerrar a sessão"
         case "showdown_held":
             made = data.get("made") or {}
             return "Mostra de cartas: " + ", ".join(

@@ -11,10 +11,10 @@ from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
 from domain import DEFAULT_GAME
-from service.http.problems import ApiError
-from service.http.reports.period import period_of
-from service.http.reports.queries import read_competition_report, read_player_report
 from service.pages.formatting import GAMES
+from service.reads.errors import InvalidQuery
+from service.reads.reports.period import period_of
+from service.reads.reports.queries import read_competition_report, read_player_report
 
 FIGURES = {
     "games_played": "Jogos",
@@ -65,7 +65,7 @@ class ReportPages(Controller):
         ate: FromQuery[str | None] = None,
     ) -> Template:
         if jogo not in GAMES:
-            raise ApiError(400, "invalid-parameters", f"jogo desconhecido: {jogo!r}")
+            raise InvalidQuery("invalid-parameters", f"jogo desconhecido: {jogo!r}")
         period = period_of(desde or None, ate or None, datetime.now(UTC))
         report = await read_player_report(state, player_id, period, jogo)
         return Template(

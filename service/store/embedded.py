@@ -184,7 +184,17 @@ class EmbeddedPostgres:
         if running is not None:
             self.port = running
             return self
-        self._start_on(_free_port(self.preferred_port))
+        port = _free_port(self.preferred_port)
+        for _ in range(5):
+            try:
+                self._start_on(port)
+                return self
+            except EmbeddedPostgresError as error:
+                if "Address already in use" not in str(error):
+                    raise
+            # Another process took the port between the probe and the bind: another one.
+            port = _free_port(0)
+        self._start_on(port)
         return self
 
     @classmethod

@@ -303,6 +303,14 @@ class EventStore:
         written(row[5])
         return AppendResult(row[1], row[2], row[3], row[4], row[5], replayed=True)
 
+    async def key_records(self, keys: Sequence[str]) -> dict[str, tuple[bytes, str]]:
+        """The fingerprint and stream of each of these idempotency keys that was used."""
+        rows = await self.pool.fetch(
+            "SELECT key, fingerprint, stream_id FROM idempotency_keys WHERE key = ANY($1::text[])",
+            list(keys),
+        )
+        return {row[0]: (bytes(row[1]), row[2]) for row in rows}
+
     async def verify_stream(self, stream_id: str) -> int | None:
         """Recompute the stream's hash chain; answer the first bad version, or None."""
         async with (

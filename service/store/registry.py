@@ -16,6 +16,10 @@ from service.store.event_store import EventStore, NewEvent
 
 T = TypeVar("T", PlayerRegistered, CompetitionCreated)
 
+BOOTSTRAP_ACTOR = "admin"
+"""Who a write by the bootstrap token (DOMINO_BOOTSTRAP_TOKEN) is recorded as: an actor that
+is no registered player."""
+
 
 def _new_event(event: msgspec.Struct, actor: str) -> NewEvent:
     return new_event(event, {"actor": actor})

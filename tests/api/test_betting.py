@@ -156,6 +156,48 @@ async def test_a_board_not_posted_is_named_street_by_street_by_who_posted_the_de
     assert state["turn"] == 1  # H2: the first seat still in after the dealer
 
 
+async def test_each_betting_game_reads_its_own_bodies_and_refuses_the_others_fields(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    """Issue 30: a field of another game, a bet without its seat, a deal asked of the server
+    that posts cards too: a bad body (400) saying so, whoever sends it, and nothing
+    recorded."""
+    table = await table_of(shared_client, 4)
+    holdem = await create_game(shared_client, table, "texas-holdem")
+    poker = await create_game(shared_client, table, "poker")
+    server = 'either post a deal or ask for "server"'
+    deals: list[tuple[Game, str, Json, str]] = [
+        (holdem, "hands", {**HOLDEM_DEAL, "stock": ["3C"]}, "unknown field `stock`"),
+        (holdem, "hands", {"deal": "server", "board": HOLDEM_DEAL["board"]}, server),
+        (poker, "hands", {"hands": [["AH"]], "board": HOLDEM_DEAL["board"]}, "field `board`"),
+        (poker, "hands", {"deal": "server", "stock": ["AS"]}, server),
+        (holdem, "results", {"net": {"0": 0}, "points": [0, 0, 0, 0]}, "unknown field `points`"),
+        (poker, "results", {"stacks": [100, 100, 100, 100]}, "missing required field `net`"),
+    ]
+    for game, write, body, said in deals:
+        assert said in assert_problem(await game.post(write, body), 400, "invalid-body")["detail"]
+    await holdem.ok("hands", HOLDEM_DEAL)
+    await poker.ok("hands", {"deal": "server", "in": [0, 1, 2], "stacks": [100, 100, 100, 0]})
+    no_seat = 'a move names its "seat"'
+    moves: list[tuple[Game, Json, Player | None, str]] = [
+        (holdem, {"seat": 2, "exchange": []}, None, "unknown field `exchange`"),
+        (holdem, {"cover": True}, table.players[2], no_seat),  # before who may move is asked
+        (holdem, {"cover": True}, None, no_seat),
+        (poker, {"seat": 0, "board": ["AS", "7D", "10H"]}, None, "unknown field `board`"),
+        (poker, {"cover": True}, None, "missing required field `seat`"),
+        (poker, {"seat": 0, "check": True, "card": "7H"}, None, "unknown field `card`"),
+    ]
+    before = [(await g.state())["version"] for g in (holdem, poker)]
+    for game, body, by, said in moves:
+        problem = assert_problem(await game.post("moves", body, by), 400, "invalid-body")
+        assert said in problem["detail"]
+    assert [(await g.state())["version"] for g in (holdem, poker)] == before
+    poker_hand = (await poker.state())["hand"]
+    assert (poker_hand["game"], poker_hand["dealt"]) == ("poker", [0, 1, 2])
+    assert not {"board", "blinds"} & set(poker_hand)
+    assert "exchanged" not in (await holdem.state())["hand"]
+
+
 async def test_poker_fechado_exchanges_hide_what_was_thrown_even_at_the_showdown(
     shared_client: httpx.AsyncClient,
 ) -> None:
@@ -226,7 +268,7 @@ async def test_hands_by_their_net_chips_and_a_session_closed_between_hands(
     assert_problem(broke, 422, "invalid-result")
     state = await game.ok("results", {"net": {"0": 60, "1": -40, "2": -20}, "stacks": [100] * 3})
     assert state["hands"][0]["details"]["stacks"] == [160, 60, 80]
-    refused = await game.post("closing", {}, by=table.players[0])
+    refused = await game.post("closing", {}, by=table.outsider)
     assert refused.status_code == 403
     state = await game.ok("closing", {})
     assert state["status"] == "finished"
@@ -265,3 +307,118 @@ async def test_a_players_biggest_pot_is_the_largest_over_sessions_not_their_sum(
     counters = stats.json()["game_counters"]
     assert counters["biggest_pot"] == max(pots) == 600
     assert counters["hands_dealt"] == 2
+
+
+async def test_p17_the_seats_close_a_session_together_each_with_their_own_token(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    table = await table_of(shared_client, 3)
+    game = await create_game(shared_client, table, "texas-holdem")
+    other = await create_game(shared_client, await table_of(shared_client, 2), "texas-holdem")
+    early = await game.post("closing", {}, by=table.players[0])
+    assert_problem(early, 409, "nothing-to-close")
+    state = await game.ok("results", {"net": {"0": 60, "1": -40, "2": -20}, "stacks": [100] * 3})
+    assert state["closing"] == []
+    state = await game.ok("closing", {}, by=table.players[2])
+    assert (state["status"], state["closing"]) == ("in_progress", [2])
+    again = await game.post("closing", {}, by=table.players[2])
+    assert_problem(again, 409, "already-asked")
+    for stranger in (table.outsider, other.table.players[0]):  # another game's player too
+        refused = await game.post("closing", {}, by=stranger)
+        assert_problem(refused, 403, "forbidden")
+    assert (await game.state())["closing"] == [2]
+    state = await game.ok("closing", {}, by=table.players[0])
+    assert (state["status"], state["closing"]) == ("in_progress", [0, 2])
+    state = await game.ok("closing", {}, by=table.players[1])
+    assert state["status"] == "finished"
+    assert state["places"] == [["0"], ["2"], ["1"]]
+    types = [e["type"] for e in await game.events(None)]
+    assert types[-4:] == ["closing_asked"] * 3 + ["match_finished"]
+    versions = {e["type"]: e["version"] for e in await game.events(None)}
+    page = await shared_client.get(
+        f"/partidas/{game.id}", params={"passo": versions["closing_asked"]}
+    )
+    assert page.status_code == 200
+    assert "Jogador 1 pediu para encerrar a sessão" in page.text
+
+
+async def test_p17_a_hand_in_between_puts_the_requests_aside_and_staff_closes_at_once(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    table = await table_of(shared_client, 2)
+    game = await create_game(shared_client, table, "texas-holdem")
+    await game.ok("results", {"net": {"0": 10, "1": -10}, "stacks": [100, 100]})
+    state = await game.ok("closing", {}, by=table.players[0])
+    assert state["closing"] == [0]
+    state = await game.ok("hands", {"deal": "server"}, by=table.players[1])
+    assert state["closing"] == []
+    during = await game.post("closing", {}, by=table.players[0])
+    assert_problem(during, 409, "hand-in-progress")
+    while state["hand"] is not None:  # each seat folds in turn with their own token
+        state = await game.ok(
+            "moves", {"seat": state["turn"], "fold": True}, by=table.players[state["turn"]]
+        )
+    state = await game.ok("closing", {}, by=table.players[1])
+    assert (state["status"], state["closing"]) == ("in_progress", [1])
+    annulled = await game.ok("annulments", {"hand": 2})
+    assert annulled["closing"] == []
+    state = await game.ok("closing", {})  # the scorekeeper: at once
+    assert state["status"] == "finished"
+    sueca = await create_game(shared_client, await table_of(shared_client, 4), "sueca")
+    assert (await sueca.state())["closing"] is None
+
+
+async def test_p18_a_chopped_pot_played_move_by_move_is_posted_back_from_its_sumula(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    """Heads-up, both seats play a royal flush on the board: the pot is split, every net 0;
+    the súmula's result body of that hand, posted to a twin game, is the same hand."""
+    table = await table_of(shared_client, 2)
+    game = await create_game(shared_client, table, "texas-holdem")
+    twin = await create_game(shared_client, table, "texas-holdem")
+    deal: Json = {
+        "dealer": 0,
+        "stacks": [300, 200],
+        "hands": [["2H", "3D"], ["4C", "5D"]],
+        "board": ["AS", "KS", "QS", "JS", "10S"],
+    }
+    state = await game.ok("hands", deal)
+    await game.ok("moves", {"seat": 0, "cover": True})
+    state = await game.ok("moves", {"seat": 1, "check": True})
+    while state["hand"] is not None:
+        state = await game.ok("moves", {"seat": state["turn"], "check": True})
+    (played,) = state["hands"]
+    assert played["scores"] == {"0": 0, "1": 0}
+    sumula = await shared_client.get(f"/v1/matches/{game.id}/sumula")
+    assert sumula.status_code == 200, sumula.text
+    body = sumula.json()["hands"][0]["result"]
+    assert (body["net"], body["stacks"]) == ({"0": 0, "1": 0}, [300, 200])
+    again = await twin.ok("results", body)
+    (recorded,) = again["hands"]
+    assert recorded["scores"] == played["scores"]
+    assert (recorded["winner"], recorded["points"]) == (played["winner"], played["points"])
+    assert recorded["details"]["stacks"] == played["details"]["stacks"] == [300, 200]
+    assert (recorded["started_at"], recorded["ended_at"]) == (
+        played["started_at"],
+        played["ended_at"],
+    )
+    assert again["score"] == state["score"]
+
+
+async def test_h5d_over_http_nobody_is_asked_to_act_when_nothing_is_owed(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    """Heads-up, stacks 500 and 3, blinds 5/10: the small blind covers the all-in already,
+    and nobody could answer a bet: no turn, the board is due at once (H5d)."""
+    table = await table_of(shared_client, 2)
+    game = await create_game(
+        shared_client, table, "texas-holdem", rules={"overrides": {"big_blind": 10}}
+    )
+    deal: Json = {"dealer": 0, "stacks": [500, 3], "hands": [["AH", "KD"], ["7C", "7S"]]}
+    state = await game.ok("hands", deal)
+    assert state["turn"] is None
+    assert (state["hand"]["waiting_for"], state["hand"]["to_call"]) == ("board", 0)
+    for street in (["2S", "3D", "9C"], ["10H"], ["KC"]):
+        state = await game.ok("moves", {"board": street})
+    (hand,) = state["hands"]
+    assert hand["details"]["stacks"] == [503, 0]

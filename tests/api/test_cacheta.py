@@ -10,8 +10,8 @@ from typing import Any
 import httpx
 import pytest
 
-from domain.cards.cacheta.commands import Burn, GoOut, JumpTheQueue, SayNaBoa
-from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
+from domain.cards.cacheta.commands import Burn, DealCacheta, GoOut, JumpTheQueue, SayNaBoa
+from domain.cards.stock.commands import DiscardCard, DrawCards
 from domain.match.commands import Command
 from tests.api.conftest import Table
 from tests.api.play import assert_problem, create_game
@@ -22,7 +22,7 @@ Json = dict[str, Any]
 
 def body_of(command: Command) -> tuple[str, Json]:
     match command:
-        case DealStock():
+        case DealCacheta():
             body: Json = {"dealer": command.dealer, "hands": command.hands, "vira": command.vira}
             return "hands", body | ({"stock": command.stock} if command.stock is not None else {})
         case DrawCards():
@@ -138,3 +138,30 @@ async def test_a_server_deal_shows_each_seat_its_own_nine(
             9 if s == seat else None for s in range(4)
         ]
         assert view["stock"] is None
+
+
+async def test_k16_a_server_deal_posts_no_card_and_no_body_has_another_games_field(
+    shared_client: httpx.AsyncClient, shared_table: Table
+) -> None:
+    """K16: a server deal with a stock or a vira says two things; Mau Mau's fields (a jack's
+    suit, a pass, the call) are no Cacheta body's (400, nothing written)."""
+    game = await create_game(shared_client, shared_table, "cacheta")
+    refused_deals = [
+        await game.post("hands", body)
+        for body in (
+            {"deal": "server", "stock": ["7H"]},
+            {"deal": "server", "vira": "8C"},
+            {"deal": "server", "starter": "4H"},
+        )
+    ]
+    dealt = await game.ok("hands", {"deal": "server"})
+    seat = dealt["turn"]
+    refused_moves = [
+        await game.post("moves", {"seat": seat, **body})
+        for body in ({"draw": "stock", "suit": "H"}, {"pass": True}, {"mau_mau": True})
+    ]
+    refused_result = await game.post("results", {"winner": 2, "cards_left": [[], []]})
+
+    for refused in (*refused_deals, *refused_moves, refused_result):
+        assert_problem(refused, 400, "invalid-body")
+    assert (await game.version()) == dealt["version"] == 2

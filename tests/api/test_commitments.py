@@ -107,11 +107,13 @@ def move(truth: Json, preset: str, rng: random.Random) -> Json:
         return {"seat": giver, "give": rng.sample(hand["hands"][giver], 3)}
     if hand.get("bids") is not None and None in hand["bids"]:
         return {"seat": seat, "bid": rng.choice([1, 2, 3, 4, "nil"])}
-    if hand["pending_call"] is not None:
+    if hand.get("pending_call") is not None:
         answerer = (hand["pending_call"]["seat"] + 1) % 4
         return {"seat": answerer, "accept": True}
-    covered = preset == "truco" and len(hand["tricks_played"]) > 0 and rng.random() < 0.4
-    return {"seat": seat, "card": rng.choice(legal_cards(truth)), "covered": covered}
+    move: Json = {"seat": seat, "card": rng.choice(legal_cards(truth))}
+    if preset == "truco":  # a card face down, Truco's alone
+        move["covered"] = len(hand["tricks_played"]) > 0 and rng.random() < 0.4
+    return move
 
 
 def committed(events: list[Json]) -> list[tuple[Json, str]]:

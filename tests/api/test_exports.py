@@ -166,3 +166,58 @@ async def _export(client: httpx.AsyncClient, **query: str) -> list[Json]:
     assert response.status_code == 200, response.text
     assert response.headers["content-type"].startswith("application/x-ndjson")
     return [msgspec.json.decode(line) for line in response.content.splitlines() if line]
+
+
+async def imported_elsewhere(
+    client: httpx.AsyncClient, table: Table, second_database: Database, game_id: str
+) -> tuple[Json, Json]:
+    """The game's exported line imported into a second service; (the line, the imported
+    game's state)."""
+    await settled(client)
+    (line,) = [g for g in await _export(client, status="all") if g["id"] == game_id]
+    async with serve(second_database) as other:
+        other_table = await seat_a_table(other)
+        mapping = {p.id: q.id for p, q in zip(table.players, other_table.players, strict=True)}
+        body = msgspec.json.encode({**line, "seats": [mapping[s] for s in line["seats"]]})
+        answer = (await other.post("/v1/imports/games", content=body, headers=ADMIN)).json()
+        (result,) = answer["results"]
+        assert "error" not in result, result
+        state = (await other.get(f"/v1/matches/{result['id']}")).json()
+    return line, state
+
+
+async def test_an_exported_game_is_imported_with_every_setting_of_its_rules(
+    client: httpx.AsyncClient, table: Table, second_database: Database
+) -> None:
+    """The export gives a game's effective rules; the import creates it with the preset,
+    its target and the other settings as `overrides` (before, they were posted beside the
+    preset and refused: 400, unknown field)."""
+    rules = {"preset": "pontos", "target": 2, "overrides": {"tie_policy": "blocker-loses"}}
+    body = {"rules": rules, "seats": [p.id for p in table.players]}
+    created = await client.post("/v1/matches", json=body, headers=table.scorekeeper.auth)
+    game = created.json()
+    for _ in range(2):
+        await client.post(f"/v1/matches/{game['id']}/results", headers=table.scorekeeper.auth,
+                          json={"outcome": "bloqueio", "sums": {"A": 9, "B": 9}, "seat": 1})
+    line, state = await imported_elsewhere(client, table, second_database, game["id"])
+    assert state["rules"] == line["rules"]
+    assert (state["rules"]["target"], state["rules"]["tie_policy"]) == (2, "blocker-loses")
+    assert (state["score"], state["winner"]) == ({"A": 2, "B": 0}, "A")
+
+
+async def test_p17_a_session_closed_between_hands_is_exported_closed_and_closed_by_its_import(
+    client: httpx.AsyncClient, table: Table, second_database: Database
+) -> None:
+    game = await new_match(client, table, "poker")
+    url, keeper = f"/v1/matches/{game['id']}", table.scorekeeper.auth
+    hand = {"net": {"0": 60, "1": -40, "2": -20, "3": 0}, "stacks": [100] * 4}
+    await client.post(f"{url}/results", json=hand, headers=keeper)
+    closed = (await client.post(f"{url}/closing", json={}, headers=keeper)).json()
+    assert closed["status"] == "finished"
+
+    line, state = await imported_elsewhere(client, table, second_database, game["id"])
+
+    assert line["closed"] is True
+    assert (state["status"], state["places"]) == ("finished", closed["places"])
+    assert state["places"] == [["0"], ["3"], ["2"], ["1"]]
+    assert state["finished_at"] == closed["finished_at"]  # closed when it was (D27)

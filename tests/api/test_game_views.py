@@ -1,5 +1,6 @@
-"""What each registered game shows of its hand in progress (`Game.shown`) is fields of its
-family's view, with their types: a name the view lacks would be dropped without a word."""
+"""What each registered game shows of its hand in progress is its own view (`Game.bodies`:
+its struct, tagged with its name); and its words for the fields every game shares name
+fields those bodies have."""
 
 from __future__ import annotations
 
@@ -10,13 +11,12 @@ import pytest
 
 from domain import GAMES, INITIAL, CreateMatch, decide, fold
 from domain.match.game import Game
-from service.http.matches import hand_views, schemas, views
-from service.http.matches.hand_views import VIEWS
+from service.http.matches import schemas, views
 from tests.domain.builders import AT
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
-def test_a_games_own_fields_are_its_views_fields(game: Game) -> None:
+def test_a_games_hand_is_its_own_view_tagged_with_its_name(game: Game) -> None:
     seats = [f"p{n}" for n in range(game.seats[0])]
     create = CreateMatch(at=AT, preset=game.presets[0], seats=seats, actor="p0")
     state = fold(decide(create, INITIAL))
@@ -24,35 +24,33 @@ def test_a_games_own_fields_are_its_views_fields(game: Game) -> None:
     random.Random(2).shuffle(order)
     state = fold(decide(game.shuffled(state, order, AT), state), state)
     assert state.hand is not None
-    everyone = frozenset(range(len(seats)))
 
-    shown = game.shown(state.hand, everyone)
-    view = VIEWS[game.family](state.hand, everyone, game)
+    everyone = game.bodies.view(state.hand, frozenset(range(len(seats))))
+    nobody = game.bodies.view(state.hand, frozenset())
 
-    fields = set(type(view).__struct_fields__)
-    assert set(shown) <= fields, set(shown) - fields
-    as_json = msgspec.to_builtins(view)
-    for name, value in shown.items():
-        assert as_json[name] == msgspec.to_builtins(value)
+    assert type(everyone) is game.bodies.hand
+    as_json = msgspec.to_builtins(everyone)
+    assert (as_json["game"], as_json["family"]) == (game.name, game.family)
+    assert all(cards is not None for cards in as_json["hands"])
+    assert msgspec.to_builtins(nobody)["hands"] == [None] * len(seats)
+    for other in GAMES:  # no field of another game's view that this one lacks
+        if other.bodies.hand is not game.bodies.hand and other.family != game.family:
+            theirs = set(other.bodies.hand.__struct_fields__) - set(
+                type(everyone).__struct_fields__
+            )
+            assert not theirs & set(as_json), (other.name, theirs & set(as_json))
 
 
-BODIES = {
-    "deal": ("NewHand",),
-    "move": ("NewMove",),
-    "result": ("NewResult",),
-    "penalty": ("NewPenalty",),
-    "view": ("CardHandNow", "HandNow", "CardOnTable", "StockHandNow"),
-    "hand": ("HandOut",),
-}
+BODIES = {"penalty": ("NewPenalty",), "hand": ("HandOut",)}
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
 def test_a_games_words_name_fields_the_bodies_have(game: Game) -> None:
-    """`Game.fields` documents fields of the shared bodies: a key naming none would be words
-    the API document never shows."""
+    """`Game.fields` documents fields of the bodies every game shares: a key naming none
+    would be words the API document never shows."""
     structs = {
         name: getattr(module, name)
-        for module in (schemas, hand_views, views)
+        for module in (schemas, views)
         for name in dir(module)
         if name in {n for names in BODIES.values() for n in names}
     }

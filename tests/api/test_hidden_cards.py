@@ -40,7 +40,7 @@ def secret(truth: Json) -> set[str]:
     """What nobody outside may see: the cards still held or set aside to pass (Copas), and
     covered cards' faces."""
     hand = truth["hand"]
-    held = {card for cards in hand["hands"] for card in cards} - {hand["trump_card"]}
+    held = {card for cards in hand["hands"] for card in cards} - {hand.get("trump_card")}
     held |= {card for cards in hand.get("giving") or [] if cards for card in cards}
     on_table = [*hand["trick"], *(c for t in hand["tricks_played"] for c in t["cards"])]
     return held | {c["card"] for c in on_table if c["covered"]}
@@ -74,7 +74,7 @@ async def step(game: Game, preset: str, rng: random.Random, poster: list[Player 
         giver = next(s for s in range(4) if s not in hand["given"])  # Copas: the pass
         give = {"seat": giver, "give": rng.sample(hand["hands"][giver], 3)}
         return await game.ok("moves", give, by=poster[0] or table.players[giver])
-    if hand["pending_call"] is not None:
+    if hand.get("pending_call") is not None:
         seat = (hand["pending_call"]["seat"] + rng.choice((1, 3))) % 4
         answer = {"seat": seat} | ({"accept": True} if rng.random() < 0.6 else {"run": True})
         return await game.ok("moves", answer, by=poster[0] or table.players[seat])
@@ -86,8 +86,10 @@ async def step(game: Game, preset: str, rng: random.Random, poster: list[Player 
             return dict(raised.json())
         assert raised.json()["code"] in ("raise-twice",), raised.text
     card = rng.choice(legal_cards(truth))
-    covered = preset == "truco" and len(hand["tricks_played"]) > 0 and rng.random() < 0.3
-    return await game.ok("moves", {"seat": seat, "card": card, "covered": covered}, by=mover)
+    move: Json = {"seat": seat, "card": card}
+    if preset == "truco":  # a card face down, Truco's alone
+        move["covered"] = len(hand["tricks_played"]) > 0 and rng.random() < 0.3
+    return await game.ok("moves", move, by=mover)
 
 
 async def check(game: Game, poster: Player | None, rng: random.Random, feed_start: int) -> bool:
@@ -108,7 +110,7 @@ async def check(game: Game, poster: Player | None, rng: random.Random, feed_star
     assert not cards_in(await game.state(at=at)) & hidden
     page = await game.client.get(game.url("events"), params={"at": at, "after": dealt - 1})
     assert not cards_in(page.json()) & hidden
-    blind = truth["hand"]["mao_de_ferro"]
+    blind = truth["hand"].get("mao_de_ferro", False)  # a Truco hand's
     for seat, player in enumerate(game.table.players):
         if player == poster:
             continue

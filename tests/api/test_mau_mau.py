@@ -197,3 +197,28 @@ async def test_a_table_of_three_or_nine_is_refused(shared_client: httpx.AsyncCli
 
     assert_problem(answers[0], 422, "invalid-seats")
     assert answers[1].status_code in (400, 422)
+
+
+async def test_m20_a_server_deal_posts_no_card_and_no_body_has_another_games_field(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    """M20: a server deal with a stock or a starter says two things; Cacheta's and Buraco's
+    fields are no Mau Mau body's (400, nothing written)."""
+    table = await table_of(shared_client, 4)
+    game = await create_game(shared_client, table, "mau-mau")
+    refused_deals = [
+        await game.post("hands", body)
+        for body in (
+            {"deal": "server", "stock": ["7H"]},
+            {"deal": "server", "starter": "4H"},
+            {"deal": "server", "vira": "8C"},
+        )
+    ]
+    dealt = await game.ok("hands", {"deal": "server"})
+    foreign: tuple[Json, ...] = ({"go_out": []}, {"discard": "7H"}, {"meld": ["4C", "5C"]})
+    refused_moves = [await game.post("moves", {"seat": dealt["turn"], **body}) for body in foreign]
+    refused_result = await game.post("results", {"winner": 2, "cards": 9})
+
+    for refused in (*refused_deals, *refused_moves, refused_result):
+        assert_problem(refused, 400, "invalid-body")
+    assert (await game.version()) == dealt["version"] == 2

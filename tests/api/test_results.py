@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from tests.api.conftest import Table
-from tests.api.play import Game, Json, create_game
+from tests.api.play import Game, Json, assert_problem, create_game
 
 
 def batida(seat: int, kind: str = "simples", **sums: int) -> Json:
@@ -174,3 +174,20 @@ async def test_a_batida_where_pips_count_needs_the_sums(
     assert response.status_code == 422
     assert response.json()["code"] == "sums-required"
     assert await game.version() == 1
+
+
+async def test_t9_a_truco_hand_run_from_is_recorded_by_its_raises_and_no_other_game_takes_them(
+    shared_client: httpx.AsyncClient, shared_table: Table
+) -> None:
+    truco = await game_of(shared_client, shared_table, "truco")
+    raises = [{"seat": 0, "value": 3}, {"seat": 1, "value": 6}]
+    state = await truco.ok("results", {"winner": "B", "value": 3, "raises": raises})
+    (hand,) = state["hands"]
+    assert (hand["outcome"], hand["winner"], hand["points"]) == ("run", "B", 3)
+    assert hand["raises"] == raises
+    wrong = await truco.post("results", {"winner": "A", "value": 3, "raises": raises})
+    assert_problem(wrong, 422, "invalid-result")
+    mau_mau = await game_of(shared_client, shared_table, "mau-mau")
+    body = {"winner": 0, "points": [0, 5, 7, 9], "raises": raises}
+    assert_problem(await mau_mau.post("results", body), 400, "invalid-body")
+    assert (await mau_mau.state())["hands"] == []

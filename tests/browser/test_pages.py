@@ -3,9 +3,11 @@ request to another host, and shows the games played through the API in this test
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 
+from tests.api.conftest import ADMIN_TOKEN
 from tests.browser.conftest import Played, Site, Tab
 
 CLEAN_PAGES = ("/", "/ranking", "/ranking?tv=1&jogo=pontos")
@@ -82,8 +84,9 @@ async def test_a_players_page_has_statistics_partners_and_charts(
     assert tab.watch.clean(), tab.watch
     games = tab.page.locator("dt:text-is('Jogos') + dd")
     assert await games.inner_text() == str(stats["games_played"])
-    ratings = (await site.client.get(f"/v1/players/{zé.id}/ratings",
-                                     params={"game": "dominoes"})).json()
+    ratings = (
+        await site.client.get(f"/v1/players/{zé.id}/ratings", params={"game": "dominoes"})
+    ).json()
     charts = tab.page.locator("svg.chart")
     assert await charts.count() == 3
     titles = await tab.page.locator("svg.chart > title").all_text_contents()
@@ -179,9 +182,7 @@ async def test_a_players_printable_report_shows_the_jsons_numbers(
 
     assert tab.watch.clean(), tab.watch
     for measure in ("games_played", "games_won", "points_for", "hands_won"):
-        cells = await tab.page.locator(
-            f'tr[data-medida="{measure}"] td.num'
-        ).all_inner_texts()
+        cells = await tab.page.locator(f'tr[data-medida="{measure}"] td.num').all_inner_texts()
         expected = report[measure]
         assert cells[:2] == [str(expected["value"]), str(expected["previous"])], measure
     assert report["games_played"]["value"] > 0, "the played games fall in the last 30 days"
@@ -203,3 +204,30 @@ async def test_a_competitions_printable_report_lists_its_top_players(
     assert games[0] == str(report["games"]["value"])
     assert report["top_players"], "the torneio's confirmed games are in the period"
     assert report["top_players"][0]["name"] in text
+
+
+async def test_the_docs_authorize_and_post_a_write_through_try_it_out(tab: Tab, site: Site) -> None:
+    """The document's bearer scheme gives /docs its Authorize button: with a token there,
+    "Try it out" sends it, and a write works from the documentation itself (issue 30)."""
+    page = tab.page
+    await _open(tab, site, "/docs/")
+    await page.click("button.authorize")
+    await page.fill(".auth-container input", ADMIN_TOKEN)
+    await page.click(".auth-container button.authorize")
+    await page.click("button.btn-done")
+    operation = page.locator("#operations-players-registerPlayer")
+    await operation.locator(".opblock-summary").click()
+    await operation.locator("button.try-out__btn").click()
+    await operation.locator("textarea.body-param__text").fill('{"name": "Zé das Docs"}')
+    await operation.locator("button.execute").click()
+    status = operation.locator(".live-responses-table tr.response .response-col_status").first
+    await status.wait_for(timeout=15_000)
+
+    answered = await operation.locator(
+        ".live-responses-table tr.response .response-col_description"
+    ).first.inner_text()
+    assert (await status.inner_text()).strip() == "201", answered
+    player = json.loads(answered[answered.index("{") : answered.rindex("}") + 1])
+    stored = await site.client.get(f"/v1/players/{player['id']}")
+    assert stored.json()["name"] == "Zé das Docs"
+    assert tab.watch.clean(), tab.watch

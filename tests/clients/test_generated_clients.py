@@ -10,7 +10,9 @@ game's state is type-checked with `tsc --strict` (skipped, saying why, without N
 from __future__ import annotations
 
 import importlib
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,10 +25,13 @@ import httpx
 import pytest
 
 from domain import GAMES
+from domain.games import BY_PRESET
 from service.app import create_app
+from service.http.openapi.game_bodies import titles
 from service.settings import Settings
 from tests.api.conftest import ADMIN_TOKEN, running
 from tests.conftest import Database
+from tests.docs.readme import blocks, section
 from tests.simulate import next_request
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +81,27 @@ def test_the_python_client_generates_without_a_warning(generated: ModuleType) ->
     models = importlib.import_module(f"{PACKAGE}.models")
     assert hasattr(models, "MatchState")
     assert hasattr(models, "HandOut")
-    assert hasattr(models, "NewMove")
+    for title in titles():
+        for role in ("Deal", "Move", "Result", "Hand"):
+            assert hasattr(models, title + role), title + role
+
+
+def test_no_generated_model_is_named_after_an_operation_or_a_place_in_a_union(
+    generated: ModuleType,
+) -> None:
+    """Every choice and object of the document has a name of its own (issue 30): a model
+    named `get_player_stats_game_type_1` would say where it stands, not what it is."""
+    folder = Path(str(generated.__file__)).parent / "models"
+    names = {path.stem for path in folder.glob("*.py")} - {"__init__"}
+    operations = {
+        re.sub(r"(?<!^)([A-Z])", r"_\1", operation["operationId"]).lower()
+        for item in json.loads(DOCUMENT.read_text())["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict) and "operationId" in operation
+    }
+    placed = {n for n in names if re.search(r"_type_\d+(_|$)", n)}
+    after_operations = {n for n in names for o in operations if n.startswith(o + "_")}
+    assert (placed, after_operations) == (set(), set())
 
 
 @pytest.fixture
@@ -132,10 +157,13 @@ async def play_a_whole_game(api: Api, preset: str) -> Any:
     seats = [p.id for p in players]
     body = models.NewMatch.from_dict({"rules": {"preset": preset}, "seats": seats})
     state = await api.write("matches.create_match", ADMIN_TOKEN, "MatchState", body=body)
+    bodies = BY_PRESET[preset].bodies
+    assert bodies is not None
+    title = bodies.move.__name__.removesuffix("Move")
     calls = {
-        "hands": ("matches.start_hand", models.NewHand),
-        "moves": ("matches.post_move", models.NewMove),
-        "results": ("matches.post_result", models.NewResult),
+        "hands": ("matches.start_hand", getattr(models, title + "Deal")),
+        "moves": ("matches.post_move", getattr(models, title + "Move")),
+        "results": ("matches.post_result", getattr(models, title + "Result")),
     }
     for _ in range(5000):
         step = next_request(state.to_dict())
@@ -213,6 +241,9 @@ def test_the_typescript_types_generate_and_a_state_reader_type_checks(
         work, npm, "exec", "--", "openapi-typescript", str(DOCUMENT), "-o", "api.d.ts"
     )
     assert generated.returncode == 0, generated.stdout + generated.stderr
+    (work / "bodies.ts").write_text(typed_bodies())
+    (readme,) = blocks(section("Try it"), "ts")
+    (work / "readme.ts").write_text(readme)  # the README's example type-checks too
     checked = npm_run(work, npm, "exec", "--", "tsc", "--strict", "--noEmit", "-p", ".")
     assert checked.returncode == 0, checked.stdout + checked.stderr
     broken = work / "broken.ts"
@@ -224,3 +255,39 @@ def test_the_typescript_types_generate_and_a_state_reader_type_checks(
     )
     refused = npm_run(work, npm, "exec", "--", "tsc", "--strict", "--noEmit", "-p", ".")
     assert refused.returncode != 0, "tsc took a status (a string) for a number"
+
+
+def typed_bodies() -> str:
+    """TypeScript that an app author writes: each game's bodies as its examples give them,
+    typed as the game's own and as the shared write's union (design.md's most natural move,
+    `{seat: 0, card: "7H"}`, among them), each accepted; and wrong ones that `tsc` must
+    refuse (`@ts-expect-error` fails the check when no error comes): a seat as text,
+    another game's field, a deal asked of nobody."""
+    lines = ['import type { components } from "./api";', 'type S = components["schemas"];']
+    unions = {"Deal": "NewHand", "Move": "NewMove", "Result": "NewResult"}
+    natural: dict[str, object] = {"seat": 0, "card": "7H"}
+    lines.append(f"export const natural: S[\"NewMove\"] = {json.dumps(natural)};")
+    for n, (title, bodies) in enumerate(titles().items()):
+        game = next(g for g in GAMES if g.bodies is bodies)
+        written: dict[str, list[dict[str, object]]] = {
+            "Deal": [{"deal": "server"}, *(b for _, b in game.examples.deal.values())],
+            "Move": [b for _, b in game.examples.move.values()],
+            "Result": [b for _, b in game.examples.result.values()],
+        }
+        for role, examples in written.items():
+            assert examples, f"{title} has no example of its {role.lower()}"
+            for m, body in enumerate(examples):
+                text = json.dumps(body, ensure_ascii=False)
+                lines.append(f"export const b{n}_{role}_{m}: S[\"{title}{role}\"] = {text};")
+                lines.append(f"export const u{n}_{role}_{m}: S[\"{unions[role]}\"] = {text};")
+        foreign: dict[str, object] = {"card": "7H"} if title == "Dominoes" else {"tile": "3-5"}
+        wrong: dict[str, dict[str, object]] = {
+            "Deal": {"deal": "dealer"},
+            "Move": {"seat": "0"} | foreign,
+            "Result": {**written["Result"][0], **foreign},
+        }
+        for role, body in wrong.items():
+            lines.append("// @ts-expect-error: not a body of this game")
+            text = json.dumps(body, ensure_ascii=False)
+            lines.append(f"export const w{n}_{role}: S[\"{title}{role}\"] = {text};")
+    return "\n".join(lines) + "\n"

@@ -6,6 +6,7 @@ from typing import Any
 
 from domain import (
     Event,
+    GameRules,
     HandEnded,
     HandStarted,
     MatchCreated,
@@ -26,7 +27,7 @@ def minutes(n: float) -> datetime:
     return AT + timedelta(minutes=n)
 
 
-def created(preset: str = "pontos", at: datetime = AT, **overrides: Any) -> MatchCreated:
+def created(preset: str = "pontos", at: datetime = AT, **overrides: Any) -> MatchCreated[GameRules]:
     return MatchCreated(
         at=at, rules=resolve_rules(preset, overrides), seats=SEATS, created_by="ana"
     )

@@ -38,6 +38,7 @@ from domain.cards.betting.events import (
     BettingDealt,
     BoardTurned,
     CardsSwapped,
+    ClosingAsked,
     PotWon,
     ShowdownHeld,
 )
@@ -177,6 +178,7 @@ ONE_OF_EACH = [
         made={"0": "pair", "1": "three-of-a-kind"},
         pots=(PotWon(600, (0, 1), (1,)),),
     ),
+    ClosingAsked(at=AT, seat=2),
 ]
 
 

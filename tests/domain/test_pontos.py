@@ -2,7 +2,8 @@
 
 import pytest
 
-from domain import Ends, HandEnded, MatchFinished, PerTeam, TilePlayed
+from domain import Ends, HandEnded, MatchFinished, PerTeam, TilePlayed, fold
+from domain.dominoes.game import DOMINOES
 from domain.dominoes.scoring import batida_kind
 from tests.domain.builders import AT, after, batida, bloqueio, created, ended, move
 from tests.domain.scenarios import (
@@ -136,3 +137,16 @@ def test_pontos_a_hand_worth_5_after_an_empate_can_take_the_score_to_10() -> Non
     (_, finished) = given(created("pontos"), a_won(1, 5), TIE).when(batida(0, "cruzada")).decided()
     assert isinstance(finished, MatchFinished)
     assert finished.score == {"A": 10, "B": 0}
+
+
+def test_d3_d6_an_empate_played_out_comes_back_by_the_block_its_result_body_says() -> None:
+    # given a block of equal sums played out: an empate
+    tie = fold(played("pontos", PONTOS_TIE, *PONTOS_BLOCK_MOVES)).hands[-1]
+    assert tie.outcome == "empate"
+    # then its súmula writes it as the block it was, and recorded so it is an empate again
+    body = DOMINOES.result_body(tie)
+    assert body == {"outcome": "bloqueio", "seat": 3, "sums": {"A": 51, "B": 51}}
+    again = given(created("pontos")).when(bloqueio(51, 51, seat=3)).decided()
+    assert [(e.outcome, e.winner, e.points) for e in again if isinstance(e, HandEnded)] == [
+        ("empate", None, 0)
+    ]

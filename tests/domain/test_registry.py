@@ -76,5 +76,5 @@ def test_a_registered_game_deals_from_its_deck_and_shows_its_hand(name: str) -> 
     copies = {n for card, n in Counter(game.deck).items() if card != "JK"}
     assert len(copies) == 1, "each card as often as every other (two decks: twice)"
     assert after.hand is not None
-    shown = game.shown(after.hand, frozenset(range(len(after.seats))))
-    assert isinstance(shown, dict)
+    shown = game.bodies.view(after.hand, frozenset(range(len(after.seats))))
+    assert isinstance(shown, game.bodies.hand)

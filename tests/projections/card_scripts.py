@@ -43,7 +43,7 @@ from domain import (
     decide,
     fold,
 )
-from domain.cards.commands import RAISES, RaiseCall
+from domain.cards.truco.commands import RAISES, RaiseCall
 from domain.table import Team
 from service.store.encoding import new_event
 from service.store.event_store import EventStore

@@ -51,12 +51,14 @@ def cards_in(value: Any) -> Counter[str]:
 
 
 def public_cards(hand: Json) -> Counter[str]:
-    """The cards a hand in progress shows to everyone: the pile (and its top), the melds,
-    the vira and the wilds it makes."""
+    """The cards a hand in progress shows to everyone: the pile (and its top), the melds
+    (a meld's wild named again with what it stands for, B5), the vira and the wilds it
+    makes."""
     shown = Counter(hand["pile"]) + Counter([hand["top"]] if hand.get("top") else [])
     for melds in (hand.get("melds") or {}).values():
         for meld in melds:
             shown += Counter(meld["cards"])
+            shown += Counter([meld["wild"]["card"]] if meld.get("wild") else [])
     shown += Counter([hand["vira"]] if hand.get("vira") else [])
     return shown + Counter(hand.get("wilds") or [])
 

@@ -1,5 +1,7 @@
 """What a scorekeeper (or a player) asks for at a betting table."""
 
+from datetime import datetime
+
 from domain.match.commands import Command
 
 
@@ -40,12 +42,24 @@ class RecordNet(Command, frozen=True, kw_only=True, tag="record_net"):
     """A hand by its result (P18): the chips each seat won or lost, summing to 0."""
 
     net: dict[str, int]
+    """By seat: the seats it names (with chips) are the seats dealt in."""
     stacks: list[int] | None = None
     dealer: int | None = None
+    started_at: datetime | None = None
+    played_at: datetime | None = None
+    """A score sheet typed in later (D27)."""
 
 
 class CloseSession(Command, frozen=True, kw_only=True, tag="close_session"):
     """P17: the table session ends between hands; places by final stack."""
 
+    seat: int | None = None
+    """The seat whose player asks to close it (it closes once every seat has); None: the
+    scorekeeper or an organizer closes it at once."""
+    played_at: datetime | None = None
+    """When it was closed, for a score sheet typed in later (D27); else `at`."""
+
 
 BettingCommand = DealBetting | Bet | TurnBoard | SwapCards | RecordNet | CloseSession
+
+BETTING_COMMANDS = BettingCommand.__args__

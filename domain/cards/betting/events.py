@@ -125,4 +125,13 @@ class ShowdownHeld(Event, frozen=True, kw_only=True, tag="showdown_held"):
     pots: tuple[PotWon, ...]
 
 
-BettingEvent = BettingDealt | BetMade | BoardTurned | CardsSwapped | ShowdownHeld
+class ClosingAsked(Event, frozen=True, kw_only=True, tag="closing_asked"):
+    """P17: a seat's player asks to close the session between hands; it closes once every
+    seat has (or when the scorekeeper or an organizer closes it)."""
+
+    seat: Seat
+
+
+BettingEvent = BettingDealt | BetMade | BoardTurned | CardsSwapped | ShowdownHeld | ClosingAsked
+
+BETTING_EVENTS = BettingEvent.__args__

@@ -2,7 +2,7 @@
 and in the pot, the betting round in progress, whose turn it is, and what comes next (a
 street of the board, the exchange, the showdown).
 
-The betting round (P4, P5, H3-H5c): `level` is what a seat must have put in this round to
+The betting round (P4, P5, H3-H5d): `level` is what a seat must have put in this round to
 stay in; `full_raise` the least a raise adds (the table minimum or the big blind at first,
 then the last full raise). A seat that already acted may raise again only when the raises
 since its action add up to one full raise (a short all-in does not reopen the betting)."""
@@ -93,8 +93,17 @@ class BettingHand(GameHand, frozen=True, kw_only=True):
     def pot(self) -> int:
         return sum(self.put)
 
+    def owed_to(self, seat: int) -> int:
+        """What a seat must have put in this round to stay in: the level; but facing only
+        seats all in (nobody could answer a bet), the largest of their bets, and nothing
+        above it (H5d: the rest of a big blind posted short is owed to nobody)."""
+        others = [s for s in self.live if s != seat]
+        if any(self.stacks[s] > 0 for s in others):
+            return self.level
+        return min(self.level, max((self.bets[s] for s in others), default=0))
+
     def to_call(self, seat: int) -> int:
-        return max(0, min(self.level - self.bets[seat], self.stacks[seat]))
+        return max(0, min(self.owed_to(seat) - self.bets[seat], self.stacks[seat]))
 
     def may_raise(self, seat: int) -> bool:
         """H5, H5b: not yet acted this round, or raised by a full raise since."""
@@ -106,8 +115,8 @@ class BettingHand(GameHand, frozen=True, kw_only=True):
         return self.acted[seat] == NOT_YET or self.bets[seat] < self.level
 
     def round_over(self, actors: Sequence[int]) -> bool:
-        if len(actors) <= 1:
-            return all(self.bets[s] >= self.level for s in actors)
+        if len(actors) <= 1:  # H5d: a lone seat with chips acts only to cover an all-in
+            return all(self.bets[s] >= self.owed_to(s) for s in actors)
         return not any(self.needs(s) for s in actors)
 
     def next_after(self, seat: int, wanted: Sequence[int]) -> int | None:

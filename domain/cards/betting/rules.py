@@ -13,7 +13,8 @@ Chips = Annotated[int, Meta(ge=0, le=1_000_000_000)]
 
 class BettingRules(GameRules, frozen=True, kw_only=True):
     """A table session (P11): the seats fixed when it is created, hands played until an
-    organizer closes it or one seat has every chip (P17). `target` means nothing here."""
+    organizer, the scorekeeper or every seat together closes it, or one seat has every chip
+    (P17). `target` means nothing here."""
 
     stack: Chips = 1000
     """Each seat's chips when the first hand gives none (the seed's starting credits)."""

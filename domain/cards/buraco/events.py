@@ -1,7 +1,7 @@
 """What happens at a Buraco table beyond drawing and discarding: melds laid and added to,
 a morto taken, a morto turned into the stock (B11, B19)."""
 
-from domain.cards.melds import Canastra
+from domain.cards.melds.rules import Canastra
 from domain.cards.stock.events import StockCard
 from domain.match.events import Event
 from domain.match.secrets import NO_SECRETS, Secret
@@ -15,6 +15,12 @@ class Melded(Event, frozen=True, kw_only=True, tag="melded"):
     cards: tuple[StockCard, ...]
     canastra: Canastra | None = None
     """What the meld is once laid: a canastra (limpa, suja, mil) or not yet."""
+    low: int | None = None
+    """A run's lowest place, 1 (the ace low) to 14 (the ace high); None for a set, and in
+    the events written before the wilds kept their place (B5): read then with the fewest
+    wilds, the wild at the highest place it may take."""
+    wild_at: int | None = None
+    """The place the run's wild stands for (B5; None: no wild, or a set)."""
 
 
 class AddedToMeld(Event, frozen=True, kw_only=True, tag="added_to_meld"):
@@ -24,6 +30,12 @@ class AddedToMeld(Event, frozen=True, kw_only=True, tag="added_to_meld"):
     cards: tuple[StockCard, ...]
     canastra: Canastra | None = None
     """What the meld is with them: a canastra (limpa, suja, mil) or not yet."""
+    low: int | None = None
+    """The run's lowest place with them (as `Melded.low`; None: a set, or an event written
+    before B5 was built)."""
+    wild_at: int | None = None
+    """The place the run's wild stands for with them: where it stayed, or where it moved
+    when its card arrived (B5); None: no wild (a 2 may have come to its own place)."""
 
 
 class MortoTaken(Event, frozen=True, kw_only=True, tag="morto_taken"):

@@ -1,6 +1,6 @@
 """What tells the games of Buraco's family apart (card-rules.md sections 4 and 5): the deck,
 the melds, the cards' values, what going out needs, the starter, and how the stock ends.
-One engine (`domain/cards/buraco/game.py`) plays each of them by its variant."""
+One engine (`domain/cards/buraco/`) plays each of them by its variant."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from domain.cards.cards import rank_of
-from domain.cards.melds import DECK_104, DECK_108, JOKER, MeldRules
+from domain.cards.melds.decks import DECK_104, DECK_108, JOKER
+from domain.cards.melds.rules import MeldRules
 
 TWOS = frozenset({"2C", "2D", "2H", "2S"})
 BURACO_VALUES = {"A": 15, "2": 10, "3": 5, "4": 5, "5": 5, "6": 5, "7": 5}
@@ -86,3 +87,6 @@ TRANCA = Variant(
 (T2, one a rank per side), one wild a meld (T3), every card 10 (T4)."""
 RED_THREES = ("3D", "3H")
 BLACK_THREES = ("3C", "3S")
+
+VARIANTS = {variant.title: variant for variant in (BURACO, MEGA_BURACO, TRANCA)}
+"""Each variant by its title (a hand in play knows its own)."""

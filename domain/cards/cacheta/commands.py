@@ -2,7 +2,15 @@
 
 from datetime import datetime
 
+from domain.cards.stock.commands import DealStock
 from domain.match.commands import Command
+
+
+class DealCacheta(DealStock, frozen=True, kw_only=True, tag="deal_cacheta"):
+    """A deal of the seats still in (K14) with its vira (K2)."""
+
+    vira: str | None = None
+    """The card turned up, set aside; the rank after it in its colour is wild (K1)."""
 
 
 class GoOut(Command, frozen=True, kw_only=True, tag="go_out"):

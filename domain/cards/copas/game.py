@@ -9,38 +9,44 @@ first, equal totals sharing a place (C7)."""
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
 from domain.cards.cards import DECK_52, in_deck, rank_of, suit_of
-from domain.cards.commands import DealCards, PlayCard
+from domain.cards.copas import bodies
 from domain.cards.copas.commands import GiveCards, RecordCopasResult
 from domain.cards.copas.events import CardsExchanged, CardsGiven, Direction
-from domain.cards.copas.rules import CopasRules
-from domain.cards.deal import cards_dealt, check_hands, dealer_for
-from domain.cards.events import CardPlayed, CardsDealt
-from domain.cards.hand import Played, TrickHand
-from domain.cards.play import (
-    after_hand,
+from domain.cards.copas.hand import QUEEN, CopasHand, card_points
+from domain.cards.copas.refusals import REFUSALS
+from domain.cards.copas.rules import COPAS, CopasRules
+from domain.cards.copas.view import CopasView, view
+from domain.cards.dealer import after_hand, dealer_for
+from domain.cards.tricks.commands import TRICK_COMMANDS, DealCards, PlayCard
+from domain.cards.tricks.deal import cards_dealt, check_hands
+from domain.cards.tricks.events import TRICK_EVENTS, CardPlayed, CardsDealt
+from domain.cards.tricks.hand import Played, TrickHand
+from domain.cards.tricks.play import (
     card_of_turn,
     check_held,
-    no_dominoes_result,
     penalize,
-    posted_deal,
     take_back,
     undo,
 )
-from domain.cards.tricks import holds_suit, play
+from domain.cards.tricks.taking import holds_suit, play
 from domain.errors import IllegalMove, InvalidInput, TellsAHand, WrongStatus
 from domain.match.commands import Command, RecordPenalty, UndoLastMove
 from domain.match.events import Consequence, Event, HandEnded, MoveUndone
-from domain.match.finish import Places, by_points, hand_ended, then_finish
-from domain.match.game import Examples, Game
+from domain.match.finish import (
+    Places,
+    abandoned_by_fewest_points,
+    by_points,
+    hand_ended,
+    then_finish,
+)
+from domain.match.game import Bodies, Examples, Game
 from domain.match.guards import hand_of, no_hand_in_progress, played_time
-from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
-from domain.match.state import GameHand, HandResult, Match
+from domain.match.state import HandResult, Match
 from domain.table import Side, check_seat
 
 ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -48,7 +54,6 @@ ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 TRICKS = 13
 PASSED = 3
 HAND_POINTS = 26
-QUEEN = "QS"
 TWO_OF_CLUBS = "2C"
 DIRECTIONS: tuple[Direction, ...] = ("left", "right", "across", "none")
 """Hand 1 passes left, 2 right, 3 across, 4 keeps its cards, then again (C2)."""
@@ -64,34 +69,6 @@ _DETAILS = msgspec.json.Decoder(dict[str, object])
 
 def direction_of(number: int) -> Direction:
     return DIRECTIONS[(number - 1) % 4]
-
-
-def card_points(card: str) -> int:
-    return 13 if card == QUEEN else 1 if suit_of(card) == "H" else 0
-
-
-class CopasHand(TrickHand, frozen=True, kw_only=True):
-    direction: Direction = "none"
-    given: tuple[tuple[str, ...] | None, ...] = (None, None, None, None)
-    """The three cards each seat has set aside to pass; None until it gives."""
-    exchanged: bool = False
-
-    @property
-    def passing(self) -> bool:
-        """The cards are still being chosen: no card is played before the exchange."""
-        return self.direction != "none" and not self.exchanged
-
-    hearts_broken: bool = False
-    """A heart has been played on a trick (C5; the queen of spades breaks nothing)."""
-
-    @property
-    def taken(self) -> tuple[int, ...]:
-        """The points each seat has taken so far."""
-        points = [0, 0, 0, 0]
-        for trick in self.tricks:
-            if trick.winner is not None:
-                points[trick.winner] += sum(card_points(p.card) for p in trick.cards)
-        return tuple(points)
 
 
 def rules_of(state: Match) -> CopasRules:
@@ -283,7 +260,7 @@ def places_of(state: Match) -> Places | None:
     return by_points(state, lowest_first=True)
 
 
-def start(event: CardsDealt, state: Match) -> TrickHand:
+def start(event: CardsDealt, state: Match) -> CopasHand:
     direction = direction_of(event.number)
     return CopasHand(
         number=event.number,
@@ -297,8 +274,7 @@ def start(event: CardsDealt, state: Match) -> TrickHand:
     )
 
 
-def apply(hand: TrickHand, event: Event) -> TrickHand:
-    assert isinstance(hand, CopasHand)
+def apply(hand: CopasHand, event: Event) -> CopasHand:
     moves = (*hand.moves, event)
     if isinstance(event, CardsGiven):
         held = hand.hands[event.seat]
@@ -356,43 +332,6 @@ def result_body(result: HandResult) -> dict[str, object] | None:
     return {"points": _DETAILS.decode(result.details or "{}").get("taken")}
 
 
-def move(request: MoveRequest, at: datetime) -> GiveCards | PlayCard:
-    if one_of(request, ("card", "give"), "Copas") == "give":
-        assert request.give is not None
-        return GiveCards(at=at, seat=request.seat, cards=request.give)
-    return PlayCard(at=at, seat=request.seat, card=request.card or "", covered=request.covered)
-
-
-def result(request: ResultRequest, at: datetime) -> RecordCopasResult:
-    no_dominoes_result(request, "Copas")
-    if not isinstance(request.points, list) or request.tricks is not None or request.bids:
-        raise MalformedRequest(
-            'a Copas result gives the points each seat took, in seat order: "points": '
-            "[5, 13, 8, 0] (26 in all)"
-        )
-    return RecordCopasResult(
-        at=at, points=request.points, started_at=request.started_at, played_at=request.played_at
-    )
-
-
-def shown(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
-    """The pass (its direction, who has given, and what each seat set aside, to who sees
-    that seat, until the exchange), whether hearts are broken, the points taken so far."""
-    assert isinstance(hand, CopasHand)
-    giving = None
-    if hand.passing:
-        giving = [
-            list(c) if c is not None and s in seen else None for s, c in enumerate(hand.given)
-        ]
-    return {
-        "pass_direction": hand.direction,
-        "given": [s for s, cards in enumerate(hand.given) if cards is not None],
-        "giving": giving,
-        "hearts_broken": hand.hearts_broken,
-        "points_this_hand": list(hand.taken),
-    }
-
-
 EXAMPLES = Examples(
     create={"copas": ("A game of Copas to 100", {"preset": "copas"})},
     move={
@@ -410,17 +349,7 @@ EXAMPLES = Examples(
 )
 
 FIELDS = {
-    "move.give": "the three cards the seat passes (every seat at once; hidden from the "
-    "others, and seen by their receiver once all four have given).",
-    "result.points": "the points each seat took, in seat order (26 in all; the service "
-    "applies the moon).",
     "penalty.kind": "slow-play, signal, out-of-turn, cards-shown, renounce (noted as warnings).",
-    "view.pass_direction": 'where this hand\'s cards go: "left", "right", "across", "none".',
-    "view.given": "the seats that have given their three cards.",
-    "view.giving": "before the exchange, the three cards each seat set aside, null where the "
-    "reader may not see them (or the seat has not given).",
-    "view.hearts_broken": "a heart has been played (they may be led).",
-    "view.points_this_hand": "the points each seat has taken this hand.",
     "hand.scores": "each seat's points for the hand, the moon applied.",
     "hand.details": "the points each seat took, who shot the moon, who took the queen, the "
     "tricks by seat.",
@@ -430,18 +359,28 @@ FIELDS = {
 COPAS_GAME = Game(
     name="copas",
     family="cards",
-    presets=("copas",),
+    rule_sets=(COPAS,),
+    events=(*TRICK_EVENTS, CardsGiven, CardsExchanged),
+    commands=(*TRICK_COMMANDS, GiveCards, RecordCopasResult),
     decide=decide,
     evolve=evolve,
     after_hand=after_hand,
     deck=DECK_52,
     shuffled=shuffled,
-    deal=lambda request, at: posted_deal(request, at, "Copas"),
-    move=move,
-    result=result,
     result_body=result_body,
-    shown=shown,
     examples=EXAMPLES,
     partnerships="never",
     fields=FIELDS,
+    bodies=Bodies(
+        deal=bodies.CopasDeal,
+        move=bodies.CopasMove,
+        result=bodies.CopasResult,
+        hand=CopasView,
+        dealt=bodies.dealt,
+        moved=bodies.moved,
+        recorded=bodies.recorded,
+        view=view,
+    ),
+    abandoned=abandoned_by_fewest_points,
+    refusals=REFUSALS,
 )

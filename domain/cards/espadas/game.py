@@ -13,69 +13,44 @@ import msgspec
 from msgspec.structs import replace
 
 from domain.cards.cards import DECK_52, rank_of, suit_of
-from domain.cards.commands import DealCards, PlayCard
-from domain.cards.deal import cards_dealt, check_hands, dealer_for, opener_after_dealer
+from domain.cards.dealer import after_hand, dealer_for, opener_after_dealer
+from domain.cards.espadas import bodies
 from domain.cards.espadas.commands import MakeBid, RecordEspadasResult
 from domain.cards.espadas.events import Bid, BidMade
-from domain.cards.espadas.rules import EspadasRules
+from domain.cards.espadas.hand import TRUMP, EspadasHand
+from domain.cards.espadas.refusals import REFUSALS
+from domain.cards.espadas.rules import ESPADAS, EspadasRules
 from domain.cards.espadas.scoring import TRICKS, HandScore, scored
-from domain.cards.events import CardPlayed, CardsDealt
-from domain.cards.hand import Played, TrickHand
-from domain.cards.play import (
-    after_hand,
+from domain.cards.espadas.view import EspadasView, view
+from domain.cards.tricks.commands import TRICK_COMMANDS, DealCards, PlayCard
+from domain.cards.tricks.deal import cards_dealt, check_hands
+from domain.cards.tricks.events import TRICK_EVENTS, CardPlayed, CardsDealt
+from domain.cards.tricks.hand import Played, TrickHand
+from domain.cards.tricks.play import (
     card_of_turn,
     check_held,
-    no_dominoes_result,
     penalize,
-    posted_deal,
     take_back,
     undo,
 )
-from domain.cards.tricks import holds_suit, play
+from domain.cards.tricks.taking import holds_suit, play
 from domain.errors import IllegalMove, InvalidInput, TellsAHand
 from domain.match.commands import Command, RecordPenalty, UndoLastMove
 from domain.match.events import Consequence, Event, HandEnded, MoveUndone
 from domain.match.finish import hand_ended, then_finish
-from domain.match.game import Examples, Game
+from domain.match.game import Bodies, Examples, Game
 from domain.match.guards import check_turn, hand_of, no_hand_in_progress, played_time
-from domain.match.requests import MalformedRequest, MoveRequest, ResultRequest, one_of
-from domain.match.state import GameHand, HandResult, Match, PerTeam
+from domain.match.state import HandResult, Match, PerTeam
 from domain.table import TEAMS, Side, check_seat
 
 ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 """From the lowest to the highest, in every suit (E1)."""
-TRUMP = "S"
 PENALTIES: dict[str, Consequence] = {
     kind: "warning" for kind in ("slow-play", "signal", "out-of-turn", "cards-shown", "renounce")
 }
 """E12: the seed sets no penalty; an infraction is noted, the hand goes on."""
 _RANK = {card: ORDER.index(rank_of(card)) + 1 for card in DECK_52}
 _DETAILS = msgspec.json.Decoder(HandScore)
-
-
-class EspadasHand(TrickHand, frozen=True, kw_only=True):
-    bids: tuple[Bid | None, ...] = (None, None, None, None)
-    """Each seat's bid, None until it bids."""
-
-    @property
-    def bidding(self) -> bool:
-        return None in self.bids
-
-    @property
-    def next_bidder(self) -> int:
-        made = sum(bid is not None for bid in self.bids)
-        return (self.dealer + 1 + made) % 4
-
-    @property
-    def spades_broken(self) -> bool:
-        """A spade has been played on a trick (led or not, E10)."""
-        on_table = (*self.trick, *(p for t in self.tricks for p in t.cards))
-        return any(suit_of(p.card) == TRUMP for p in on_table)
-
-    @property
-    def taken(self) -> tuple[int, ...]:
-        """Tricks each seat has taken."""
-        return tuple(sum(t.winner == seat for t in self.tricks) for seat in range(4))
 
 
 def rules_of(state: Match) -> EspadasRules:
@@ -238,7 +213,7 @@ def winner_of(state: Match) -> Side | None:
     return "A" if a > b else "B"
 
 
-def start(event: CardsDealt, state: Match) -> TrickHand:
+def start(event: CardsDealt, state: Match) -> EspadasHand:
     return EspadasHand(
         number=event.number,
         opener=event.opener,
@@ -250,8 +225,7 @@ def start(event: CardsDealt, state: Match) -> TrickHand:
     )
 
 
-def apply(hand: TrickHand, event: Event) -> TrickHand:
-    assert isinstance(hand, EspadasHand)
+def apply(hand: EspadasHand, event: Event) -> EspadasHand:
     if isinstance(event, BidMade):
         bids = tuple(event.bid if s == event.seat else b for s, b in enumerate(hand.bids))
         return replace(hand, bids=bids, moves=(*hand.moves, event))
@@ -295,35 +269,6 @@ def result_body(result: HandResult) -> dict[str, object] | None:
     return {"bids": score.bids, "tricks": score.tricks}
 
 
-def move(request: MoveRequest, at: datetime) -> MakeBid | PlayCard:
-    if one_of(request, ("card", "bid"), "Espadas") == "bid":
-        assert request.bid is not None
-        return MakeBid(at=at, seat=request.seat, bid=request.bid)
-    return PlayCard(at=at, seat=request.seat, card=request.card or "", covered=request.covered)
-
-
-def result(request: ResultRequest, at: datetime) -> RecordEspadasResult:
-    no_dominoes_result(request, "Espadas")
-    if request.bids is None or not isinstance(request.tricks, list):
-        raise MalformedRequest(
-            'an Espadas result gives each seat\'s bid and tricks, in seat order: "bids": '
-            '[4, "nil", 3, 2], "tricks": [5, 0, 4, 4]'
-        )
-    return RecordEspadasResult(
-        at=at,
-        bids=request.bids,
-        tricks=request.tricks,
-        started_at=request.started_at,
-        played_at=request.played_at,
-    )
-
-
-def shown(hand: GameHand, seen: frozenset[int]) -> dict[str, Any]:
-    """Each seat's bid (None until it bids), and whether spades are broken."""
-    assert isinstance(hand, EspadasHand)
-    return {"bids": list(hand.bids), "spades_broken": hand.spades_broken}
-
-
 EXAMPLES = Examples(
     create={"espadas": ("A game of Espadas to 500", {"preset": "espadas"})},
     move={
@@ -339,12 +284,7 @@ EXAMPLES = Examples(
 )
 
 FIELDS = {
-    "move.bid": 'the tricks the seat will take (1 to 13), "nil", "double_nil".',
-    "result.tricks": "the tricks each seat took, in seat order (13 in all).",
-    "result.bids": "each seat's bid, in seat order.",
     "penalty.kind": "slow-play, signal, out-of-turn, cards-shown, renounce (noted as warnings).",
-    "view.bids": 'each seat\'s bid (1 to 13, "nil", "double_nil"); null: none yet.',
-    "view.spades_broken": "a spade has been played (they may be led).",
     "hand.scores": "both teams, a failed contract below zero.",
     "hand.details": "the bids, the tricks by seat, the contracts made, the nils, the bags.",
 }
@@ -353,17 +293,26 @@ FIELDS = {
 ESPADAS_GAME = Game(
     name="espadas",
     family="cards",
-    presets=("espadas",),
+    rule_sets=(ESPADAS,),
+    events=(*TRICK_EVENTS, BidMade),
+    commands=(*TRICK_COMMANDS, MakeBid, RecordEspadasResult),
     decide=decide,
     evolve=evolve,
     after_hand=after_hand,
     deck=DECK_52,
     shuffled=shuffled,
-    deal=lambda request, at: posted_deal(request, at, "Espadas"),
-    move=move,
-    result=result,
     result_body=result_body,
-    shown=shown,
     examples=EXAMPLES,
     fields=FIELDS,
+    bodies=Bodies(
+        deal=bodies.EspadasDeal,
+        move=bodies.EspadasMove,
+        result=bodies.EspadasResult,
+        hand=EspadasView,
+        dealt=bodies.dealt,
+        moved=bodies.moved,
+        recorded=bodies.recorded,
+        view=view,
+    ),
+    refusals=REFUSALS,
 )

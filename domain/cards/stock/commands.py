@@ -8,13 +8,11 @@ class DealStock(Command, frozen=True, kw_only=True, tag="deal_stock"):
     """One hand per seat, in seat order."""
     dealer: int | None = None
     starter: str | None = None
-    """Mau Mau: the first card of the pile (M2)."""
+    """The first card of the pile, where a game turns one from the stock."""
     stock: list[str] | None = None
     """The stock, top first: then a draw names no card. None: each draw names its cards."""
     mortos: list[list[str]] | None = None
-    """Buraco: the two mortos, side A's (seat 0's) then side B's."""
-    vira: str | None = None
-    """Cacheta: the card turned up, set aside; the rank after it in its colour is wild."""
+    """The two mortos of a game that sets them aside, side A's (seat 0's) then side B's."""
 
 
 class DrawCards(Command, frozen=True, kw_only=True, tag="draw_cards"):
@@ -38,3 +36,5 @@ class PassTurn(Command, frozen=True, kw_only=True, tag="pass_turn"):
 
 
 StockCommand = DealStock | DrawCards | DiscardCard | PassTurn
+
+STOCK_COMMANDS = StockCommand.__args__

@@ -13,12 +13,12 @@ from domain.table import Seat
 
 STOCK_CARD_PATTERN = r"^((A|[2-9]|10|J|Q|K)[CDHS]|JK)$"
 StockCard = Annotated[str, Meta(pattern=STOCK_CARD_PATTERN, examples=["7H", "10S", "JK"])]
-"""A card of a two-deck game: the codes repeat, and "JK" is a joker (Mega Buraco)."""
+"""A card of a two-deck game: the codes repeat, and "JK" is a joker (a deck with jokers)."""
 Suit = Literal["C", "D", "H", "S"]
 Source = Literal["stock", "pile"]
 DrawReason = Literal["turn", "seven", "penalty", "replacement"]
-"""A seat's one draw of its turn; the cards a chain of 7s makes it take (Mau Mau, M5); the
-cards a penalty makes it take (a 9, a wrong call, an accusation)."""
+"""A seat's one draw of its turn; the cards a chain of 7s makes it take; the cards a
+penalty makes it take (a 9, a wrong call, an accusation); a laid card's replacement."""
 
 
 class StockDealt(Event, frozen=True, kw_only=True, tag="stock_dealt"):
@@ -34,14 +34,14 @@ class StockDealt(Event, frozen=True, kw_only=True, tag="stock_dealt"):
     """The first player: the seat after the dealer (M1, B22)."""
     hands: tuple[tuple[StockCard, ...], ...]
     starter: StockCard | None = None
-    """Mau Mau: the card turned from the top of the stock to start the pile (M2)."""
+    """The card turned from the top of the stock to start the pile, where a game turns one."""
     stock: tuple[StockCard, ...] | None = None
     stock_count: int
     """How many cards the stock holds: public, whether or not its order is known."""
     mortos: tuple[tuple[StockCard, ...], ...] | None = None
-    """Buraco: the two mortos of 11 cards, side A's (seat 0's) then side B's (seat 1's)."""
+    """The two mortos of a game that sets them aside, side A's (seat 0's) then side B's."""
     vira: StockCard | None = None
-    """Cacheta: the card turned up and set aside (K1, K2)."""
+    """The card turned up and set aside, where a game turns one (it names the wilds)."""
 
     def secrets(self) -> tuple[Secret, ...]:
         parts = dealt(self.hands) if self.stock is None else dealt(self.hands, stock=self.stock)
@@ -70,7 +70,7 @@ class CardDiscarded(Event, frozen=True, kw_only=True, tag="card_discarded"):
     seat: Seat
     card: StockCard
     suit: Suit | None = None
-    """Mau Mau: the suit a J asks for (M7)."""
+    """The suit a discard asks for, where a game lets a card ask for one."""
 
 
 class StockRestocked(Event, frozen=True, kw_only=True, tag="stock_restocked"):
@@ -90,3 +90,5 @@ class TurnPassed(Event, frozen=True, kw_only=True, tag="turn_passed"):
 
 
 StockEvent = StockDealt | CardsDrawn | CardDiscarded | StockRestocked | TurnPassed
+
+STOCK_EVENTS = StockEvent.__args__

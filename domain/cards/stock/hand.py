@@ -74,8 +74,8 @@ class StockHand(GameHand, frozen=True, kw_only=True):
     """The seat in turn has drawn this turn."""
     last: Moves = None
     """The events since the deal, the latest first, as a chain of (event, the ones before):
-    a move adds one link instead of copying every move before it (a Mau Mau hand may run
-    to hundreds)."""
+    a move adds one link instead of copying every move before it (a hand may run to
+    hundreds)."""
 
     @property
     def moves(self) -> tuple[Event, ...]:

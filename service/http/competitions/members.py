@@ -4,7 +4,7 @@ a game count")."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated
 
 import msgspec
@@ -15,7 +15,6 @@ from litestar.params import FromPath
 from msgspec import Meta
 
 from service.http.auth import Principal, provide_principal
-from service.http.matches.writes import now
 from service.http.problems import ApiError
 from service.store.members import Memberships
 from service.store.registry import Registry, parse_id
@@ -57,7 +56,7 @@ class MemberController(Controller):
         player_id = _own(principal, "joins a competition")
         competition_id = await _competition(state, competition_id)
         memberships: Memberships = state.memberships
-        joined_at, new = await memberships.join(competition_id, player_id, now())
+        joined_at, new = await memberships.join(competition_id, player_id, datetime.now(UTC))
         member = MemberOut(competition_id=competition_id, player_id=player_id, joined_at=joined_at)
         return Response(member, status_code=201 if new else 200)
 
@@ -93,7 +92,8 @@ class MemberController(Controller):
             raise ApiError(403, "forbidden", "only the member themselves leaves a competition")
         competition_id = await _competition(state, competition_id)
         memberships: Memberships = state.memberships
-        if not await memberships.leave(competition_id, principal.player_id or "", now()):
+        left = await memberships.leave(competition_id, principal.player_id or "", datetime.now(UTC))
+        if not left:
             raise ApiError(404, "not-a-member", "this player is not a member of the competition")
 
 

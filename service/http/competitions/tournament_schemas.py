@@ -1,10 +1,10 @@
-"""The bodies of torneios run by the service: their format, fixtures, standings, prizes."""
+"""The bodies a torneio run by the service is written with: its format (its stages and
+tie-breakers) and a walkover. What it answers is read in service/reads/tournaments."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-import msgspec
 from msgspec import Meta
 
 from service.http.web.body import Body
@@ -64,80 +64,6 @@ class FormatIn(Body, frozen=True, kw_only=True):
             "hands_difference, points_difference, games_won, buchholz, sonneborn_berger."
         ),
     ] = None
-
-
-class FixtureOut(msgspec.Struct, frozen=True, kw_only=True):
-    id: Annotated[str, Meta(description='"<stage>.<round>.<n>"; a third-place game ends "-3rd".')]
-    stage: Annotated[int, Meta(description="The stage's number, from 1.")]
-    stage_kind: Annotated[str, Meta(description="groups, swiss or knockout.")]
-    round: Annotated[int, Meta(description="The round within its stage, from 1.")]
-    group: Annotated[int | None, Meta(description="The group (from 0), in a groups stage.")]
-    teams: Annotated[
-        list[int | None],
-        Meta(
-            description="Indexes into the torneio's teams: the first plays as team A "
-            "(seats 0, 2); null for a bye."
-        ),
-    ]
-    match_id: Annotated[str | None, Meta(description="The game that plays it, if any.")]
-    status: Annotated[str, Meta(description="pending, playing or decided.")]
-    winner: Annotated[int | None, Meta(description="The team that won it, once decided.")]
-    walkover: Annotated[bool, Meta(description="Decided because a team did not show up.")]
-    abandoned: Annotated[bool, Meta(description="Its game ended by abandonment.")]
-    hands: Annotated[list[int], Meta(description="Hands won by each team.")]
-    points: Annotated[list[int], Meta(description="Points scored by each team.")]
-
-
-class Fixtures(msgspec.Struct, frozen=True, kw_only=True):
-    fixtures: Annotated[list[FixtureOut], Meta(description="Every fixture, in order.")]
-
-
-class StandingRow(msgspec.Struct, frozen=True, kw_only=True):
-    team: Annotated[int, Meta(description="Index into the torneio's teams.")]
-    players: Annotated[list[str], Meta(description="The team's two player ids.")]
-    place: Annotated[int, Meta(description="1 = first; the drawn lot leaves no tie.")]
-    played: Annotated[int, Meta(description="Fixtures played, byes included.")]
-    won: Annotated[int, Meta(description="Fixtures won, byes included: the first criterion.")]
-    lost: Annotated[int, Meta(description="Fixtures lost.")]
-    byes: Annotated[int, Meta(description="Byes (each worth a win).")]
-    hands_for: Annotated[int, Meta(description="Hands won.")]
-    hands_against: Annotated[int, Meta(description="Hands lost.")]
-    points_for: Annotated[int, Meta(description="Points scored.")]
-    points_against: Annotated[int, Meta(description="Points conceded.")]
-    tie_breakers: Annotated[
-        dict[str, float], Meta(description="Each tie-breaker's value, and the drawn lot's.")
-    ]
-
-
-class GroupStandings(msgspec.Struct, frozen=True, kw_only=True):
-    group: Annotated[int | None, Meta(description="The group (from 0); null outside groups.")]
-    rows: Annotated[list[StandingRow], Meta(description="Best first.")]
-
-
-class StageStandings(msgspec.Struct, frozen=True, kw_only=True):
-    stage: Annotated[int, Meta(description="The stage's number, from 1.")]
-    kind: Annotated[str, Meta(description="groups, swiss or knockout.")]
-    groups: Annotated[list[GroupStandings], Meta(description="One table per group.")]
-    bracket: Annotated[
-        list[list[FixtureOut]] | None,
-        Meta(description="A knock-out's rounds, each its fixtures in bracket order."),
-    ] = None
-
-
-class Placed(msgspec.Struct, frozen=True, kw_only=True):
-    team: Annotated[int, Meta(description="Index into the torneio's teams.")]
-    players: Annotated[list[str], Meta(description="The team's two player ids.")]
-    place: Annotated[int, Meta(description="Teams out in the same round share a place.")]
-    prize: Annotated[str | None, Meta(description="The prize declared for this place.")]
-
-
-class Standings(msgspec.Struct, frozen=True, kw_only=True):
-    status: Annotated[str, Meta(description="in_progress or finished.")]
-    champion: Annotated[int | None, Meta(description="The winning team, once finished.")]
-    stages: Annotated[list[StageStandings], Meta(description="The stages entered so far.")]
-    final: Annotated[
-        list[Placed], Meta(description="Once finished: every team's place, with its prize.")
-    ]
 
 
 class NewWalkover(Body, frozen=True, kw_only=True):

@@ -21,7 +21,8 @@ from litestar.params import QueryParameter
 from litestar.response import Stream
 from msgspec import Meta
 
-from domain import BY_NAME, game_of
+from domain import BY_NAME, Match, game_of
+from domain.cards.betting.session import over as session_over
 from domain.match.guards import rules_of
 from service.http.matches.schemas import GameName, MatchIdPath
 from service.http.matches.views import HandOut, match_state
@@ -75,6 +76,11 @@ class Sumula(msgspec.Struct, frozen=True, kw_only=True):
     started_at: Annotated[datetime | None, Meta(description="When its first hand began.")]
     finished_at: Annotated[datetime | None, Meta(description="When it finished.")]
     confirmed_by: Annotated[list[str], Meta(description="Who confirmed it, by team.")]
+    closed: Annotated[
+        bool,
+        Meta(description="A betting session closed between hands (P17), not played to one "
+             "stack: an import closes it again after its hands."),
+    ] = False
 
 
 async def sumula_of(state: State, match_id: str) -> Sumula:
@@ -118,7 +124,16 @@ async def sumula_of(state: State, match_id: str) -> Sumula:
         started_at=public.started_at,
         finished_at=public.finished_at,
         confirmed_by=[c.by for c in public.confirmations],
+        closed=_closed(record.state),
     )
+
+
+def _closed(state: Match) -> bool:
+    """A betting session that finished with more than one seat holding chips was closed
+    between hands (P17); one abandoned was not."""
+    if game_of(rules_of(state)).family != "betting" or state.abandoned_by is not None:
+        return False
+    return state.status in ("finished", "confirmed") and session_over(state) is None
 
 
 def _with_times(body: dict[str, object] | None, hand: HandOut) -> dict[str, Any] | None:

@@ -2,15 +2,21 @@
 `/v1/exports/games` writes), and answers each line with its game's id or its error.
 
 Each line is written through the service's own endpoints, in process, with the importer's
-token: the game, each hand as a result (with its real times, D27), its confirmation when
-asked; so every rule, right and check of those endpoints holds. Each write carries an
-Idempotency-Key made from the line's `key` (or, without one, a hash of the line): posting
-the same file again creates nothing and answers the same ids. A line that fails after its
-game was created has that game cancelled (void: it counts nowhere) and says so; a corrected
-line is a new line, a new game. The import is charged one write per line against the
-importer's rate limits (address, token, player), all before anything is written: an import
-the allowance cannot cover now is refused 429 with `Retry-After`, one larger than a whole
-allowance 413 `too-many-lines`, and nothing is written.
+token: the game, each hand as a result (with its real times, D27), the closing of a betting
+session closed between hands (P21), its confirmation when asked; so every rule, right and
+check of those endpoints holds. Each write carries an Idempotency-Key made from the line's
+`key` (or, without one, a hash of the line): posting
+the same file again creates nothing and answers the same ids. The same key with another
+line is a conflict (409 `import-key-conflict` for that line) and changes nothing: the game
+it created stays as it was (service/http/exports/import_keys.py). A correction is a line of
+its own, with its own key, that names what it replaces (`"replaces"`: the key of an earlier
+line of the importer's, or a game's id): its game is written, then the replaced game is
+cancelled, unless it is confirmed (409 `replaced-game-confirmed`, nothing written). A line
+that fails after its game was created has that game cancelled (void: it counts nowhere) and
+says so. The import is charged one write per line against the importer's rate limits
+(address, token, player), all before anything is written: an import the allowance cannot
+cover now is refused 429 with `Retry-After`, one larger than a whole allowance 413
+`too-many-lines`, and nothing is written.
 """
 
 from __future__ import annotations
@@ -25,6 +31,15 @@ from litestar.types import Message
 from msgspec import Meta
 
 from domain import DomainError, resolve_rules
+from service.http.exports.import_keys import (
+    Plan,
+    actor_of,
+    conflict,
+    recorded_game,
+    replaced_game,
+    same_as_recorded,
+)
+from service.http.matches.writes import IMPORT_LINE
 from service.http.problems import ApiError, problem_body
 from service.http.web.duplicate_keys import duplicate_key
 from service.http.web.rate_limits import INTERNAL, charge_more
@@ -48,6 +63,12 @@ class ImportLine(msgspec.Struct, frozen=True, kw_only=True):
     hands: list[dict[str, Any]] = []
     confirm: bool | None = None  # default: an exported line's status is "confirmed"
     status: str | None = None
+    replaces: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+    """A correction: the key of an earlier line of the importer's, or a game's id."""
+    closed: bool = False
+    """A betting session closed between hands (P17): closed again after its hands, at the
+    line's `finished_at` when it gives one."""
+    finished_at: str | None = None
 
 
 class LineResult(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -59,6 +80,10 @@ class LineResult(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     cancelled: Annotated[
         bool, Meta(description="The line's game was created, then cancelled by its error.")
     ] = False
+    replaced: Annotated[
+        str | None,
+        Meta(description="A correction (`replaces`): the game it cancelled and replaced."),
+    ] = None
 
 
 class ImportResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -75,8 +100,15 @@ class ImportController(Controller):
         operation_id="importGames",
         summary="Import paper records in bulk (NDJSON, one game a line)",
         description="Each line: `seats`, `rules` or `competition_id`, `place`, `notes`, "
-        "`hands` (result bodies, each with its `played_at`), `confirm`, and a `key` that "
-        f"makes it idempotent. Up to {MAX_LINES} lines, {MAX_IMPORT_BYTES // 2**20} MiB.",
+        "`hands` (result bodies, each with its `played_at`), `closed` (a betting session "
+        "closed between hands, P17: closed after its hands), `confirm`, and a `key` that "
+        "makes it idempotent: the same key and the same line answer the same game; the same "
+        "key with another line is refused for that line (409 `import-key-conflict`) and "
+        "changes nothing. A correction is a line with a key of its own and `replaces`: the "
+        "key of an earlier line of yours, or a game's id; its game is written, then the "
+        "replaced game is cancelled (`replaced` in the line's answer), unless it is confirmed "
+        "(409 `replaced-game-confirmed`, nothing written). "
+        f"Up to {MAX_LINES} lines, {MAX_IMPORT_BYTES // 2**20} MiB.",
         status_code=200,
         request_max_body_size=MAX_IMPORT_BYTES,
     )
@@ -137,34 +169,70 @@ async def _import_line(request: Request[Any, Any, Any], number: int, text: bytes
             created[field] = getattr(line, field)
     if line.rules is not None:
         created["rules"] = _as_overrides(line.rules)
-    status, game = await _write(request, "/v1/matches", created, f"import:{key}:game")
+    confirm = bool(line.confirm or (line.confirm is None and line.status == "confirmed"))
+    hands = [_result_body(h) for h in line.hands]
+    closing = {"played_at": line.finished_at} if line.finished_at else {}
+    plan = Plan(key, created, hands, confirm, line.replaces, close=closing if line.closed else None)
+    return await _write_line(request, number, plan)
+
+
+async def _write_line(request: Request[Any, Any, Any], number: int, plan: Plan) -> LineResult:
+    actor = await actor_of(request)
+    same = await same_as_recorded(request, actor, plan) if actor else None
+    if same is False:
+        earlier = await recorded_game(request, actor, plan.key) if actor else None
+        return LineResult(line=number, error=conflict(plan.key, earlier))
+    replaced = await replaced_game(request, actor, plan) if plan.replaces else None
+    if isinstance(replaced, dict):
+        return LineResult(line=number, error=replaced)
+    line_print = None if same else plan.line_digest()  # a line imported before: its own
+    status, game = await _write(
+        request, "/v1/matches", plan.created, plan.step_key("game"), line_print
+    )
+    if _reused(game):
+        earlier = await recorded_game(request, actor, plan.key) if actor else None
+        return LineResult(line=number, error=conflict(plan.key, earlier))
     if status != 201:
         return LineResult(line=number, error=game)
     match_id = str(game["id"])
-    steps = [(f"/v1/matches/{match_id}/results", _result_body(h), f"hand:{n}")
-             for n, h in enumerate(line.hands, 1)]
-    if line.confirm or (line.confirm is None and line.status == "confirmed"):
-        steps.append((f"/v1/matches/{match_id}/confirmations", {}, "confirm"))
+    steps = plan.steps(match_id)
+    if replaced is not None and not replaced.cancelled:
+        steps.append((f"/v1/matches/{replaced.match_id}/cancellation", {}, "replaces"))
     for path, body, step in steps:
-        status, answer = await _write(request, path, body, f"import:{key}:{step}")
+        status, answer = await _write(request, path, body, plan.step_key(step))
+        if _reused(answer):  # another line with this key, written meanwhile
+            return LineResult(line=number, error=conflict(plan.key, match_id))
         if status != 201:
             cancelled, _ = await _write(
-                request, f"/v1/matches/{match_id}/cancellation", {}, f"import:{key}:cancel"
+                request, f"/v1/matches/{match_id}/cancellation", {}, plan.step_key("cancel")
             )
             return LineResult(line=number, id=match_id, error=answer, cancelled=cancelled == 201)
-    return LineResult(line=number, id=match_id)
+    return LineResult(
+        line=number, id=match_id, replaced=replaced.match_id if replaced is not None else None
+    )
+
+
+def _reused(answer: dict[str, Any]) -> bool:
+    return answer.get("code") == "idempotency-key-reused"
+
+
+_RULES_IN = {"preset", "target", "overrides"}
+"""What `POST /v1/matches` takes as a game's rules."""
 
 
 def _as_overrides(rules: dict[str, Any]) -> dict[str, Any]:
-    """An exported game's effective rules as the preset and what differs from it (what
-    `POST /v1/matches` takes); rules written as overrides already pass unchanged."""
+    """An exported game's effective rules as `POST /v1/matches` takes them: the preset, the
+    target and the other settings that differ from the preset's (`overrides`); rules
+    written that way already pass unchanged."""
+    if set(rules) <= _RULES_IN:
+        return rules
     try:
         defaults = msgspec.to_builtins(resolve_rules(str(rules.get("preset")), {}))
     except (DomainError, TypeError, ValueError):
         return rules  # an unknown preset: the endpoint says so
-    return {"preset": rules["preset"]} | {
-        k: v for k, v in rules.items() if k != "preset" and defaults.get(k) != v
-    }
+    changed = {k: v for k, v in rules.items() if k != "preset" and defaults.get(k) != v}
+    target = {"target": changed.pop("target")} if "target" in changed else {}
+    return {"preset": rules["preset"]} | target | ({"overrides": changed} if changed else {})
 
 
 def _result_body(hand: dict[str, Any]) -> dict[str, Any]:
@@ -180,9 +248,14 @@ def _refused(number: int, status: int, code: str, detail: str) -> LineResult:
 
 
 async def _write(
-    request: Request[Any, Any, Any], path: str, body: dict[str, Any], key: str
+    request: Request[Any, Any, Any],
+    path: str,
+    body: dict[str, Any],
+    key: str,
+    line_print: bytes | None = None,
 ) -> tuple[int, dict[str, Any]]:
-    """POST `body` to one of the service's own endpoints, as the importer, in process."""
+    """POST `body` to one of the service's own endpoints, as the importer, in process
+    (`line_print`: the fingerprint its Idempotency-Key keeps, the line's, not the body's)."""
     payload = msgspec.json.encode(body)
     headers = [(name, value) for name, value in request.scope["headers"]
                if name in (b"host", b"authorization", b"x-client-time")]
@@ -200,6 +273,8 @@ async def _write(
         "state": {},
         INTERNAL: True,
     }
+    if line_print is not None:
+        scope[IMPORT_LINE] = line_print
     sent = False
 
     async def receive() -> Any:

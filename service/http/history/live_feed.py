@@ -16,7 +16,7 @@ from litestar.datastructures import State
 from litestar.params import QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from service.http.history.events import public_events
+from service.reads.history.events import public_events
 from service.store.event_store import RecordedEvent
 from service.store.matches import Matches
 from service.store.reads import CONNECTION_LOST, Reads

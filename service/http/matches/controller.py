@@ -20,15 +20,13 @@ from domain.competitions import check_pairing
 from domain.tournament.decide import attach
 from domain.tournament.state import stage_label
 from service.http.auth import Principal, provide_principal, provide_viewer
-from service.http.directory.listing import (
+from service.http.directory.params import (
     CompetitionFilter,
     Limit,
-    MatchList,
     Offset,
     PlayerFilter,
     StageFilter,
     StatusFilter,
-    list_matches,
 )
 from service.http.matches import access as can
 from service.http.matches.key_locks import KeyLocks
@@ -47,6 +45,8 @@ from service.http.matches.writes import (
     now,
 )
 from service.http.problems import ApiError
+from service.reads.directory.listing import list_matches
+from service.reads.directory.schemas import MatchList
 from service.store.matches import Matches
 from service.store.registry import parse_id
 from service.store.tournaments import Tournaments

@@ -6,12 +6,12 @@ import secrets
 from collections.abc import Callable
 from typing import Any, cast
 
+import msgspec
 from litestar import Request, Response, Router, post
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import JSONBody
-from msgspec.structs import replace
 
 from domain import (
     Abandon,
@@ -26,8 +26,9 @@ from domain import (
     game_of,
 )
 from domain.cards.betting.commands import CloseSession
+from domain.match.bodies import DealBody, MoveBody, ResultBody, WriteBody
+from domain.match.game import Bodies
 from domain.match.guards import rules_of
-from domain.match.requests import HandRequest, MoveRequest, ResultRequest, SideTally
 from service.http.auth import Principal, provide_principal
 from service.http.matches import access as can
 from service.http.matches.described import bodies
@@ -38,10 +39,7 @@ from service.http.matches.schemas import (
     NewCancellation,
     NewClosing,
     NewConfirmation,
-    NewHand,
-    NewMove,
     NewPenalty,
-    NewResult,
     NewUndo,
 )
 from service.http.matches.views import MatchState
@@ -52,40 +50,30 @@ from service.store.matches import MatchRecord
 _random = secrets.SystemRandom()
 
 
-def _deal(body: NewHand, _: Sender) -> Build:
-    if body.deal == "server":
-        if body.hands is not None or body.dorme is not None:
-            raise ApiError(400, "invalid-body", 'either post a deal or ask for "server"')
+def _deal(body: DealBody, _: Sender) -> Build:
+    """A deal in the game's own body: posted, or made by the service (a game may take what
+    the body asks besides the cards: the seats dealt in, the stacks)."""
+    if body.mixed():
+        raise ApiError(400, "invalid-body", 'either post a deal or ask for "server"')
+    if body.deal != "server":
+        return lambda record, at: _bodies(record).dealt(body, at)
 
-        asked = HandRequest(hands=[], dealer=body.dealer, dealt=body.dealt, stacks=body.stacks)
+    def shuffled(record: MatchRecord, at: Any) -> Command:
+        game = game_of(rules_of(record.state))
+        order = _random.sample(game.deck, len(game.deck))
+        served = _bodies(record).served
+        if served is not None:
+            return served(record.state, order, at, body)
+        return game.shuffled(record.state, order, at)
 
-        def shuffled(record: MatchRecord, at: Any) -> Command:
-            game = game_of(rules_of(record.state))
-            order = _random.sample(game.deck, len(game.deck))
-            if game.served is not None:
-                return game.served(record.state, order, at, asked)
-            return game.shuffled(record.state, order, at)
-
-        return shuffled
-    if body.hands is None:
-        raise ApiError(400, "invalid-body", 'post "hands" (and "dorme"), or "deal": "server"')
-    request = HandRequest(
-        hands=body.hands,
-        dorme=body.dorme,
-        dealer=body.dealer,
-        trump_card=body.trump_card,
-        vira=body.vira,
-        starter=body.starter,
-        stock=body.stock,
-        mortos=body.mortos,
-        dealt=body.dealt,
-        stacks=body.stacks,
-        board=body.board,
-    )
-    return lambda record, at: game_of(rules_of(record.state)).deal(request, at)
+    return shuffled
 
 
-def _may_deal(body: NewHand, sender: Sender, _: MatchRecord) -> None:
+def _bodies(record: MatchRecord) -> Bodies[Any, Any, Any]:
+    return game_of(rules_of(record.state)).bodies
+
+
+def _may_deal(body: DealBody, sender: Sender, _: MatchRecord) -> None:
     access = sender.access
     if body.deal == "server":
         can.require(
@@ -96,85 +84,46 @@ def _may_deal(body: NewHand, sender: Sender, _: MatchRecord) -> None:
         can.staff_only(access, "post a deal")
 
 
-def _void_deal(body: NewHand) -> Callable[[MatchRecord], bool] | None:
+def _void_deal(body: DealBody) -> Callable[[MatchRecord], bool] | None:
     """A void deal (federacao: 4+ doubles) stays on record; the server deals again."""
     if body.deal != "server":
         return None
     return lambda record: record.state.hand is None and record.state.status == "in_progress"
 
 
-def _move(body: NewMove, _: Sender) -> Build:
-    if body.seat is None and body.board is None:
-        raise ApiError(400, "invalid-body", 'a move names its "seat"')
-    request = MoveRequest(
-        seat=body.seat if body.seat is not None else 0,
-        tile=body.tile,
-        end=body.end,
-        pass_=body.pass_,
-        card=body.card,
-        covered=body.covered,
-        call=body.call,
-        accept=body.accept,
-        run=body.run,
-        redeal=body.redeal,
-        bid=body.bid,
-        give=body.give,
-        draw=body.draw,
-        cards=body.cards,
-        suit=body.suit,
-        mau_mau=body.mau_mau,
-        accuse=body.accuse,
-        meld=body.meld,
-        add=body.add,
-        to=body.to,
-        discard=body.discard,
-        go_out=body.go_out,
-        red_three=body.red_three,
-        na_boa=body.na_boa,
-        furar=body.furar,
-        burned=body.burned,
-        check=body.check,
-        bet_to=body.bet_to,
-        cover=body.cover,
-        fold=body.fold,
-        all_in=body.all_in,
-        exchange=body.exchange,
-        received=body.received,
-        board=body.board,
-    )
-
+def _move(body: MoveBody, _: Sender) -> Build:
     def build(record: MatchRecord, at: Any) -> Command:
         game = game_of(rules_of(record.state))
         cards = game.restock(record.state)  # a new stock, should the draw need one (M13)
-        if not cards or (request.draw is None and request.exchange is None):
-            return game.move(request, at)
-        return game.move(replace(request, restock=_random.sample(cards, len(cards))), at)
+        restock = _random.sample(cards, len(cards)) if cards else []
+        return _bodies(record).moved(body, at, restock)
 
     return build
 
 
-def _may_move(body: NewMove, sender: Sender, record: MatchRecord) -> None:
+def _may_move(body: MoveBody, sender: Sender, record: MatchRecord) -> None:
     """The seat's own player (who holds its cards, also when the hand is played blind), or
     staff who see its hand: a move for a seat whose hand the sender cannot see would tell,
     by its answer, what that hand holds."""
-    if body.seat is not None:
-        _at_the_table(body.seat, record)
-    names_drawn = (body.draw is not None or body.red_three is not None) and (
-        body.card is not None or body.cards is not None
-    )
-    names_drawn = names_drawn or body.board is not None or bool(body.received)
-    if names_drawn and record.state.hand is not None:
+    seat = body.mover()
+    if seat is not None:
+        _at_the_table(seat, record)
+    if body.names_hidden_cards() and record.state.hand is not None:
         everyone = range(len(record.state.seats))
         if not all(sender.sees(record, seat) for seat in everyone):
             raise ApiError(403, "forbidden", _NAMES_DRAWN)
-    if body.seat is None:  # a board named: who sees every hand, as for any card named
+    if seat is None:  # a board named: who sees every hand, as for any card named
         can.staff_only(sender.access, "name the board")
         return
-    if body.seat in sender.access.seats:
+    if seat in sender.access.seats:
         return
-    can.may_play_seat(sender.access, body.seat)
-    if record.state.hand is not None and not sender.sees(record, body.seat):
-        raise ApiError(403, "forbidden", _UNSEEN.format(seat=body.seat, what="move for it"))
+    can.may_play_seat(sender.access, seat)
+    if record.state.hand is not None and not sender.sees(record, seat):
+        raise ApiError(403, "forbidden", _UNSEEN.format(seat=seat, what="move for it"))
+
+
+def _mover(body: MoveBody) -> int | None:
+    return body.mover()
 
 
 def _at_the_table(seat: int, record: MatchRecord) -> None:
@@ -203,41 +152,8 @@ _NAMES_DRAWN = (
 _UNSEEN = "only who sees seat {seat}'s hand may {what}: its player, or whoever posted the deal"
 
 
-def _result(body: NewResult, _: Sender) -> Build:
-    request = ResultRequest(
-        outcome=body.outcome,
-        seat=body.seat,
-        kind=body.kind,
-        sums=_pair(body.sums),
-        points=list(body.points) if isinstance(body.points, list) else _pair(body.points),
-        tricks=list(body.tricks) if isinstance(body.tricks, list) else _pair(body.tricks),
-        bids=body.bids,
-        winner=body.winner,
-        cards_left=body.cards_left,
-        ended_by=body.ended_by,
-        cards=body.cards,
-        void=body.void,
-        sides=None if body.sides is None else {k: _tally(v) for k, v in body.sides.items()},
-        value=body.value,
-        tie=body.tie,
-        net=None if body.net is None else dict(body.net),
-        stacks=body.stacks,
-        started_at=body.started_at,
-        played_at=body.played_at,
-    )
-    return lambda record, at: game_of(rules_of(record.state)).result(request, at)
-
-
-def _tally(count: Any) -> SideTally:
-    return SideTally(
-        melded=count.melded,
-        limpa=count.limpa,
-        suja=count.suja,
-        mil=count.mil,
-        in_hand=count.in_hand,
-        morto=count.morto,
-        red_threes=count.red_threes,
-    )
+def _result(body: ResultBody, _: Sender) -> Build:
+    return lambda record, at: _bodies(record).recorded(body, at)
 
 
 def _pair(pair: Any) -> PerTeam | None:
@@ -257,7 +173,7 @@ def _may_abandon(body: NewAbandon, sender: Sender, record: MatchRecord) -> None:
     side = body.team or (table.side_of(body.seat) if seat_ok and body.seat is not None else None)
     can.require(
         access.staff or (side is not None and side in own),
-        "a player may abandon only for their own team",
+        "a player may abandon only for their own team (or seat)",
     )
 
 
@@ -271,6 +187,24 @@ def _confirm(_: NewConfirmation, sender: Sender) -> Build:
         return lambda _, at: Confirm(at=at, by="organizer", actor=actor, members=members)
     return lambda record, at: Confirm(
         at=at, by=record.state.table.side_of(min(access.seats)), actor=actor
+    )
+
+
+def _close(body: NewClosing, sender: Sender) -> Build:
+    """P17: the scorekeeper or an organizer closes the session at once; a seated player asks
+    for their own seat, and it closes once every seat has (D27: when it was, if said)."""
+    access = sender.access
+    when = body.played_at
+    if access.staff:
+        return lambda _, at: CloseSession(at=at, played_at=when)
+    return lambda _, at: CloseSession(at=at, seat=min(access.seats), played_at=when)
+
+
+def _may_close(_: NewClosing, sender: Sender, __: MatchRecord) -> None:
+    access = sender.access
+    can.require(
+        access.staff or bool(access.seats),
+        "only the game's players, scorekeeper or organizers may close the session",
     )
 
 
@@ -290,7 +224,8 @@ WRITES: tuple[GameWrite[Any], ...] = (
         description='Post the deal, or `{"deal": "server"}` to have the service shuffle it: '
         "each seat's hand in seat order (and what the game turns up or leaves aside: the "
         "dorme, a trump card, a vira). Each game's posted deal is among the examples.",
-        body=NewHand,
+        body=WriteBody,
+        own=lambda bodies: bodies.deal,
         command=_deal,
         who=_may_deal,
         again=_void_deal,
@@ -303,10 +238,11 @@ WRITES: tuple[GameWrite[Any], ...] = (
         description=bodies(
             "move", 'A tile or a card: `{"seat": 1, "card": "7H"}`; each game\'s other moves:'
         ),
-        body=NewMove,
+        body=WriteBody,
+        own=lambda bodies: bodies.move,
         command=_move,
         who=_may_move,
-        secret_seat=lambda body: body.seat,
+        secret_seat=_mover,
     ),
     GameWrite(
         path="results",
@@ -315,7 +251,8 @@ WRITES: tuple[GameWrite[Any], ...] = (
         description=bodies(
             "result", "For scorekeepers without the deal; the service computes the points."
         ),
-        body=NewResult,
+        body=WriteBody,
+        own=lambda bodies: bodies.result,
         command=_result,
         who=lambda _, sender, __: can.staff_only(sender.access, "record a result"),
     ),
@@ -333,8 +270,12 @@ WRITES: tuple[GameWrite[Any], ...] = (
     GameWrite(
         path="abandon",
         operation_id="abandonMatch",
-        summary="A team abandons: it loses the game",
-        description="By a player of that team, the scorekeeper or an organizer.",
+        summary="A team, or a seat, abandons: it loses the game",
+        description="By a player of that side, the scorekeeper or an organizer. At a table "
+        "of two sides (two teams, or two seats) the other side wins. At a table of more (a "
+        'game played alone: `{"seat": 2}`) the game ends with that seat last and the others '
+        "placed by the game's own order as it stands (its points, lives or stacks; the hand "
+        "in progress dropped): docs/rules-decisions.md, C12.",
         body=NewAbandon,
         command=lambda body, _: lambda __, at: Abandon(at=at, team=body.team, seat=body.seat),
         who=_may_abandon,
@@ -375,12 +316,15 @@ WRITES: tuple[GameWrite[Any], ...] = (
     GameWrite(
         path="closing",
         operation_id="closeSession",
-        summary="Close a poker session between hands",
-        description="Texas Hold'em and poker fechado: the table session ends, each seat placed "
-        "by its final stack (P17). By the scorekeeper or an organizer.",
+        summary="Close a session between hands (the games played as sessions: the betting games)",
+        description="Between hands, a session of a betting game ends, "
+        "each seat placed by its final stack (P17). The scorekeeper or an organizer closes it "
+        "at once; a seated player asks for their own seat (the state's `closing` lists the "
+        "seats that have asked), and it closes when every seat has. A hand played in between "
+        "puts the requests aside.",
         body=NewClosing,
-        command=lambda _, __: lambda ___, at: CloseSession(at=at),
-        who=lambda _, sender, __: can.staff_only(sender.access, "close the session"),
+        command=_close,
+        who=_may_close,
     ),
     GameWrite(
         path="confirmations",
@@ -395,20 +339,31 @@ WRITES: tuple[GameWrite[Any], ...] = (
 )
 
 
+def _nothing_required(kind: type[Any]) -> bool:
+    return not any(f.required for f in msgspec.structs.fields(kind))
+
+
 def route(spec: GameWrite[Any]) -> HTTPRouteHandler:
     """The route of one write: the one handler, typed with this write's body."""
+
+    empty = spec.own is not None or _nothing_required(spec.body)
 
     async def handler(
         request: Request[Any, Any, Any],
         state: State,
-        data: Any,
         principal: NamedDependency[Principal],
         match_id: MatchIdPath,
+        data: Any = None,
     ) -> Response[MatchState]:
-        answer = await write(await incoming(request), state, principal, match_id, spec, data)
+        body = spec.body() if data is None and empty else data  # a game's own: read again
+        answer = await write(await incoming(request), state, principal, match_id, spec, body)
         return answer.response()
 
-    handler.__annotations__ = {**handler.__annotations__, "data": cast(Any, JSONBody)[spec.body]}
+    # A body that requires nothing may be left out (`{}` or none: a confirmation); a game's
+    # own is any object here, read again into the game's struct once the game is known.
+    given = dict[str, Any] if spec.own is not None else spec.body
+    body = given | None if empty else given
+    handler.__annotations__ = {**handler.__annotations__, "data": cast(Any, JSONBody)[body]}
     handler.__name__ = handler.__qualname__ = spec.operation_id
     return post(
         f"/{{match_id:str}}/{spec.path}",

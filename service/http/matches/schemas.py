@@ -15,25 +15,7 @@ from service.http.competitions.tournament_schemas import FormatIn
 from service.http.matches.described import described
 from service.http.web.body import Body
 
-Tile = Annotated[
-    str, Meta(pattern=r"^[0-6]-[0-6]$", description='A tile "a-b", e.g. "3-5".', examples=["3-5"])
-]
-Card = Annotated[
-    str,
-    Meta(
-        pattern=r"^([AJQKajqk]|[2-9]|10)[CDHScdhs]$",
-        description='A card "<rank><suit>": rank A 2-10 J Q K, suit C D H S, e.g. "7H", "10S".',
-        examples=["7H"],
-    ),
-]
-Piece = Annotated[
-    str,
-    Meta(
-        pattern=r"^([0-6]-[0-6]|([AJQKajqk]|[2-9]|10)[CDHScdhs]|JK|jk)$",
-        description='A tile "a-b" or a card "<rank><suit>" ("JK": a joker), as the game is played.',
-        examples=["3-5", "7H"],
-    ),
-]
+# Cards and tiles are read by one grammar (domain/codes.py): a card in capitals only.
 if TYPE_CHECKING:
     PresetName = str
     GameName = str
@@ -46,17 +28,6 @@ Seat = Annotated[
         ge=0,
         le=7,
         description="A seat in order of play, 0 to the table's last (partnerships: A = 0, 2).",
-    ),
-]
-Chips = Annotated[int, Meta(ge=0, le=1_000_000_000)]
-NetChips = Annotated[int, Meta(ge=-1_000_000_000, le=1_000_000_000)]
-SeatKey = Annotated[str, Meta(pattern="^[0-7]$")]
-StockCard = Annotated[
-    str,
-    Meta(
-        pattern=r"^(([AJQKajqk]|[2-9]|10)[CDHScdhs]|JK|jk)$",
-        description='A card of a two-deck game: "<rank><suit>", or "JK" for a joker.',
-        examples=["7H"],
     ),
 ]
 TeamName = Literal["A", "B"]
@@ -182,8 +153,8 @@ class NewMatch(Body, frozen=True, kw_only=True):
             min_length=2,
             max_length=8,
             description=(
-                "Player ids in order of play, as many as the game seats (most games 4; Mau "
-                "Mau 4 to 8). In partnerships team A = seats 0, 2; team B = seats 1, 3."
+                "Player ids in order of play, as many as the game seats (most games 4; some 2 "
+                "to 8). In partnerships team A = seats 0, 2; team B = seats 1, 3."
             ),
         ),
     ]
@@ -216,292 +187,24 @@ class NewMatch(Body, frozen=True, kw_only=True):
     ) = None
 
 
-class NewHand(Body, frozen=True, kw_only=True):
-    deal: Annotated[
-        Literal["server"] | None, Meta(description='"server": the service shuffles and deals.')
-    ] = None
-    hands: (
-        Annotated[
-            list[Annotated[list[Piece], Meta(max_length=28)]],
-            Meta(max_length=8, description="The posted deal: a hand per seat, in seat order."),
-        ]
-        | None
-    ) = None
-    dorme: (
-        Annotated[list[Tile], Meta(max_length=28, description=("The undealt tiles (pontos: 4)."))]
-        | None
-    ) = None
-    dealer: (
-        Annotated[
-            int,
-            Meta(
-                ge=0,
-                le=7,
-                description="Cards: the seat that deals (the seat due, or the first "
-                "hand's: the table's last seat if not said); the seat after it leads.",
-            ),
-        ]
-        | None
-    ) = None
-    trump_card: Annotated[Card | None, Meta(description=described("deal.trump_card"))] = None
-    vira: Annotated[Card | None, Meta(description=described("deal.vira"))] = None
-    starter: Annotated[StockCard | None, Meta(description=described("deal.starter"))] = None
-    stock: (
-        Annotated[list[StockCard], Meta(max_length=108, description=described("deal.stock"))] | None
-    ) = None
-    mortos: (
-        Annotated[
-            list[Annotated[list[StockCard], Meta(max_length=11)]],
-            Meta(max_length=2, description=described("deal.mortos")),
-        ]
-        | None
-    ) = None
-    dealt: (
-        Annotated[
-            list[Annotated[int, Meta(ge=0, le=7)]],
-            Meta(max_length=8, description=described("deal.dealt")),
-        ]
-        | None
-    ) = msgspec.field(default=None, name="in")
-    stacks: (
-        Annotated[
-            list[Chips],
-            Meta(max_length=8, description=described("deal.stacks")),
-        ]
-        | None
-    ) = None
-    board: (
-        Annotated[list[Card], Meta(min_length=5, max_length=5, description=described("deal.board"))]
-        | None
-    ) = None
-    expected_version: ExpectedVersion = None
-
-
-BidValue = Annotated[int, Meta(ge=1, le=13)] | Literal["nil", "double_nil"]
-
-
-class NewMove(Body, frozen=True, kw_only=True):
-    seat: (
-        Annotated[
-            int, Meta(ge=0, le=7, description="The seat that moves (every move but a board named).")
-        ]
-        | None
-    ) = None
-    tile: Annotated[Tile | None, Meta(description="The tile played; omit to pass.")] = None
-    end: Annotated[
-        Literal["left", "right"] | None,
-        Meta(
-            description=(
-                "The end the tile is laid on; optional when only one end fits or the "
-                "board is empty."
-            )
-        ),
-    ] = None
-    pass_: Annotated[bool, Meta(description=described("move.pass_", "true: the seat passes."))] = (
-        msgspec.field(default=False, name="pass")
-    )
-    card: Annotated[
-        StockCard | None, Meta(description=described("move.card", "Cards: the card played."))
-    ] = None
-    covered: Annotated[bool, Meta(description=described("move.covered"))] = False
-    call: Annotated[
-        Literal["truco", "seis", "nove", "doze"] | None,
-        Meta(description=described("move.call")),
-    ] = None
-    accept: Annotated[bool, Meta(description=described("move.accept"))] = False
-    run: Annotated[bool, Meta(description=described("move.run"))] = False
-    redeal: Annotated[bool, Meta(description=described("move.redeal"))] = False
-    bid: Annotated[BidValue | None, Meta(description=described("move.bid"))] = None
-    give: (
-        Annotated[
-            list[Card],
-            Meta(
-                min_length=3,
-                max_length=3,
-                description=described("move.give"),
-            ),
-        ]
-        | None
-    ) = None
-    draw: Annotated[Literal["stock", "pile"] | None, Meta(description=described("move.draw"))] = (
-        None
-    )
-    cards: (
-        Annotated[list[StockCard], Meta(max_length=108, description=described("move.cards"))] | None
-    ) = None
-    suit: Annotated[
-        Literal["C", "D", "H", "S"] | None, Meta(description=described("move.suit"))
-    ] = None
-    mau_mau: Annotated[bool, Meta(description=described("move.mau_mau"))] = False
-    accuse: Annotated[bool, Meta(description=described("move.accuse"))] = False
-    meld: (
-        Annotated[list[StockCard], Meta(max_length=14, description=described("move.meld"))] | None
-    ) = None
-    add: (
-        Annotated[list[StockCard], Meta(max_length=14, description=described("move.add"))] | None
-    ) = None
-    to: Annotated[int, Meta(ge=0, le=60, description=described("move.to"))] | None = None
-    discard: Annotated[StockCard | None, Meta(description=described("move.discard"))] = None
-    go_out: (
-        Annotated[
-            list[Annotated[list[StockCard], Meta(max_length=10)]],
-            Meta(max_length=4, description=described("move.go_out")),
-        ]
-        | None
-    ) = None
-    red_three: Annotated[
-        Literal["3D", "3H", "3d", "3h"] | None, Meta(description=described("move.red_three"))
-    ] = None
-    na_boa: Annotated[bool, Meta(description=described("move.na_boa"))] = False
-    furar: Annotated[bool, Meta(description=described("move.furar"))] = False
-    burned: Annotated[bool, Meta(description=described("move.burned"))] = False
-    check: Annotated[bool, Meta(description=described("move.check"))] = False
-    bet_to: (
-        Annotated[int, Meta(ge=1, le=1_000_000_000, description=described("move.bet_to"))] | None
-    ) = None
-    cover: Annotated[bool, Meta(description=described("move.cover"))] = False
-    fold: Annotated[bool, Meta(description=described("move.fold"))] = False
-    all_in: Annotated[bool, Meta(description=described("move.all_in"))] = False
-    exchange: (
-        Annotated[list[Card], Meta(max_length=5, description=described("move.exchange"))] | None
-    ) = None
-    received: (
-        Annotated[list[Card], Meta(max_length=5, description=described("move.received"))] | None
-    ) = None
-    board: (
-        Annotated[list[Card], Meta(min_length=1, max_length=3, description=described("move.board"))]
-        | None
-    ) = None
-    expected_version: ExpectedVersion = None
-
-
 class Sums(Body, frozen=True, kw_only=True):
     A: Annotated[int, Meta(ge=0, le=168, description="Pips left in team A's hands.")]
     B: Annotated[int, Meta(ge=0, le=168, description="Pips left in team B's hands.")]
 
 
-class TeamPoints(Body, frozen=True, kw_only=True):
-    A: Annotated[int, Meta(ge=0, le=120, description="Team A's card points.")]
-    B: Annotated[int, Meta(ge=0, le=120, description="Team B's card points.")]
-
-
-class TeamTricks(Body, frozen=True, kw_only=True):
-    A: Annotated[int, Meta(ge=0, le=10, description="Tricks team A took.")]
-    B: Annotated[int, Meta(ge=0, le=10, description="Tricks team B took.")]
-
-
-class SideCount(Body, frozen=True, kw_only=True):
-    """A side's count at the end of a rummy hand (Buraco)."""
-
-    melded: Annotated[int, Meta(ge=0, le=1000, description="The points of the cards it laid.")]
-    limpa: Annotated[int, Meta(ge=0, le=14, description="Its canastras limpas.")] = 0
-    suja: Annotated[int, Meta(ge=0, le=14, description="Its canastras sujas.")] = 0
-    mil: Annotated[int, Meta(ge=0, le=8, description="Its canastras de mil.")] = 0
-    in_hand: Annotated[
-        int, Meta(ge=0, le=1000, description="The points of the cards left in its hands.")
-    ] = 0
-    morto: Annotated[bool, Meta(description="It took its morto.")] = True
-    red_threes: Annotated[
-        int, Meta(ge=0, le=4, description="Tranca: its red 3s (laid, or held at the end).")
-    ] = 0
-
-
-class NewResult(Body, frozen=True, kw_only=True):
-    outcome: Annotated[
-        Literal["batida", "bloqueio"] | None, Meta(description=described("result.outcome"))
-    ] = None
-    seat: (
-        Annotated[
-            int,
-            Meta(
-                ge=0,
-                le=3,
-                description=(
-                    "batida: who went out; bloqueio: who blocked (needed on equal sums when the "
-                    "rule set makes the blocker lose)."
-                ),
-            ),
-        ]
-        | None
-    ) = None
-    kind: Annotated[
-        Literal["simples", "carroca", "la-e-lo", "cruzada"] | None,
-        Meta(description="batida: its kind."),
-    ] = None
-    sums: Annotated[
-        Sums | None,
-        Meta(
-            description=(
-                "Pips left per team; needed for a bloqueio, and for a batida when pips count."
-            )
-        ),
-    ] = None
-    points: Annotated[
-        TeamPoints | list[Annotated[int, Meta(ge=0, le=1000)]] | None,
-        Meta(description=described("result.points")),
-    ] = None
-    tricks: Annotated[
-        TeamTricks | list[Annotated[int, Meta(ge=0, le=13)]] | None,
-        Meta(description=described("result.tricks")),
-    ] = None
-    bids: Annotated[list[BidValue] | None, Meta(description=described("result.bids"))] = None
-    winner: Annotated[TeamName | Seat | None, Meta(description=described("result.winner"))] = None
-    cards_left: (
-        Annotated[
-            list[Annotated[list[StockCard], Meta(max_length=108)]],
-            Meta(max_length=8, description=described("result.cards_left")),
-        ]
-        | None
-    ) = None
-    ended_by: Annotated[
-        Annotated[str, Meta(max_length=1)] | None, Meta(description=described("result.ended_by"))
-    ] = None
-    cards: Annotated[Literal[9, 10] | None, Meta(description=described("result.cards"))] = None
-    void: Annotated[bool, Meta(description=described("result.void"))] = False
-    sides: (
-        Annotated[
-            dict[Annotated[str, Meta(max_length=1)], SideCount],
-            Meta(max_length=2, description=described("result.sides")),
-        ]
-        | None
-    ) = None
-    value: Annotated[int, Meta(ge=1, le=12, description=described("result.value"))] | None = None
-    tie: Annotated[bool, Meta(description=described("result.tie"))] = False
-    net: (
-        Annotated[
-            dict[
-                Annotated[str, Meta(pattern="^[0-7]$")], Annotated[int, Meta(ge=-(10**9), le=10**9)]
-            ],
-            Meta(max_length=8, description=described("result.net")),
-        ]
-        | None
-    ) = None
-    stacks: (
-        Annotated[list[Chips], Meta(max_length=8, description=described("result.stacks"))] | None
-    ) = None
+class NewClosing(Body, frozen=True, kw_only=True):
     played_at: (
         Annotated[
             datetime,
             Meta(
                 tz=True,
-                description="When the hand ended, for a score sheet typed in after the game "
-                "(RFC 3339 with its zone): its durations and periods follow it. Not in the "
-                "future, not before the previous hand ended. Default: now.",
+                description="When the session was closed, for a score sheet typed in after "
+                "it (D27; an import closes a session at its export's `finished_at`): not in "
+                "the future, not before its last hand ended. Default: now.",
             ),
         ]
         | None
     ) = None
-    started_at: (
-        Annotated[
-            datetime,
-            Meta(tz=True, description="When the hand began, if known (not after `played_at`)."),
-        ]
-        | None
-    ) = None
-    expected_version: ExpectedVersion = None
-
-
-class NewClosing(Body, frozen=True, kw_only=True):
     expected_version: ExpectedVersion = None
 
 
@@ -530,7 +233,18 @@ class NewPenalty(Body, frozen=True, kw_only=True):
 
 class NewAbandon(Body, frozen=True, kw_only=True):
     team: Annotated[TeamName | None, Meta(description="The team that abandons.")] = None
-    seat: Annotated[int, Meta(ge=0, le=7, description="Or the seat that left.")] | None = None
+    seat: (
+        Annotated[
+            int,
+            Meta(
+                ge=0,
+                le=7,
+                description="Or the seat that left (a game played alone: the seat that "
+                "abandons, and takes the last place).",
+            ),
+        ]
+        | None
+    ) = None
     expected_version: ExpectedVersion = None
 
 

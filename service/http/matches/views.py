@@ -10,15 +10,21 @@ from __future__ import annotations
 
 import functools
 from datetime import datetime
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Union
 
 import msgspec
 from msgspec import Meta
 
 from domain import GAMES, HandResult, Match, PerTeam, TrickHand, game_of
+from domain.match.bodies import HandView as GameHand
+from domain.match.bodies import Seen, TeamPair
 from service.http.matches.described import described
-from service.http.matches.hand_views import VIEWS, HandView, Seen, TeamPair
 from service.store.matches import MatchRecord
+
+if TYPE_CHECKING:
+    HandView = GameHand
+else:  # every registered game's own hand, told apart by its "game"
+    HandView = Union[tuple(game.bodies.hand for game in GAMES)]  # noqa: UP007
 
 
 class RaiseOut(msgspec.Struct, frozen=True, kw_only=True):
@@ -40,13 +46,9 @@ class HandOut(msgspec.Struct, frozen=True, kw_only=True):
     started_at: Annotated[datetime, Meta(description="Start of the hand.")]
     ended_at: Annotated[datetime, Meta(description="End of the hand.")]
     dealer: Annotated[int | None, Meta(description="Cards: the seat that dealt it.")] = None
-    card_points: Annotated[
-        TeamPair | None, Meta(description=described("hand.card_points"))
-    ] = None
+    card_points: Annotated[TeamPair | None, Meta(description=described("hand.card_points"))] = None
     tricks: Annotated[TeamPair | None, Meta(description=described("hand.tricks"))] = None
-    raises: Annotated[
-        list[RaiseOut] | None, Meta(description=described("hand.raises"))
-    ] = None
+    raises: Annotated[list[RaiseOut] | None, Meta(description=described("hand.raises"))] = None
     scores: Annotated[
         dict[str, int] | None,
         Meta(
@@ -88,20 +90,25 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     ]
     winner: Annotated[
         str | None,
-        Meta(description="The winning side, once finished; null while in play or when the "
-             "first place is shared."),
+        Meta(
+            description="The winning side, once finished; null while in play or when the "
+            "first place is shared."
+        ),
     ]
     places: Annotated[
         list[list[str]] | None,
         Meta(
-            description='Once finished: every side, best first; a tie shares a place: '
+            description="Once finished: every side, best first; a tie shares a place: "
             '[["1"], ["0", "3"], ["2"]] (partnerships: [["A"], ["B"]]).'
         ),
     ] = None
     turn: Annotated[int | None, Meta(description="The seat to play, or null.")]
     hand: Annotated[
         HandView | None,
-        Meta(description="The hand in progress, or null: its family's view (`family`)."),
+        Meta(
+            description="The hand in progress, as the reader may see it, or null: its game's "
+            "own (`game`)."
+        ),
     ]
     hands: Annotated[list[HandOut], Meta(description="Finished hands, in order.")]
     pending_bonus: Annotated[int, Meta(description="Points an empate adds to the next win.")]
@@ -110,6 +117,14 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
         Meta(description="Cards: the seat due to deal the next hand (null: any, the first)."),
     ] = None
     confirmations: Annotated[list[ConfirmationOut], Meta(description="Who confirmed.")]
+    closing: Annotated[
+        list[int] | None,
+        Meta(
+            description="A game played as a session (the betting games): the seats whose "
+            "players asked to close it since the last hand (P17); it closes when every seat "
+            "has. Null in the other games."
+        ),
+    ] = None
     counts_for: Annotated[
         list[int] | None,
         Meta(
@@ -129,9 +144,7 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     finished_at: Annotated[datetime | None, Meta(description="When it finished.")]
 
 
-def visible_seats(
-    record: MatchRecord, viewer: str | None, revealed: bool | None = False
-) -> Seen:
+def visible_seats(record: MatchRecord, viewer: str | None, revealed: bool | None = False) -> Seen:
     """The seats whose hand in progress this reader sees (design.md, "Secrets in the
     history"): whoever posted the deal sees them all; a seated player their own, unless the
     hand is played blind (Truco's mão de ferro, T3); nobody else, whatever their role: a
@@ -185,7 +198,7 @@ def match_state(match_id: str, version: int, state: Match, seen: frozenset[int])
     game = game_of(state.rules) if state.rules else None
     hand = None
     if state.hand is not None and game is not None:
-        hand = VIEWS[game.family](state.hand, seen, game)
+        hand = game.bodies.view(state.hand, seen)
     return MatchState(
         id=match_id,
         version=version,
@@ -202,6 +215,7 @@ def match_state(match_id: str, version: int, state: Match, seen: frozenset[int])
         pending_bonus=state.pending_bonus,
         next_dealer=state.next_dealer,
         confirmations=[ConfirmationOut(c.by, c.actor, c.at) for c in state.confirmations],
+        closing=list(state.closing) if game is not None and game.family == "betting" else None,
         counts_for=list(state.counts_for) if state.status == "confirmed" else None,
         competition_id=state.competition_id,
         stage=state.stage,

@@ -12,16 +12,19 @@ import msgspec
 from litestar import Request, Response
 from litestar.datastructures import State
 
-from domain import Command, DomainError, IllegalMove
+from domain import Command, DomainError, IllegalMove, game_of
 from domain.competitions import CompetitionCreated
 from domain.errors import TellsTheTable
+from domain.match.game import Bodies
 from service.http.auth import Principal
 from service.http.matches.access import Access, access_of
 from service.http.matches.key_locks import KeyLocks
 from service.http.matches.views import MatchState, match_state, visible_seats
 from service.http.problems import ApiError
 from service.http.web.conventions import GZIP_TAG_SUFFIX
+from service.http.web.rate_limits import INTERNAL
 from service.http.web.request_ids import new_request_id
+from service.http.web.strict_bodies import read_strictly
 from service.store.matches import Matches, MatchRecord
 from service.store.members import Memberships
 
@@ -75,7 +78,15 @@ def expected_version(request: WithHeaders, in_body: int | None) -> int | None:
 
 
 async def fingerprint(request: Request[Any, Any, Any]) -> bytes:
-    return digest(await incoming(request))
+    """The request's method, path and body; an import's game creation, its whole line's
+    (`IMPORT_LINE`), so that its key, used again with another line, is refused."""
+    line = request.scope.get(IMPORT_LINE) if request.scope.get(INTERNAL) else None
+    return line if isinstance(line, bytes) else digest(await incoming(request))
+
+
+IMPORT_LINE = "domino_import_line"
+"""The scope's key for the digest of the import line a write of the import carries
+(service/http/exports/imports.py): only an import's own writes (`INTERNAL`) set it."""
 
 
 def digest(request: Incoming) -> bytes:
@@ -203,6 +214,9 @@ class GameWrite(Generic[B]):
     """The seat whose hand a refusal of this write could tell about (see `refusal`)."""
     members: bool = False
     """The command needs the seats whose players joined the game's competition."""
+    own: Callable[[Bodies[Any, Any, Any]], type[Any]] | None = None
+    """The game's own body of this write (`Game.bodies`): the request is read again,
+    strictly, into it once the game is known."""
 
 
 async def write(
@@ -236,6 +250,7 @@ async def _write(
         access = access_of(principal, first.state, await competition_of(state, first))
         return answered(first, access, principal, 201)
     record = await matches.load(match_id)
+    body = own_body(request, record, spec, body)
     access = access_of(principal, record.state, await competition_of(state, record))
     members = await member_seats(state, record) if spec.members else ()
     sender = Sender(principal, access, members)
@@ -260,6 +275,16 @@ async def _write(
     except DomainError as error:
         raise await refusal(state, principal, match_id, spec.secret_seat(body), error) from None
     return answered(record, access, principal, 201)
+
+
+def own_body(request: Incoming, record: MatchRecord, spec: GameWrite[B], body: B) -> B:
+    """The body as the game's own, when the game declares one for this write."""
+    rules = record.state.rules
+    bodies = None if rules is None else game_of(rules).bodies
+    if spec.own is None or bodies is None:
+        return body
+    own: B = read_strictly(request.body, spec.own(bodies), request.method, request.path)
+    return own
 
 
 async def refusal(

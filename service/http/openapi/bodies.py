@@ -33,6 +33,11 @@ def document_request_bodies(document: OpenAPI) -> OpenAPI:
     return document
 
 
+def schema_of(raw: dict[str, Any]) -> Schema | Reference:
+    """msgspec's JSON Schema of a struct as Litestar's, each field's description on it."""
+    return _schema(raw)
+
+
 def _schema(raw: dict[str, Any]) -> Schema | Reference:
     if "$ref" in raw:
         return Reference(ref=raw["$ref"])
@@ -48,6 +53,10 @@ def _schema(raw: dict[str, Any]) -> Schema | Reference:
             value = OpenAPIType(value)  # msgspec names one type; optional ones are anyOf
         fields[re.sub(r"(?<!^)([A-Z])", r"_\1", key).lower()] = value
     return Schema(**fields)
+
+
+def described_field(field: dict[str, Any]) -> dict[str, Any]:
+    return _described(field)
 
 
 def _described(field: dict[str, Any]) -> dict[str, Any]:
@@ -68,6 +77,8 @@ def _subclasses(cls: type) -> list[type]:
 
 
 TAG_FIELDS = {
+    "game": "The game this hand is of (its name, as in the game's state): it says which of the "
+    "hands this is.",
     "family": 'Which shape this hand has: "dominoes" (a board of tiles), "cards" (tricks) or '
     '"stock" (a stock and a discard pile).',
     "kind": "The stage's kind: groups, swiss or knockout.",

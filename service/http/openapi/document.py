@@ -10,13 +10,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from service.app import create_app
 from service.settings import Settings
 
 DOCUMENT = Path(__file__).resolve().parents[3] / "openapi" / "openapi.json"
 
 
 def generate() -> dict[str, Any]:
+    # The app is built with this package's patches of the document: it is imported where
+    # the document is generated, so that the package never imports the app it is part of.
+    from service.app import create_app
+
     app = create_app(Settings(), "postgresql://unused@127.0.0.1/unused")
     return app.openapi_schema.to_schema()
 

@@ -18,6 +18,7 @@ from litestar.openapi.spec import (
 )
 
 from domain import GAMES
+from domain.games import ERROR_CODES
 from service.http.problems import PROBLEM_JSON
 
 _READ = {
@@ -45,12 +46,30 @@ PROBLEM = Schema(
         "type": Schema(type=OpenAPIType.STRING, description="A URI naming the kind of problem."),
         "title": Schema(type=OpenAPIType.STRING, description="A short summary."),
         "status": Schema(type=OpenAPIType.INTEGER, description="The HTTP status code."),
-        "code": Schema(type=OpenAPIType.STRING, description="Stable machine-readable code."),
+        "code": Schema(
+            type=OpenAPIType.STRING,
+            description="Stable machine-readable code: the service's own (invalid-body, "
+            "forbidden, not-found, version-conflict, rate-limited, ...) or a refusal of the "
+            f"rules, one of {', '.join(sorted(ERROR_CODES))}.",
+        ),
         "detail": Schema(type=OpenAPIType.STRING, description="What went wrong, what to fix."),
         "errors": Schema(
             type=OpenAPIType.ARRAY,
-            items=Schema(type=OpenAPIType.OBJECT),
+            items=Reference("#/components/schemas/FieldError"),
             description="Field-level details, when any.",
+        ),
+    },
+)
+
+
+FIELD_ERROR = Schema(
+    type=OpenAPIType.OBJECT,
+    description="What is wrong with one part of the request.",
+    properties={
+        "message": Schema(type=OpenAPIType.STRING, description="What is wrong, what is expected."),
+        "key": Schema(type=OpenAPIType.STRING, description="The field or parameter at fault."),
+        "source": Schema(
+            type=OpenAPIType.STRING, description="Where it was sent: body, query, path, header."
         ),
     },
 )
@@ -61,6 +80,7 @@ def document_problems(document: OpenAPI) -> OpenAPI:
     schemas = document.components.schemas
     assert isinstance(schemas, dict)
     schemas["Problem"] = PROBLEM
+    schemas["FieldError"] = FIELD_ERROR
     content = {PROBLEM_JSON: OpenAPIMediaType(schema=Reference("#/components/schemas/Problem"))}
     for item in (document.paths or {}).values():
         for method in ("get", "post", "delete"):

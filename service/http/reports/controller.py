@@ -21,10 +21,10 @@ from litestar.params import PathParameter, QueryParameter
 
 from domain import DEFAULT_GAME
 from service.http.reports.as_csv import HEADER, report_csv
-from service.http.reports.period import period_of
-from service.http.reports.queries import read_competition_report, read_player_report
-from service.http.reports.schemas import CompetitionReport, PlayerReport
 from service.http.stats.params import GameParam
+from service.reads.reports.period import period_of
+from service.reads.reports.queries import read_competition_report, read_player_report
+from service.reads.reports.schemas import CompetitionReport, PlayerReport
 
 CSV = "text/csv"
 _CSV_EXAMPLE = "\r\n".join(

@@ -4,15 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-import msgspec
 from litestar import Controller, get
 from litestar.datastructures import State
 from litestar.params import QueryParameter
 
-from domain import BY_NAME, DEFAULT_GAME
-from projections import player_stats, records
-from projections.achievements import ACHIEVEMENTS, BY_GAME
-from service.http.problems import ApiError
 from service.http.stats.params import (
     CompetitionParam,
     GameParam,
@@ -22,23 +17,11 @@ from service.http.stats.params import (
     StageParam,
     Until,
 )
-from service.http.stats.reading import (
-    _achievements,
-    _run,
-    folded_up_to,
-    read_player_stats,
-    read_ranking,
-    snapshot,
-)
-from service.http.stats.schemas import (
-    EarnedOut,
-    PlayerAchievements,
-    PlayerStats,
-    Ranking,
-    RecordOut,
-    Records,
-)
-from service.store.registry import Registry, parse_id
+from service.reads.stats.players import read_player_stats
+from service.reads.stats.rankings import read_ranking
+from service.reads.stats.records import read_player_achievements, read_records
+from service.reads.stats.schemas import PlayerAchievements, PlayerStats, Ranking, Records
+from service.reads.words import criteria_said
 
 
 class RankingController(Controller):
@@ -49,10 +32,8 @@ class RankingController(Controller):
         "/",
         operation_id="getRankings",
         summary="Ranking of one game by its criteria",
-        description="Dominoes, by the seed's criteria: games won; then hands won; average "
-        "points per hand; cruzadas; fewest blocks suffered; buchudas. Sueca: games won; game "
-        "points; bandeiradas; card points per deal. Truco: games won; hands won; raises won; "
-        "raises run from. One rule set at a time (points of different scales never add up): "
+        description=f"Each game by its own criteria, in order. {criteria_said()} "
+        "One rule set at a time (points of different scales never add up): "
         "pontos unless `preset` or `game` says otherwise, or the competition's. Per "
         "competition, period (finish time); by players or by teams. Only confirmed games "
         "count; finished games awaiting confirmation are listed apart under `provisional`.",
@@ -122,23 +103,7 @@ class PlayerStatsController(Controller):
         description="Of every game; `best_streak` is the player's longest run of dominoes wins.",
     )
     async def achievements(self, state: State, player_id: PlayerIdPath) -> PlayerAchievements:
-        registry: Registry = state.registry
-        player = await registry.player(player_id)
-        player_id = parse_id(player_id, "player")
-        async with snapshot(state) as connection:
-            earned = await player_stats.achievements(connection, player_id)
-            streak = await player_stats.streaks(connection, player_id)
-            held = [r for game in BY_NAME for r in await records.all_time(connection, game=game)]
-            position = await folded_up_to(connection)
-        mine = [r for r in held if player_id in (r["player_id"], r["partner_id"])]
-        return PlayerAchievements(
-            player_id=player_id,
-            name=player.name,
-            achievements=_achievements(earned),
-            records=[msgspec.convert(r, RecordOut) for r in mine],
-            best_streak=_run(streak, "best"),
-            as_of_position=position,
-        )
+        return await read_player_achievements(state, player_id)
 
 
 class RecordsController(Controller):
@@ -168,27 +133,7 @@ class RecordsController(Controller):
         ] = 100,
         game: GameParam = None,
     ) -> Records:
-        if kind is not None and kind not in ACHIEVEMENTS:
-            known = ", ".join(ACHIEVEMENTS)
-            raise ApiError(400, "invalid-achievement", f"no achievement {kind!r}: one of {known}")
-        named: str = game or next((g for g, k in BY_GAME.items() if kind in k), DEFAULT_GAME)
-        kinds = BY_GAME[named]
-        if kind is not None and kind not in kinds:
-            raise ApiError(400, "invalid-achievement", f"{kind!r} is not an achievement of {named}")
-        async with snapshot(state) as connection:
-            held = await records.all_time(connection, min_games, game=named)
-            earned = await records.achievements(connection, [kind] if kind else list(kinds), limit)
-            position = await folded_up_to(connection)
-        return Records(
-            game=named,
-            records=[msgspec.convert(r, RecordOut) for r in held],
-            achievements=[
-                EarnedOut(description=ACHIEVEMENTS.get(e["kind"], ""), **e) for e in earned
-            ],
-            achievement_kinds=dict(kinds),
-            min_games=min_games,
-            as_of_position=position,
-        )
+        return await read_records(state, min_games, kind, limit, game)
 
 
 STATS_CONTROLLERS = [RankingController, PlayerStatsController, RecordsController]

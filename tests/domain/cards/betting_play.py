@@ -38,11 +38,11 @@ from msgspec.structs import replace
 from domain import INITIAL, CreateMatch, Event, Match, decide, evolve
 from domain.cards.betting.commands import Bet, DealBetting, SwapCards, TurnBoard
 from domain.cards.betting.events import BetMade
-from domain.cards.betting.game import to_restock
+from domain.cards.betting.exchange import to_restock
 from domain.cards.betting.hand import BettingHand
 from domain.cards.betting.rules import BettingRules
 from domain.cards.cards import DECK_52
-from domain.cards.poker.game import deck_for
+from domain.cards.poker.variant import deck_for
 from domain.match.commands import Command
 from tests.domain.builders import AT
 
@@ -127,7 +127,7 @@ def is_holdem(state: Match) -> bool:
 
 
 def current_stacks(state: Match) -> list[int] | None:
-    from domain.cards.betting.game import stacks_now
+    from domain.cards.betting.session import stacks_now
 
     now = stacks_now(state)
     return list(now) if now is not None else None

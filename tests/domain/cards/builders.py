@@ -24,17 +24,18 @@ from domain import (
     decide,
     fold,
 )
-from domain.cards.commands import RaiseCall
+from domain.cards.truco.commands import RaiseCall
+from domain.match.rules import GameRules
 from tests.domain.builders import AT, created
 
 Hands = list[list[str]]
 
 
-def sueca(**overrides: Any) -> MatchCreated:
+def sueca(**overrides: Any) -> MatchCreated[GameRules]:
     return created("sueca", **overrides)
 
 
-def truco(**overrides: Any) -> MatchCreated:
+def truco(**overrides: Any) -> MatchCreated[GameRules]:
     return created("truco", **overrides)
 
 
@@ -152,7 +153,7 @@ def hand_end(events: Sequence[Event]) -> HandEnded:
     return [e for e in events if isinstance(e, HandEnded)][-1]
 
 
-def dealt(created_event: MatchCreated, deal: DealCards, *before: Event) -> list[Event]:
+def dealt(created_event: MatchCreated[GameRules], deal: DealCards, *before: Event) -> list[Event]:
     """A game, what happened `before`, and `deal` made."""
     return after([created_event, *before], deal)
 

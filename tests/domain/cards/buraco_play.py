@@ -9,9 +9,12 @@ import random
 from collections.abc import Iterator
 from itertools import combinations
 
+from msgspec.structs import replace
+
 from domain import INITIAL, CreateMatch, DomainError, Event, Match, decide, evolve, fold
 from domain.cards.buraco.commands import AddToMeld, LayMeld, LayRedThree, TakePile
-from domain.cards.buraco.game import BuracoHand, side_of, variant_of
+from domain.cards.buraco.hand import BuracoHand, side_of, variant_of
+from domain.cards.cards import RANKS
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
 from domain.cards.stock.hand import unseen
 from domain.match.commands import Command
@@ -44,7 +47,8 @@ def random_deal(state: Match, rng: random.Random, known: bool = True) -> DealSto
 
 def candidates(state: Match, rng: random.Random) -> Iterator[Command]:
     """The moves to try, in a random order: a draw first; then additions and new runs
-    (a wild 2 in some); the discards last."""
+    (a wild 2 in some, sometimes with the rank it stands for named: B5); the discards
+    last."""
     hand = state.hand
     assert isinstance(hand, BuracoHand)
     seat = hand.turn
@@ -89,7 +93,10 @@ def candidates(state: Match, rng: random.Random) -> Iterator[Command]:
         tries += [LayMeld(at=AT, seat=seat, cards=list(trio)) for trio in combinations(own, 3)]
         if twos:
             pairs = combinations(own, 2)
-            tries += [LayMeld(at=AT, seat=seat, cards=[*pair, twos[0]]) for pair in pairs]
+            tries += [
+                LayMeld(at=AT, seat=seat, cards=[*pair, twos[0]], wild_as=_named(rng))
+                for pair in pairs
+            ]
     rng.shuffle(tries)
     yield from tries[:40]
     for card in rng.sample(held, len(held)):
@@ -97,10 +104,22 @@ def candidates(state: Match, rng: random.Random) -> Iterator[Command]:
             yield DiscardCard(at=AT, seat=seat, card=card)
 
 
+def _named(rng: random.Random) -> str | None:
+    """Mostly no word (the default reading), else a rank, right or wrong."""
+    return rng.choice(RANKS) if rng.random() < 0.3 else None
+
+
 def next_move(state: Match, rng: random.Random) -> tuple[Command, list[Event]]:
     for command in candidates(state, rng):
         try:
             return command, decide(command, state)
+        except DomainError as refused:
+            if refused.code != "wild-to-required":
+                continue
+        assert isinstance(command, AddToMeld | TakePile)  # B5: the wild's card arrived
+        moved = replace(command, wild_to=rng.choice(["low", "high"]))
+        try:
+            return moved, decide(moved, state)
         except DomainError:
             continue
     raise AssertionError("no legal move")

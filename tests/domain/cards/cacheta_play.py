@@ -8,10 +8,11 @@ from __future__ import annotations
 import random
 
 from domain import INITIAL, CreateMatch, DomainError, Event, Match, decide, evolve, fold
-from domain.cards.cacheta.commands import Burn, GoOut, JumpTheQueue, SayNaBoa
-from domain.cards.cacheta.game import CachetaHand, playing_of
-from domain.cards.melds import DECK_104
-from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
+from domain.cards.cacheta.commands import Burn, DealCacheta, GoOut, JumpTheQueue, SayNaBoa
+from domain.cards.cacheta.hand import CachetaHand
+from domain.cards.cacheta.results import playing_of
+from domain.cards.melds.decks import DECK_104
+from domain.cards.stock.commands import DiscardCard, DrawCards
 from domain.match.commands import Command
 from tests.domain.builders import AT
 
@@ -24,11 +25,11 @@ def created(lives: int = 10) -> Match:
     return fold(decide(command, INITIAL))
 
 
-def random_deal(state: Match, rng: random.Random, known: bool = True) -> DealStock:
+def random_deal(state: Match, rng: random.Random, known: bool = True) -> DealCacheta:
     cards = rng.sample(DECK_104, len(DECK_104))
     playing = playing_of(state)
     dealt = len(playing) * 9
-    return DealStock(
+    return DealCacheta(
         at=AT,
         hands=[cards[n * 9 : (n + 1) * 9] for n in range(len(playing))],
         vira=cards[dealt],

@@ -38,10 +38,10 @@ def other_side(team: Side) -> Side:
 
 
 def card_of(text: object) -> str | None:
-    """The card a text names in the 40-card deck (either case), or None."""
-    if not isinstance(text, str) or not CARD.fullmatch(text.upper()):
+    """The card a text names in the 40-card deck (in capitals only, C1), or None."""
+    if not isinstance(text, str) or not CARD.fullmatch(text):
         return None
-    return text.upper()
+    return text
 
 
 def is_seat(seat: object) -> bool:

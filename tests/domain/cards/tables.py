@@ -44,15 +44,16 @@ from domain import (
     RecordSuecaResult,
     RecordTrucoResult,
     RedealAsked,
-    TrickHand,
     UndoLastMove,
     decide,
     fold,
 )
 from domain.cards.cards import DECK_52
-from domain.cards.commands import RaiseCall
-from domain.cards.hand import Played
-from domain.cards.truco.game import strength
+from domain.cards.sueca.hand import SuecaHand
+from domain.cards.tricks.hand import Played
+from domain.cards.truco.commands import RaiseCall
+from domain.cards.truco.hand import TrucoHand
+from domain.cards.truco.rounds import strength
 from tests.domain.builders import AT, created
 from tests.domain.cards.models import (
     LADDER,
@@ -506,7 +507,7 @@ class SuecaTable(Table):
         if model is None:
             assert hand is None
             return
-        assert isinstance(hand, TrickHand)
+        assert isinstance(hand, SuecaHand)
         on_table = [p.card for p in hand.trick]
         taken = [p.card for trick in hand.tricks for p in trick.cards]
         every = [c for held in hand.hands for c in held] + on_table + taken
@@ -645,7 +646,7 @@ class TrucoTable(Table):
             eleven=eleven,
         )
         hand = self.state.hand
-        assert isinstance(hand, TrickHand)
+        assert isinstance(hand, TrucoHand)
         assert (hand.eleven, hand.blind) == (eleven, self.score == (11, 11))
         check_manilhas(hand, self.model.manilha)
 
@@ -813,7 +814,7 @@ class TrucoTable(Table):
         if model is None:
             assert hand is None
             return
-        assert isinstance(hand, TrickHand)
+        assert isinstance(hand, TrucoHand)
         on_table = [p.card for p in hand.trick]
         taken = [p.card for trick in hand.tricks for p in trick.cards]
         every = [c for held in hand.hands for c in held] + on_table + taken + [hand.vira or ""]
@@ -829,7 +830,7 @@ class TrucoTable(Table):
         assert hand.value in LADDER
 
 
-def check_manilhas(hand: TrickHand, manilha: str) -> None:
+def check_manilhas(hand: TrucoHand, manilha: str) -> None:
     """Exactly four manilhas, of the rank after the vira's, stronger than every other card
     and ranked ouros < espadas < copas < paus."""
     power = {card: strength(hand, Played(seat=0, card=card), "C") for card in DECK_40}

@@ -25,7 +25,9 @@ How the two are lined up:
   when a check is possible (P15 allows it, pokerkit refuses it);
 - the big blind's seat always has a big blind or more: pokerkit makes a big blind posted
   short the bet to call, where our H5c makes the others call the full big blind (checked in
-  `test_short_big_blind_is_called_in_full` instead).
+  `test_short_big_blind_is_called_in_full` instead). Once nobody left could answer a bet,
+  both owe only the largest all-in (H5d: a big blind all in for less than the small blind
+  asks nothing of the small blind and returns its excess): `test_h5d_agrees_with_pokerkit`.
 
 Known differences, checked by hand instead of against pokerkit:
 
@@ -79,8 +81,8 @@ from pokerkit import (
 from domain import Match, decide
 from domain.cards.betting.commands import Bet, DealBetting
 from domain.cards.betting.events import BetMade, BettingDealt
-from domain.cards.betting.game import stacks_now
 from domain.cards.betting.hand import BettingHand
+from domain.cards.betting.session import stacks_now
 from domain.cards.cards import DECK_52
 from tests.domain.builders import AT
 from tests.domain.cards.betting_play import created, fold_in, legal_bets, random_bet
@@ -421,3 +423,52 @@ def test_short_big_blind_is_called_in_full() -> None:
     assert isinstance(hand, BettingHand)
     assert hand.turn == 1
     assert hand.to_call(1) == 10
+
+
+def _run_out(pk: State, board: Sequence[str]) -> None:
+    """Burn and deal the board, checking for a seat pokerkit asks to check needlessly."""
+    turned = 0
+    while pk.status:
+        if pk.can_burn_card():
+            pk.burn_card("??")
+        elif pk.can_deal_board():
+            count = 3 if turned == 0 else 1
+            pk.deal_board(pk_cards(board[turned : turned + count]))
+            turned += count
+        else:
+            assert pk.checking_or_calling_amount == 0
+            assert not pk.can_complete_bet_or_raise_to()
+            pk.check_or_call()
+
+
+@pytest.mark.parametrize(
+    ("stacks", "folds"),
+    [([500, 3], False), ([500, 500, 3], True)],
+    ids=["heads-up", "three-seats-one-folds"],
+)
+def test_h5d_agrees_with_pokerkit(stacks: list[int], folds: bool) -> None:
+    """H5d: a big blind all in for less than the small blind. Heads-up pokerkit, like our
+    engine, asks nobody to act and returns the small blind's excess; with three seats, once
+    the seat after the big blind folds, it asks the small blind only the idle check (a
+    known difference, module docstring), and the final stacks agree."""
+    seats = len(stacks)
+    holes = [["AH", "KD"], ["7C", "7S"], ["QH", "JH"]][:seats]
+    board = ["2S", "3D", "9C", "10H", "KC"]
+    state = created("texas-holdem", seats, {"big_blind": 10})
+    deal = DealBetting(at=AT, hands=holes, dealer=0, stacks=stacks, stock=board)
+    state = fold_in(state, decide(deal, state))
+    order = [(n + 1) % seats for n in range(seats)]  # pokerkit's players: after the dealer
+    pk = pokerkit_state(False, 10, [stacks[s] for s in order])
+    for k, seat in enumerate(order):
+        pk.deal_hole(pk_cards(holes[seat]), k)
+    if folds:
+        assert state.turn == 0
+        state = fold_in(state, decide(Bet(at=AT, seat=0, action="fold"), state))
+        assert pk.actor_index == order.index(0)
+        pk.fold()
+    assert state.hand is None  # nobody owed anything: the posted board ran out
+    assert pk.actor_index is None or pk.checking_or_calling_amount == 0
+    _run_out(pk, board)
+    final = stacks_now(state)
+    assert final is not None
+    assert [final[s] for s in order] == list(pk.stacks)

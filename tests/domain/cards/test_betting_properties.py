@@ -47,7 +47,7 @@ from domain.cards.betting.commands import Bet, DealBetting, SwapCards, TurnBoard
 from domain.cards.betting.events import BetMade, BettingDealt, ShowdownHeld
 from domain.cards.betting.hand import BettingHand
 from domain.cards.cards import DECK_52
-from domain.cards.poker.game import deck_for
+from domain.cards.poker.variant import deck_for
 from domain.match.commands import Command
 from tests.domain.builders import AT
 from tests.domain.cards.betting_play import (

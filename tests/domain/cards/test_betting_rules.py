@@ -10,9 +10,16 @@ from typing import Any
 import pytest
 
 from domain import decide, evolve
-from domain.cards.betting.commands import Bet, CloseSession, DealBetting, RecordNet, SwapCards
+from domain.cards.betting.commands import (
+    Bet,
+    CloseSession,
+    DealBetting,
+    RecordNet,
+    SwapCards,
+    TurnBoard,
+)
 from domain.cards.betting.hand import BettingHand
-from domain.cards.poker.game import deck_for
+from domain.cards.poker.variant import deck_for
 from domain.errors import DomainError
 from domain.match.commands import Command, CreateMatch, UndoLastMove
 from domain.match.state import INITIAL, Match
@@ -154,6 +161,69 @@ def test_h5c_a_big_blind_posted_short_is_all_in_and_the_others_call_the_full_bli
     state = holdem(3, dealer=0, stacks=[500, 500, 5])
     assert hand(state).put == (0, 10, 5)
     assert hand(state).to_call(0) == 20
+
+
+def test_h5d_heads_up_a_big_blind_all_in_below_the_small_blind_leaves_nothing_owed() -> None:
+    # given blinds of 5 and 10, the dealer (seat 0, the small blind) with 500, seat 1 with 3
+    state = table("texas-holdem", 2, big_blind=10)
+    deal = DealBetting(at=AT, hands=HOLES[:2], dealer=0, stacks=[500, 3])
+    # when the hand is dealt (no board posted)
+    state = play(state, deal)
+    # then seat 0 already covers the all-in and nobody could answer a bet: no turn, the
+    # board is due at once
+    assert hand(state).put == (5, 3)
+    assert (state.turn, hand(state).to_call(0)) == (None, 0)
+    assert hand(state).phase == "board"
+    assert refused(state, bet(0, "check")) == "board-pending"
+    # and when the board runs out, the 2 chips above the all-in go back to seat 0
+    state = play(state, TurnBoard(at=AT, cards=BOARD[:3]))
+    state = play(state, TurnBoard(at=AT, cards=BOARD[3:4]), TurnBoard(at=AT, cards=BOARD[4:]))
+    assert state.hand is None
+    details = json.loads(state.hands[-1].details or "{}")
+    assert details["pots"] == [
+        {"amount": 6, "seats": [0, 1], "winners": [0]},  # A-K: a pair of kings
+        {"amount": 2, "seats": [0], "winners": [0]},
+    ]
+    assert details["stacks"] == [503, 0]
+
+
+def test_h5d_with_the_board_posted_the_hand_is_shown_down_at_the_deal() -> None:
+    state = table("texas-holdem", 2, big_blind=10)
+    deal = DealBetting(at=AT, hands=HOLES[:2][::-1], dealer=0, stacks=[500, 3], stock=BOARD)
+    state = play(state, deal)
+    assert state.hand is None
+    assert dict(state.hands[-1].scores) == {"0": -3, "1": 3}  # 7-7 beats K-high: 3 won
+    assert json.loads(state.hands[-1].details or "{}")["stacks"] == [497, 6]
+
+
+def test_h5d_multi_way_h5c_holds_while_some_seat_can_still_bet() -> None:
+    # given three seats, blinds 5/10: the big blind (seat 2) all in for 3
+    state = table("texas-holdem", 3, big_blind=10)
+    state = play(state, DealBetting(at=AT, hands=HOLES[:3], dealer=0, stacks=[500, 500, 3]))
+    # then seat 0 faces the small blind, who could answer a bet: it calls the full blind
+    assert (state.turn, hand(state).to_call(0)) == (0, 10)
+    # when it calls, the small blind still owes the rest of the big blind (H5c)
+    called = play(state, bet(0, "cover"))
+    assert (called.turn, hand(called).to_call(1)) == (1, 5)
+    # when it folds instead, the small blind covers the all-in and faces nobody who could
+    # answer a bet: it owes nothing and the hand runs to the board (H5d)
+    folded = play(state, bet(0, "fold"))
+    assert (folded.turn, hand(folded).phase, hand(folded).to_call(1)) == (None, "board", 0)
+
+
+def test_h5d_a_lone_seat_owes_only_the_largest_all_in_it_faces() -> None:
+    # given three seats, blinds 5/10: seat 0 with 7, the big blind (seat 2) all in for 3
+    state = table("texas-holdem", 3, big_blind=10)
+    state = play(state, DealBetting(at=AT, hands=HOLES[:3], dealer=0, stacks=[7, 500, 3]))
+    # when seat 0 calls all in for 7
+    state = play(state, bet(0, "cover"))
+    # then the small blind, the only seat with chips, owes 2 (to 7), not 5 (to 10)
+    assert (state.turn, hand(state).to_call(1)) == (1, 2)
+    assert refused(state, bet(1, "check")) == "bet-pending"
+    assert refused(state, bet(1, "bet_to", 20)) == "nobody-to-raise"
+    state = play(state, bet(1, "all_in"))  # covers the 2, the rest stays behind
+    assert hand(state).put == (7, 7, 3)
+    assert hand(state).stacks[1] == 493
 
 
 def test_h6_the_button_moves_to_the_next_seat_dealt_in() -> None:

@@ -18,18 +18,20 @@ from domain.cards.buraco.commands import (
     LayMeld,
     LayRedThree,
     RecordBuracoResult,
+    SideTally,
     TakePile,
 )
 from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken, MortoToStock, RedThreeLaid
-from domain.cards.buraco.game import BuracoHand, points_of, tally
+from domain.cards.buraco.hand import BuracoHand
+from domain.cards.buraco.results import points_of, tally
 from domain.cards.buraco.variant import MEGA_BURACO, TRANCA
 from domain.cards.cards import DECK_52
-from domain.cards.melds import DECK_104, DECK_108
+from domain.cards.melds.decks import DECK_104, DECK_108
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
 from domain.cards.stock.events import CardDiscarded, CardsDrawn
 from domain.match.commands import Command, UndoLastMove
 from domain.match.events import MatchCreated, MatchFinished, MoveUndone
-from domain.match.requests import SideTally
+from domain.match.rules import GameRules
 from domain.rulesets import resolve_rules
 from tests.domain.builders import AT
 from tests.domain.spec import given
@@ -37,7 +39,7 @@ from tests.domain.spec import given
 Deal = list[list[str]]
 
 
-def created(preset: str = "buraco", seats: int = 2, **overrides: Any) -> MatchCreated:
+def created(preset: str = "buraco", seats: int = 2, **overrides: Any) -> MatchCreated[GameRules]:
     return MatchCreated(
         at=AT,
         rules=resolve_rules(preset, overrides),
@@ -125,17 +127,17 @@ def test_runs_only_with_one_wild_the_ace_low_or_high() -> None:
     game.when(meld(0, "KH", "KD", "KC")).raises("invalid-meld")  # a set: B1
     game.when(meld(0, "4C", "6C", "8C")).raises("invalid-meld")  # two gaps, no wild
     events = decide(meld(0, "QC", "KC", "JC"), fold(history))
-    assert events == [Melded(at=AT, seat=0, cards=("QC", "KC", "JC"), canastra=None)]
+    assert events == [Melded(at=AT, seat=0, cards=("QC", "KC", "JC"), canastra=None, low=11)]
 
 
-def test_a_meld_is_read_anew_at_each_addition_and_turns_into_a_canastra() -> None:
-    """B5 (changed): the meld is its cards, read with the fewest wilds at each addition; B7
-    the side's melds numbered from 0; a canastra at seven cards (limpa without a wild)."""
+def test_additions_to_a_run_make_a_canastra_and_the_melds_are_numbered() -> None:
+    """B7 the side's melds numbered from 0; a canastra at seven cards (limpa without a
+    wild); the run's lowest place in its events (B5, B23: the 4 of clubs, 4)."""
     history = after(dealt(), draw(0), meld(0, "4C", "5C", "6C"), add(0, 0, "7C", "8C", "9C"))
     game = given(*history)
     game.when(add(0, 1, "10C")).raises("invalid-meld")  # the side has meld 0 only
     events = decide(add(0, 0, "10C"), fold(history))
-    assert events == [AddedToMeld(at=AT, seat=0, to=0, cards=("10C",), canastra="limpa")]
+    assert events == [AddedToMeld(at=AT, seat=0, to=0, cards=("10C",), canastra="limpa", low=4)]
     assert hand(after(history, add(0, 0, "10C"))).melds[0][0].canastra == "limpa"
 
 
@@ -146,7 +148,7 @@ def test_emptying_the_hand_by_melds_takes_the_morto_and_plays_on() -> None:
     history = after(history, meld(0, *seat0[:9]))
     events = decide(meld(0, "JD", "QD", "KD"), fold(history))
     assert events == [
-        Melded(at=AT, seat=0, cards=("JD", "QD", "KD"), canastra=None),
+        Melded(at=AT, seat=0, cards=("JD", "QD", "KD"), canastra=None, low=11),
         MortoTaken(at=AT, seat=0, direct=True, cards=tuple(MORTO0)),
     ]
     taken = hand(after(history, meld(0, "JD", "QD", "KD")))
@@ -204,8 +206,9 @@ def test_the_count_of_a_hand_is_the_seeds() -> None:
 
 def test_a_hand_by_its_count_scores_each_side_and_refuses_what_cannot_happen() -> None:
     """4.3 results and B24: each side's count; refused (`invalid-result`) when the counts
-    are not by 5, the canastras need more laid points, the side going out lacks its
-    morto or a canastra limpa, or the deck holds fewer points."""
+    are not by 5, the canastras need more laid points, the side going out lacks a canastra
+    limpa, or the deck holds fewer points (B19: going out with `"morto": false`, the morto
+    turned into the stock, is accepted: tests/domain/cards/test_buraco_results.py)."""
     game = given(created("buraco", seats=4))
 
     def result(ended_by: str | None = "A", **a: Any) -> RecordBuracoResult:
@@ -217,7 +220,7 @@ def test_a_hand_by_its_count_scores_each_side_and_refuses_what_cannot_happen() -
         result(melded=333),
         result(melded=100),  # three canastras need 105 laid at least
         result(limpa=0, suja=3),  # went out without a limpa
-        result(morto=False),
+        result(limpa=0, suja=3, morto=False),
         result(melded=600),  # 600 + 20 + 210 + 85 > 880
         result(melded=200, mil=1),  # three canastras (105) and a de mil (125): 230 at least
     ):
@@ -393,10 +396,10 @@ def test_b2_the_ace_low_or_high_never_k_a_2_and_b4_two_2s_one_natural() -> None:
     game = given(*history)
     game.when(meld(0, "KH", "AH", "2H", "3H")).raises("invalid-meld")
     game.when(meld(0, "QD", "KD", "AD")).then(
-        Melded(at=AT, seat=0, cards=("QD", "KD", "AD"), canastra=None)
+        Melded(at=AT, seat=0, cards=("QD", "KD", "AD"), canastra=None, low=12)
     )
     game.when(meld(0, "AC", "2C", "3C", "2D", "5C")).then(
-        Melded(at=AT, seat=0, cards=("AC", "2C", "3C", "2D", "5C"), canastra=None)
+        Melded(at=AT, seat=0, cards=("AC", "2C", "3C", "2D", "5C"), low=1, wild_at=4)
     )
 
 
@@ -407,25 +410,8 @@ def test_b3_one_wild_a_meld() -> None:
     history = after([created()], deal(hands, spare(hands, ["JS"]), ["JS"]), draw(0))
     given(*history).when(meld(0, "4D", "6D", "2D", "2C")).raises("invalid-meld")
     given(*history).when(meld(0, "4D", "2C", "6D")).then(
-        Melded(at=AT, seat=0, cards=("4D", "2C", "6D"), canastra=None)
+        Melded(at=AT, seat=0, cards=("4D", "2C", "6D"), canastra=None, low=4, wild_at=5)
     )
-
-
-def test_b5_a_meld_is_read_anew_the_wild_moves_and_a_suja_becomes_limpa() -> None:
-    """B5 (changed): a wild moves when its card arrives (4-(2)-6 takes the 5); a 2 that
-    finds its own place turns a suja into a limpa (the seed's example)."""
-    seat0 = ["4D", "2D", "6D", "4C", "5C", "6C", "7C", "8C", "9C", "2C", "3C"]
-    history = after([created()], deal([seat0, SEAT1], [MORTO0, MORTO1], ["5D"]), draw(0))
-    history = after(history, meld(0, "4D", "2D", "6D"))
-    given(*history).when(add(0, 0, "5D")).then(
-        AddedToMeld(at=AT, seat=0, to=0, cards=("5D",), canastra=None)
-    )
-    history = after(history, add(0, 0, "5D"))
-    dirty = decide(meld(0, "4C", "5C", "6C", "7C", "8C", "9C", "2C"), fold(history))
-    assert dirty == [Melded(at=AT, seat=0, cards=dirty[0].cards, canastra="suja")]  # type: ignore[attr-defined]
-    history = after(history, meld(0, "4C", "5C", "6C", "7C", "8C", "9C", "2C"))
-    clean = decide(add(0, 1, "3C"), fold(history))
-    assert clean[0] == AddedToMeld(at=AT, seat=0, to=1, cards=("3C",), canastra="limpa")
 
 
 HANDS4 = [
@@ -455,7 +441,7 @@ def test_b6_b7_several_melds_a_turn_numbered_for_the_side_and_partners_add() -> 
     given(*history).when(add(1, 0, "7H")).raises("invalid-meld")
     history = after(history, discard(1, "KH"), draw(2))
     given(*history).when(add(2, 0, "7C")).then(
-        AddedToMeld(at=AT, seat=2, to=0, cards=("7C",), canastra=None)
+        AddedToMeld(at=AT, seat=2, to=0, cards=("7C",), canastra=None, low=4)
     )
     history = after(history, add(2, 0, "7C"), add(2, 1, "JD"))
     melds = hand(history).melds
@@ -537,7 +523,7 @@ def test_b12_b21_a_de_mil_scores_1000_and_lets_the_side_go_out_indireta() -> Non
     assert events[1] == MortoTaken(at=AT, seat=0, direct=True, cards=tuple(morto0))
     history = after(history, meld(0, *spades, "QS"))
     given(*history).when(add(0, 0, "KS", "AS")).then(
-        AddedToMeld(at=AT, seat=0, to=0, cards=("KS", "AS"), canastra="mil")
+        AddedToMeld(at=AT, seat=0, to=0, cards=("KS", "AS"), canastra="mil", low=1)
     )
     history = after(history, add(0, 0, "KS", "AS"), meld(0, "4C", "5C", "6C", "7C"))
     history = after(history, meld(0, "7D", "8D", "9D", "10D"))
@@ -631,7 +617,7 @@ def test_mb1_mb2_the_joker_is_wild_worth_50_and_a_meld_holds_one_wild() -> None:
     game.when(meld(0, "9C", "JK", "2D")).raises("invalid-meld")
     game.when(meld(0, "5S", "JK", "2D", "8S")).raises("invalid-meld")
     game.when(meld(0, "5S", "6S", "JK")).then(
-        Melded(at=AT, seat=0, cards=("5S", "6S", "JK"), canastra=None)
+        Melded(at=AT, seat=0, cards=("5S", "6S", "JK"), canastra=None, low=5, wild_at=7)
     )
     laid = hand(after(history, meld(0, "5S", "6S", "JK")))
     count = tally(laid, 0, None, MEGA_BURACO)
@@ -667,7 +653,7 @@ def test_mb4_runs_a_to_k_at_most_no_canastra_de_mil() -> None:
     history = mega(hands, spare(hands, ["QS", "2C"], morto0), ["QS"])
     history = after(history, draw(0), meld(0, *spades, "QS"))
     given(*history).when(add(0, 0, "KS")).then(
-        AddedToMeld(at=AT, seat=0, to=0, cards=("KS",), canastra="limpa")
+        AddedToMeld(at=AT, seat=0, to=0, cards=("KS",), canastra="limpa", low=1)
     )
     given(*after(history, add(0, 0, "KS"))).when(add(0, 0, "AS")).raises("invalid-meld")
 
@@ -704,13 +690,13 @@ def test_t1_t2_t3_runs_four_to_ace_lavadeiras_one_wild_and_no_3s() -> None:
     game.when(meld(0, "3C", "4C", "5C")).raises("invalid-meld")
     game.when(meld(0, "4C", "5C", "2D", "2H")).raises("invalid-meld")
     game.when(meld(0, "QD", "KD", "AD")).then(
-        Melded(at=AT, seat=0, cards=("QD", "KD", "AD"), canastra=None)
+        Melded(at=AT, seat=0, cards=("QD", "KD", "AD"), canastra=None, low=12)
     )
     game.when(meld(0, "9C", "9D", "9S")).then(
         Melded(at=AT, seat=0, cards=("9C", "9D", "9S"), canastra=None)
     )
     game.when(meld(0, "4C", "5C", "6C")).then(
-        Melded(at=AT, seat=0, cards=("4C", "5C", "6C"), canastra=None)
+        Melded(at=AT, seat=0, cards=("4C", "5C", "6C"), canastra=None, low=4)
     )
 
 
@@ -734,7 +720,7 @@ def test_t5_t7_take_the_pile_onto_a_meld_not_in_buraco() -> None:
     game.when(TakePile(at=AT, seat=0, to=0, meld=["9C", "9D"])).raises("invalid-meld")
     taken = decide(TakePile(at=AT, seat=0, to=0), fold(history))
     assert taken[0] == CardsDrawn(at=AT, seat=0, source="pile", cards=("JS", "7C"), count=2)
-    assert taken[1] == AddedToMeld(at=AT, seat=0, to=0, cards=("7C",), canastra=None)
+    assert taken[1] == AddedToMeld(at=AT, seat=0, to=0, cards=("7C",), canastra=None, low=4)
     buraco = given(*after(dealt(), draw(0), discard(0, "KD")))
     buraco.when(TakePile(at=AT, seat=1, to=0)).raises("invalid-command")
     buraco.when(LayRedThree(at=AT, seat=1, card="3H")).raises("invalid-command")

@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 from domain import DomainError, HandEnded, decide, decode, encode, fold
 from domain.cards.buraco.commands import TakePile
 from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken
-from domain.cards.buraco.game import BuracoHand, cards_value, variant_of
+from domain.cards.buraco.hand import BuracoHand, variant_of
+from domain.cards.buraco.results import cards_value
 from domain.cards.buraco.variant import Variant
-from domain.cards.melds import meld_of
+from domain.cards.melds.meld import meld_of
 from domain.cards.stock.events import CardsDrawn
 from domain.match.events import MatchFinished
 from tests.domain.builders import AT
@@ -43,13 +44,46 @@ def check_table(hand: BuracoHand, variant: Variant) -> None:
     for side in hand.melds:
         sets = []
         for meld in side:
-            read = meld_of(meld.cards, variant.melds)
-            assert read.kind == "run" or variant.melds.sets
-            assert read.wilds <= 1
-            assert read.canastra == meld.canastra
-            sets += [read.low] if read.kind == "set" else []
             assert not variant.threes or not any(c[:-1] == "3" for c in meld.cards)  # T1, T6
+            if meld.low is None:
+                read = meld_of(meld.cards, variant.melds)
+                assert read.kind == "set"
+                assert variant.melds.sets
+                assert read.wilds <= 1
+                assert read.canastra == meld.canastra
+                sets.append(read.low)
+                continue
+            check_run(meld.cards, meld.low, meld.wild_at, meld.canastra, variant)
         assert len(sets) == len(set(sets)), "one trinca a rank per side (Mega Buraco)"
+
+
+def check_run(
+    cards: tuple[str, ...], low: int, wild_at: int | None, canastra: str | None, variant: Variant
+) -> None:
+    """A run as it lies: one card a place from `low` on, each natural of the run's suit in
+    its own place (the ace 1 or 14), one wild at most (a joker, or a 2 out of its place),
+    within the rules' places; its canastra as its length and wild say (B2-B5, MB4, T1)."""
+    rules = variant.melds
+    ranks = ("A", *map(str, range(2, 11)), "J", "Q", "K", "A")
+    suits = {c[-1] for c in cards if c != "JK" and c not in rules.wilds}
+    assert len(suits) == 1
+    (suit,) = suits
+    places = range(low, low + len(cards))
+    assert places[0] >= rules.lowest
+    assert places[-1] <= rules.highest
+    assert len(cards) <= rules.longest
+    assert len(cards) >= 3
+    naturals = Counter(ranks[p - 1] + suit for p in places if p != wild_at)
+    wild = Counter(cards) - naturals
+    assert sum(wild.values()) == (0 if wild_at is None else 1)
+    assert not naturals - Counter(cards)
+    if wild_at is not None:
+        (card,) = wild
+        assert card == "JK" or card in rules.wilds
+        assert wild_at in places
+        assert not (card == "2" + suit and wild_at == 2)
+    kind = None if len(cards) < 7 else "suja" if wild_at else "mil" if len(cards) == 14 else "limpa"
+    assert canastra == kind
 
 
 def check_count(ended: HandEnded, seats: int, variant: Variant) -> None:
@@ -121,11 +155,15 @@ def test_random_legal_games_keep_every_rule(
 
 
 def test_the_games_reach_every_part_of_a_hand() -> None:
-    """The random player is no straw man: over a few games it takes mortos both ways,
-    lays canastras, goes out, and runs the stock out."""
+    """The random player is no straw man: over the games it takes (a few dozen at most) it
+    takes mortos both ways, lays canastras, goes out, runs the stock out, names what a
+    wild stands for and moves a wild whose card arrived (B5)."""
     seen: Counter[str] = Counter()
-    for seed in range(12):
-        _, events, _ = random_game(seed, 2 + 2 * (seed % 2), target=1500)
+    parts = ("direta", "indireta", "batida", "stock-out", "limpa", "suja", "wild_as", "wild_to")
+    for seed in range(80):
+        _, events, commands = random_game(seed, 2 + 2 * (seed % 2), target=1500)
+        seen["wild_as"] += sum(getattr(c, "wild_as", None) is not None for c in commands)
+        seen["wild_to"] += sum(getattr(c, "wild_to", None) is not None for c in commands)
         for event in events:
             if isinstance(event, MortoTaken):
                 seen["direta" if event.direct else "indireta"] += 1
@@ -136,7 +174,9 @@ def test_the_games_reach_every_part_of_a_hand() -> None:
                     if isinstance(count, dict):
                         for kind in BONUS:
                             seen[kind] += count[kind]
-    for part in ("direta", "indireta", "batida", "stock-out", "limpa", "suja"):
+        if all(seen[part] for part in parts):
+            break
+    for part in parts:
         assert seen[part], (part, seen)
     assert cards_value(["AS", "2S", "3S", "8S", "KS"]) == 15 + 10 + 5 + 10 + 10
 

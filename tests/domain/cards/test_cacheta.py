@@ -23,28 +23,27 @@ import pytest
 from domain import Event, decide, fold
 from domain.cards.cacheta.commands import (
     Burn,
+    DealCacheta,
     GoOut,
     JumpTheQueue,
     RecordCachetaRound,
     SayNaBoa,
 )
 from domain.cards.cacheta.events import NaBoaSaid, QueueJumped, SeatBurned, WentOut
-from domain.cards.cacheta.game import (
-    CACHETA_GAME,
-    CachetaHand,
-    lives_of,
-    melds_for,
-    playing_of,
-    shown,
-    wilds_of,
-)
-from domain.cards.melds import DECK_104, MeldRules, meld_of
+from domain.cards.cacheta.game import CACHETA_GAME
+from domain.cards.cacheta.hand import CachetaHand, melds_for, wilds_of
+from domain.cards.cacheta.results import lives_of, playing_of
+from domain.cards.cacheta.view import view
+from domain.cards.melds.decks import DECK_104
+from domain.cards.melds.meld import meld_of
+from domain.cards.melds.rules import MeldRules
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
 from domain.cards.stock.events import CardDiscarded, CardsDrawn, StockDealt
 from domain.errors import InvalidInput, TellsAHand, TellsTheTable
 from domain.events import SECRET_TYPES
 from domain.match.commands import Command, UndoLastMove
 from domain.match.events import HandEnded, MatchCreated, MatchFinished, MoveUndone
+from domain.match.rules import GameRules
 from domain.match.secrets import Secret
 from domain.rulesets import resolve_rules
 from tests.domain.builders import AT
@@ -71,7 +70,7 @@ QUEENS = [["2H", "3H", "4H"], ["6C", "6D", "6H"], ["QC", "QS", "QH"]]
 # Builders
 
 
-def cacheta(**overrides: Any) -> MatchCreated:
+def cacheta(**overrides: Any) -> MatchCreated[GameRules]:
     return MatchCreated(
         at=AT,
         rules=resolve_rules("cacheta", overrides),
@@ -107,11 +106,11 @@ def dealing(
     *,
     dealer: int | None = None,
     top: Sequence[str] | None = (),
-) -> DealStock:
+) -> DealCacheta:
     """The deal; `top`: a known stock with these cards on top (None: no stock posted)."""
     check_deal(hands, vira, top or ())
     stock = None if top is None else rest_of_deck(hands, vira, top)
-    return DealStock(at=AT, hands=hands, dealer=dealer, vira=vira, stock=stock)
+    return DealCacheta(at=AT, hands=hands, dealer=dealer, vira=vira, stock=stock)
 
 
 def after(events: Sequence[Event], *commands: Command) -> list[Event]:
@@ -279,19 +278,19 @@ def test_a_deal_is_nine_cards_a_seat_and_a_vira_from_the_two_decks() -> None:
     game = given(cacheta())
     stock = rest_of_deck(DEAL)
     short = [cards[:8] for cards in DEAL]
-    game.when(DealStock(at=AT, hands=short, vira="8C")).raises("invalid-deal")
-    game.when(DealStock(at=AT, hands=DEAL[:3], vira="8C")).raises("invalid-deal")
+    game.when(DealCacheta(at=AT, hands=short, vira="8C")).raises("invalid-deal")
+    game.when(DealCacheta(at=AT, hands=DEAL[:3], vira="8C")).raises("invalid-deal")
     game.when(DealStock(at=AT, hands=DEAL)).raises("invalid-deal")  # no vira
     mortos = [["2C"] * 11, ["3C"] * 11]
-    game.when(DealStock(at=AT, hands=DEAL, vira="8C", mortos=mortos)).raises("invalid-deal")
+    game.when(DealCacheta(at=AT, hands=DEAL, vira="8C", mortos=mortos)).raises("invalid-deal")
     thrice = [DEAL[0], DEAL[1], DEAL[2], [*DEAL[3][:8], "5H"]]  # seats 0 and 3 hold a 5H
-    game.when(DealStock(at=AT, hands=thrice, vira="5H")).raises("invalid-deal")  # and the vira
-    game.when(DealStock(at=AT, hands=DEAL, vira="8C", stock=[*stock, "8C"])).raises(
+    game.when(DealCacheta(at=AT, hands=thrice, vira="5H")).raises("invalid-deal")  # and the vira
+    game.when(DealCacheta(at=AT, hands=DEAL, vira="8C", stock=[*stock, "8C"])).raises(
         "invalid-deal"
     )  # the vira's copy again in the stock
-    game.when(DealStock(at=AT, hands=DEAL, vira="8C", stock=stock[1:])).raises("invalid-deal")
-    game.when(DealStock(at=AT, hands=DEAL, vira="ZZ")).raises("invalid-card")
-    (event,) = decide(DealStock(at=AT, hands=DEAL, vira="8C"), fold([cacheta()]))
+    game.when(DealCacheta(at=AT, hands=DEAL, vira="8C", stock=stock[1:])).raises("invalid-deal")
+    game.when(DealCacheta(at=AT, hands=DEAL, vira="ZZ")).raises("invalid-card")
+    (event,) = decide(DealCacheta(at=AT, hands=DEAL, vira="8C"), fold([cacheta()]))
     assert isinstance(event, StockDealt)
     assert (event.stock, event.stock_count, event.vira) == (None, 67, "8C")
 
@@ -342,8 +341,8 @@ def test_a_red_king_turned_makes_the_red_aces_wild_in_the_hand_and_its_view() ->
     history = dealt(hands, "KH", top=["2C"])
     hand = table(history)
     assert (hand.vira, hand.wilds) == ("KH", ("AD", "AH"))
-    view = shown(hand, frozenset())
-    assert (view["vira"], view["wilds"]) == ("KH", ["AD", "AH"])
+    public = view(hand, frozenset())
+    assert (public.vira, public.wilds) == ("KH", ["AD", "AH"])
     seven_eight_ace = [["5H", "5C", "5D"], ["7S", "8S", "AH"], ["JD", "QD", "KD"]]
     events = decide(go_out(0, seven_eight_ace, "2C"), fold(after(history, draw(0))))
     assert events[:2] == [discarded(0, "2C"), went_out(0, seven_eight_ace)]
@@ -790,8 +789,8 @@ def test_the_dealer_and_first_player_skip_a_seat_out_and_the_deal_has_3_hands() 
     assert event.hands == (*(tuple(cards) for cards in three), ())
     hand = table([*history, event])
     assert (hand.playing, hand.turn, hand.lives) == ((0, 1, 2), 0, (1, 2, 1, 0))
-    view = shown(hand, frozenset())
-    assert (view["lives"], view["out"]) == ([1, 2, 1, 0], [3])
+    public = view(hand, frozenset())
+    assert (public.lives, public.out) == ([1, 2, 1, 0], [3])
     rounds = after([*history, event], draw(0), discard(0, "2C"), draw(1), discard(1, "AC"))
     assert table(rounds).turn == 2
     lap = after(rounds, draw(2), discard(2, "KH"))
@@ -839,7 +838,7 @@ def test_a_server_deal_gives_nine_cards_to_each_seat_still_in() -> None:
     state = fold(three_left())
     assert CACHETA_GAME.shuffled is not None
     deal = CACHETA_GAME.shuffled(state, DECK_104, AT)
-    assert isinstance(deal, DealStock)
+    assert isinstance(deal, DealCacheta)
     assert deal.hands == [list(DECK_104[n * 9 : (n + 1) * 9]) for n in range(3)]
     assert (deal.vira, deal.dealer) == (DECK_104[27], 2)
     assert deal.stock == list(DECK_104[28:])
@@ -898,7 +897,7 @@ def test_na_boa_is_said_once_any_time_and_not_checked() -> None:
     game.when(na_boa(3)).then(NaBoaSaid(at=AT, seat=3))
     history = after(game.events, na_boa(2), na_boa(3))
     assert table(history).na_boa == frozenset({2, 3})
-    assert shown(table(history), frozenset())["na_boa"] == [2, 3]
+    assert view(table(history), frozenset()).na_boa == [2, 3]
     given(*history).when(na_boa(2)).raises("already-called")
     assert NaBoaSaid(at=AT, seat=2).secrets() == ()
 
@@ -918,7 +917,7 @@ def test_a_seat_na_boa_jumps_the_queue_and_goes_out_with_the_discard() -> None:
     hand = table(history)
     assert (hand.jumper, hand.top, hand.pile_size, hand.turn) == (2, None, 0, 1)
     assert hand.hands[2] == (*DEAL[2], "QH")
-    assert shown(hand, frozenset())["jumper"] == 2
+    assert view(hand, frozenset()).jumper == 2
     events = decide(go_out(2, QUEENS, "KH"), fold(history))
     assert events[:2] == [discarded(2, "KH"), went_out(2, QUEENS)]
     hand_end = ended(events)
@@ -992,7 +991,7 @@ def test_a_jumper_that_cannot_go_out_burns_and_the_card_goes_back() -> None:
     assert (hand.jumper, hand.top, hand.pile_size, hand.burned) == (None, "KD", 1, frozenset({2}))
     assert hand.hands[2] == tuple(DEAL[2])
     assert (hand.turn, hand.drew) == (1, False)
-    assert shown(hand, frozenset())["burned"] == [2]
+    assert view(hand, frozenset()).burned == [2]
     given(*burned).when(jump(2)).raises("queue-closed")  # burned: no second jump
     given(*burned).when(burn(2)).raises("queue-closed")
     given(*burned).when(take(1)).then(taken(1, "KD"))  # the card is back on top

@@ -15,8 +15,10 @@ from hypothesis import strategies as st
 
 from domain import HandEnded, decide, decode, encode, fold
 from domain.cards.cacheta.events import WentOut
-from domain.cards.cacheta.game import CachetaHand, melds_for, playing_of
-from domain.cards.melds import DECK_104, meld_of
+from domain.cards.cacheta.hand import CachetaHand, melds_for
+from domain.cards.cacheta.results import playing_of
+from domain.cards.melds.decks import DECK_104
+from domain.cards.melds.meld import meld_of
 from domain.match.events import MatchFinished
 from tests.domain.cards.cacheta_play import created, next_move, random_deal
 

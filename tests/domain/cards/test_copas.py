@@ -23,9 +23,10 @@ from domain import (
 from domain.cards.cards import DECK_52
 from domain.cards.copas.commands import GiveCards, RecordCopasResult
 from domain.cards.copas.events import CardsExchanged, CardsGiven, Direction
-from domain.cards.copas.game import ORDER, CopasHand, card_points, scores_of, strength
-from domain.cards.events import CardPlayed, CardsDealt
-from domain.cards.hand import Played
+from domain.cards.copas.game import ORDER, scores_of, strength
+from domain.cards.copas.hand import CopasHand, card_points
+from domain.cards.tricks.events import CardPlayed, CardsDealt
+from domain.cards.tricks.hand import Played
 from domain.errors import TellsAHand
 from domain.events import SECRET_TYPES
 from domain.match.commands import Command
@@ -264,7 +265,8 @@ def test_a_seat_gives_three_different_cards_it_holds() -> None:
     refused = history.when(give(0, "2C", "3C", "2D")).raises("card-not-in-hand")
     assert isinstance(refused, TellsAHand)
     history.when(give(4, "2C", "3C", "4C")).raises("invalid-seat")
-    history.when(give(0, "2c", "3C", "4C")).then(
+    history.when(give(0, "2c", "3C", "4C")).raises("invalid-card")  # C1: in capitals
+    history.when(give(0, "2C", "3C", "4C")).then(
         CardsGiven(at=AT, seat=0, cards=("2C", "3C", "4C"))
     )
 

@@ -22,11 +22,12 @@ from domain import (
     fold,
 )
 from domain.cards.cards import DECK_52, suit_of
-from domain.cards.commands import DealCards
 from domain.cards.copas.commands import GiveCards, RecordCopasResult
 from domain.cards.copas.events import CardsExchanged, CardsGiven
-from domain.cards.copas.game import OFFSET, ORDER, CopasHand
-from domain.cards.events import CardPlayed
+from domain.cards.copas.game import OFFSET, ORDER
+from domain.cards.copas.hand import CopasHand
+from domain.cards.tricks.commands import DealCards
+from domain.cards.tricks.events import CardPlayed
 from domain.match.commands import Command
 from tests.domain.builders import AT, created
 

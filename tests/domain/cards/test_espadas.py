@@ -18,7 +18,8 @@ from domain import (
 from domain.cards.cards import DECK_52
 from domain.cards.espadas.commands import MakeBid, RecordEspadasResult
 from domain.cards.espadas.events import Bid, BidMade
-from domain.cards.espadas.game import EspadasHand, bags_before
+from domain.cards.espadas.game import bags_before
+from domain.cards.espadas.hand import EspadasHand
 from domain.cards.espadas.rules import ESPADAS, EspadasRules
 from domain.cards.espadas.scoring import scored
 from domain.errors import TellsAHand

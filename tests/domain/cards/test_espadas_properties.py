@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 
 from domain import DomainError, Event, HandEnded, Match, PlayCard, decide, evolve, fold
 from domain.cards.cards import DECK_52
-from domain.cards.commands import DealCards
 from domain.cards.espadas.commands import MakeBid
 from domain.cards.espadas.events import Bid
-from domain.cards.espadas.game import EspadasHand, bags_before
+from domain.cards.espadas.game import bags_before
+from domain.cards.espadas.hand import EspadasHand
 from domain.cards.espadas.scoring import TRICKS
+from domain.cards.tricks.commands import DealCards
 from domain.match.commands import Command
 from tests.domain.builders import AT, created
 

@@ -19,8 +19,8 @@ import pytest
 from domain import Event, decide, fold
 from domain.cards.maumau.commands import Accuse, CallMauMau, RecordMauMauResult
 from domain.cards.maumau.events import MauMauAccused, MauMauCalled
-from domain.cards.maumau.game import MauMauHand, card_points
-from domain.cards.melds import DECK_104
+from domain.cards.maumau.hand import MauMauHand, card_points
+from domain.cards.melds.decks import DECK_104
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards, PassTurn
 from domain.cards.stock.events import (
     CardDiscarded,
@@ -35,6 +35,7 @@ from domain.errors import TellsAHand, TellsTheTable
 from domain.events import SECRET_TYPES
 from domain.match.commands import Command, UndoLastMove
 from domain.match.events import HandEnded, MatchCreated, MatchFinished, MoveUndone
+from domain.match.rules import GameRules
 from domain.match.secrets import Secret
 from domain.rulesets import resolve_rules
 from tests.domain.builders import AT
@@ -48,7 +49,7 @@ UNDO = UndoLastMove(at=AT)
 # Builders
 
 
-def mau_mau(seats: int = 4, **overrides: Any) -> MatchCreated:
+def mau_mau(seats: int = 4, **overrides: Any) -> MatchCreated[GameRules]:
     return MatchCreated(
         at=AT,
         rules=resolve_rules("mau-mau", overrides),

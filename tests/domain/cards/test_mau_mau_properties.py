@@ -19,20 +19,22 @@ from msgspec.structs import replace
 
 from domain import DomainError, Event, Match, decide, evolve, fold
 from domain.cards.maumau.commands import Accuse, CallMauMau
-from domain.cards.maumau.game import MauMauHand, card_points, follows
-from domain.cards.melds import DECK_104
+from domain.cards.maumau.decide import follows
+from domain.cards.maumau.hand import MauMauHand, card_points
+from domain.cards.melds.decks import DECK_104
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards, PassTurn
 from domain.cards.stock.hand import unseen
 from domain.events import decode, encode
 from domain.match.commands import Command
 from domain.match.events import HandEnded, MatchCreated, MatchFinished
+from domain.match.rules import GameRules
 from domain.rulesets import resolve_rules
 from tests.domain.builders import AT
 
 DECK = Counter(DECK_104)
 
 
-def created(seats: int, target: int) -> MatchCreated:
+def created(seats: int, target: int) -> MatchCreated[GameRules]:
     rules = resolve_rules("mau-mau", {"target": target})
     return MatchCreated(
         at=AT, rules=rules, seats=tuple(f"p{n}" for n in range(seats)), created_by="ana"

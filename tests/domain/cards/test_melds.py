@@ -12,7 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.cards.melds import DECK_104, DECK_108, JOKER, MeldRules, meld_of, split
+from domain.cards.melds.decks import DECK_104, DECK_108, JOKER
+from domain.cards.melds.meld import meld_of
+from domain.cards.melds.rules import MeldRules
+from domain.cards.melds.split import split
 from domain.errors import InvalidInput
 
 TWOS = frozenset({"2C", "2D", "2H", "2S"})

@@ -3,7 +3,8 @@ new deal for an opening player with almost nothing."""
 
 import pytest
 
-from domain import AskRedeal, CardsDealt, DealCards, RedealAsked, TrickHand
+from domain import AskRedeal, CardsDealt, DealCards, RedealAsked
+from domain.cards.sueca.hand import SuecaHand
 from tests.domain.builders import AT
 from tests.domain.cards.builders import (
     after,
@@ -52,15 +53,17 @@ def test_sueca_the_first_dealer_may_be_any_seat() -> None:
 
 def test_sueca_the_suit_of_the_trump_card_is_the_trump() -> None:
     state = given(*dealt(sueca(), sueca_deal_of(HEARTS))).state
-    assert isinstance(state.hand, TrickHand)
+    assert isinstance(state.hand, SuecaHand)
     assert (state.hand.trump_card, state.hand.trump) == ("2H", "H")
     assert state.turn == 0
 
 
-def test_sueca_cards_written_in_lowercase_are_dealt_normalised() -> None:
+def test_c1_sueca_cards_written_in_lower_case_are_refused() -> None:
     deal = sueca_deal_of(TRICKS)
-    lower = DealCards(at=AT, hands=[[c.lower() for c in h] for h in deal.hands], trump_card="2s")
-    assert given(sueca()).when(lower).decided() == given(sueca()).when(deal).decided()
+    lower = DealCards(at=AT, hands=[[c.lower() for c in h] for h in deal.hands], trump_card="2S")
+    given(sueca()).when(lower).raises("invalid-card")
+    lower_trump = DealCards(at=AT, hands=[list(h) for h in deal.hands], trump_card="2s")
+    given(sueca()).when(lower_trump).raises("invalid-card")
 
 
 def test_sueca_the_trump_card_must_be_in_the_dealers_hand() -> None:

@@ -12,7 +12,7 @@ from domain import (
     PerTeam,
     TrickHand,
 )
-from domain.cards.sueca.game import points_of
+from domain.cards.sueca.points import points_of
 from tests.domain.builders import AT
 from tests.domain.cards.builders import (
     after,
@@ -278,8 +278,9 @@ def test_sueca_a_card_is_played_by_a_seat_of_the_table() -> None:
     tricks_table().when(card(4, "KC")).raises("invalid-seat")
 
 
-def test_sueca_a_card_may_be_written_in_lowercase() -> None:
-    tricks_table().when(card(0, "kc")).then(CardPlayed(at=AT, seat=0, card="KC"))
+def test_c1_sueca_a_card_written_in_lower_case_is_refused() -> None:
+    tricks_table().when(card(0, "kc")).raises("invalid-card")
+    tricks_table().when(card(0, "KC")).then(CardPlayed(at=AT, seat=0, card="KC"))
 
 
 def test_sueca_no_card_is_played_covered() -> None:

@@ -2,7 +2,8 @@
 
 import pytest
 
-from domain import CardsDealt, DealCards, TrickHand
+from domain import CardsDealt, DealCards
+from domain.cards.truco.hand import TrucoHand
 from tests.domain.builders import AT
 from tests.domain.cards.builders import (
     after,
@@ -31,14 +32,15 @@ def test_truco_a_deal_gives_three_cards_a_seat_and_turns_a_vira() -> None:
 
 def test_truco_the_rank_after_the_vira_is_the_manilha() -> None:
     state = given(*dealt(truco(), deal("7C"))).state
-    assert isinstance(state.hand, TrickHand)
+    assert isinstance(state.hand, TrucoHand)
     assert (state.hand.vira, state.hand.manilha, state.hand.value) == ("7C", "Q", 1)
     assert state.turn == 0
 
 
-def test_truco_cards_written_in_lowercase_are_dealt_normalised() -> None:
-    lower = DealCards(at=AT, hands=[[c.lower() for c in h] for h in HANDS], vira="4c")
-    assert given(truco()).when(lower).decided() == given(truco()).when(deal()).decided()
+def test_c1_truco_cards_written_in_lower_case_are_refused() -> None:
+    lower = DealCards(at=AT, hands=[[c.lower() for c in h] for h in HANDS], vira="4C")
+    given(truco()).when(lower).raises("invalid-card")
+    given(truco()).when(deal(vira="4c")).raises("invalid-card")
 
 
 def test_truco_the_vira_is_in_nobodys_hand() -> None:

@@ -13,9 +13,9 @@ from domain import (
     RaiseAccepted,
     RaiseCalled,
     Team,
-    TrickHand,
 )
-from domain.cards.commands import RaiseCall
+from domain.cards.truco.commands import RaiseCall
+from domain.cards.truco.hand import TrucoHand
 from tests.domain.builders import AT
 from tests.domain.cards.builders import (
     accept,
@@ -44,9 +44,9 @@ def table(*commands: MatchCommand, before: tuple[HandEnded, ...] = ()) -> Given:
     return given(*after(dealt(truco(), DEAL, *before), *commands))
 
 
-def hand_of(history: Given) -> TrickHand:
+def hand_of(history: Given) -> TrucoHand:
     hand = history.state.hand
-    assert isinstance(hand, TrickHand)
+    assert isinstance(hand, TrucoHand)
     return hand
 
 

@@ -4,6 +4,7 @@ current value), and a card, raise or acceptance taken back."""
 from collections.abc import Sequence
 
 import pytest
+from msgspec.structs import replace
 
 from domain import (
     DealCards,
@@ -15,8 +16,12 @@ from domain import (
     PenaltyKind,
     PenaltyRecorded,
     PerTeam,
+    Raise,
     UndoLastMove,
+    fold,
 )
+from domain.cards.truco.game import TRUCO
+from domain.table import Team
 from tests.domain.builders import AT
 from tests.domain.cards.builders import (
     accept,
@@ -238,3 +243,70 @@ def test_truco_the_card_that_ended_a_hand_cannot_be_undone() -> None:
 
 def test_truco_a_run_cannot_be_undone() -> None:
     table(call(0, "truco"), run_from(1)).when(UNDO).raises("nothing-to-undo")
+
+
+def raised(*calls: tuple[int, int]) -> tuple[Raise, ...]:
+    return tuple(Raise(seat=seat, value=value) for seat, value in calls)
+
+
+def test_t9_a_hand_by_its_result_keeps_the_raises_the_sheet_noted() -> None:
+    # given seat 0 called truco, seat 1 seis, and team A won the hand played out at 6
+    record = replace(truco_result("A", 6), raises=raised((0, 3), (1, 6)))
+    ended = only_hand_ended(given(truco()).when(record).decided())
+    # then it is a hand of tricks worth 6, its raises on record
+    assert (ended.outcome, ended.winner, ended.points) == ("tricks", "A", 6)
+    assert ended.raises == raised((0, 3), (1, 6))
+
+
+def test_t9_a_hand_by_its_result_worth_the_value_before_its_last_raise_was_run_from() -> None:
+    # given seat 0 called truco, seat 1 seis, and team A ran from the seis: B took 3
+    record = replace(truco_result("B", 3), raises=raised((0, 3), (1, 6)))
+    ended = only_hand_ended(given(truco()).when(record).decided())
+    assert (ended.outcome, ended.winner, ended.points) == ("run", "B", 3)
+    # a run from the first truco gives the raisers 1
+    first = replace(truco_result("A", 1), raises=raised((2, 3)))
+    assert only_hand_ended(given(truco()).when(first).decided()).outcome == "run"
+
+
+@pytest.mark.parametrize(
+    ("winner", "value", "calls"),
+    [
+        ("A", 3, ((0, 6),)),  # a seis before any truco
+        ("A", 6, ((0, 3), (2, 6))),  # team A raising twice in a row
+        ("A", 1, ((1, 3),)),  # run from: the raisers (B) took the hand, not A
+        ("B", 9, ((0, 3), (1, 6))),  # raised to 6: worth 6, or 3 when run from
+        ("A", 3, ((4, 3),)),  # no seat 4
+    ],
+)
+def test_t9_raises_a_hand_could_not_have_are_refused(
+    winner: Team, value: int, calls: tuple[tuple[int, int], ...]
+) -> None:
+    record = replace(truco_result(winner, value), raises=raised(*calls))
+    refused = given(truco()).when(record)
+    if calls[0][0] == 4:
+        refused.raises("invalid-seat")
+    else:
+        refused.raises("invalid-result")
+
+
+def test_t9_t3_a_mao_de_11_by_its_result_has_no_raise() -> None:
+    record = replace(truco_result("B", 3), raises=raised((1, 3)))
+    given(truco(), *ELEVEN).when(record).raises("invalid-result")
+
+
+def test_t9_a_tied_hand_keeps_its_raises() -> None:
+    record = replace(truco_result(tie=True), raises=raised((3, 3)))
+    ended = only_hand_ended(given(truco()).when(record).decided())
+    assert (ended.outcome, ended.points, ended.raises) == ("empate", 0, raised((3, 3)))
+
+
+def test_t9_the_result_body_of_a_hand_run_from_and_of_a_raised_hand_says_its_raises() -> None:
+    # given a hand played move by move: seat 0 calls truco, seat 1 runs
+    history = after(dealt(truco(), DEAL), call(0, "truco"), run_from(1))
+    ran = fold(history).hands[-1]
+    # then its result body gives the raisers the hand's value before the raise
+    assert TRUCO.result_body(ran) == {
+        "winner": "A",
+        "value": 1,
+        "raises": [{"seat": 0, "value": 3}],
+    }

@@ -5,7 +5,8 @@ from itertools import pairwise
 
 import pytest
 
-from domain import CardPlayed, DealCards, HandEnded, PerTeam, TrickHand
+from domain import CardPlayed, DealCards, HandEnded, PerTeam
+from domain.cards.truco.hand import TrucoHand
 from tests.domain.builders import AT
 from tests.domain.cards.builders import after, card, cards, dealt, hand_end, truco, truco_deal
 from tests.domain.spec import Given, given
@@ -31,13 +32,13 @@ def table(hands: tuple[tuple[str, ...], ...], *played: str, **rules: int) -> Giv
     return given(*after(dealt(truco(**rules), deal_of(hands)), *cards(*played)))
 
 
-def hand_of(history: Given) -> TrickHand:
+def hand_of(history: Given) -> TrucoHand:
     hand = history.state.hand
-    assert isinstance(hand, TrickHand)
+    assert isinstance(hand, TrucoHand)
     return hand
 
 
-def first_round(vira: str, *played: str) -> TrickHand:
+def first_round(vira: str, *played: str) -> TrucoHand:
     """Seats 0..3 hold and play `played`, in that order, in the first round."""
     known = {seat: [text] for seat, text in enumerate(played)}
     plays = [card(seat, text) for seat, text in enumerate(played)]

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.tournament.pairings import (
-    _cheapest_perfect_matching,
+    cheapest_perfect_matching,
     knockout,
     knockout_from_groups,
     next_round,
@@ -488,7 +488,7 @@ def test_the_cheapest_perfect_matching_is_the_cheapest(
     cost = [[0] * size for _ in range(size)]
     for i, j in itertools.combinations(range(size), 2):
         cost[i][j] = cost[j][i] = luck.randint(0, spread)
-    mate = _cheapest_perfect_matching(cost)
+    mate = cheapest_perfect_matching(cost)
     assert all(mate[mate[v]] == v != mate[v] for v in range(size))
     assert sum(cost[v][mate[v]] for v in range(size)) // 2 == _cheapest(tuple(map(tuple, cost)), 0)
 

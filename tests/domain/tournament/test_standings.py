@@ -9,8 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.competitions.format import TieBreaker
 from domain.tournament.pairings import round_robin
-from domain.tournament.standings import Result, Row, TieBreaker, standings
+from domain.tournament.standings import Result, Row, standings
 
 ALL: list[TieBreaker] = [
     "head_to_head",

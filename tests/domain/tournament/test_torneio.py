@@ -10,14 +10,14 @@ import pytest
 
 from domain import DomainError
 from domain.competitions import create_competition
-from domain.tournament.decide import attach, cancel, game_result, opening, walkover
-from domain.tournament.events import FixtureDecided, StageCompleted, TournamentFinished
-from domain.tournament.format import (
+from domain.competitions.format import (
     GroupsStage,
     KnockoutStage,
     SwissStage,
     TournamentFormat,
 )
+from domain.tournament.decide import attach, cancel, game_result, opening, walkover
+from domain.tournament.events import FixtureDecided, StageCompleted, TournamentFinished
 from domain.tournament.state import Tournament, fold, stage_label, started
 
 AT = datetime(2025, 6, 1, 20, tzinfo=UTC)

@@ -1,0 +1,13 @@
+"""The refusals Sueca may answer, by their stable codes: its engine's and its own
+(besides the shared ones, `domain.errors.SHARED_CODES`)."""
+
+from domain.cards.tricks.refusals import REFUSALS as TRICKS
+
+REFUSALS = TRICKS | frozenset(
+    {
+        "covered-not-allowed",
+        "invalid-result",
+        "must-follow-suit",
+        "redeal-not-allowed",
+    }
+)

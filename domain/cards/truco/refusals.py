@@ -1,0 +1,16 @@
+"""The refusals Truco may answer, by their stable codes: its engine's and its own
+(besides the shared ones, `domain.errors.SHARED_CODES`)."""
+
+from domain.cards.tricks.refusals import REFUSALS as TRICKS
+
+REFUSALS = TRICKS | frozenset(
+    {
+        "covered-not-allowed",
+        "invalid-result",
+        "no-raise-pending",
+        "not-answering-team",
+        "raise-pending",
+        "raise-twice",
+        "wrong-raise",
+    }
+)

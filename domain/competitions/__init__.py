@@ -1,0 +1,136 @@
+"""Players and competitions: the small streams beside the games.
+
+A torneio fixes its rule set and its teams when it is created; a game in it must use
+them (rules.md, "Competitions"). An amistoso forms teams per game.
+"""
+
+from datetime import datetime
+from typing import Any, Literal
+
+import msgspec
+
+from domain.competitions.format import TournamentFormat, check_format, check_prizes
+from domain.errors import InvalidInput
+from domain.names import check_name
+from domain.rulesets import RuleSet, resolve_rules
+
+CompetitionKind = Literal["amistoso", "torneio"]
+
+
+class RegistryEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    at: datetime
+
+
+class PlayerRegistered(RegistryEvent, frozen=True, kw_only=True, tag="player_registered"):
+    name: str
+
+
+class CompetitionCreated(RegistryEvent, frozen=True, kw_only=True, tag="competition_created"):
+    name: str
+    kind: CompetitionKind
+    rules: RuleSet
+    organizers: tuple[str, ...]
+    teams: tuple[tuple[str, str], ...] = ()
+    """Torneio only: the fixed pairs of partners."""
+    created_by: str
+    format: TournamentFormat | None = None
+    """Torneio only: its stages, when the service runs it (else its games are labelled)."""
+    prizes: dict[str, str] = msgspec.field(default_factory=dict)
+    """Place ("1", "2", ...) to the prize, declared when it is created."""
+    lot: tuple[int, ...] = ()
+    """The teams in the order of a lot drawn when it was created: the last tie-breaker."""
+
+
+RegistryUnion = PlayerRegistered | CompetitionCreated
+REGISTRY_DECODER = msgspec.json.Decoder(RegistryUnion)
+
+
+class MemberJoined(RegistryEvent, frozen=True, kw_only=True, tag="member_joined"):
+    """A player joins a competition, by their own act: from now on its organizers'
+    confirmations make its games count for them (design.md, "Who may make a game count")."""
+
+    player_id: str
+
+
+class MemberLeft(RegistryEvent, frozen=True, kw_only=True, tag="member_left"):
+    """A member leaves: the organizers' later confirmations no longer count for them."""
+
+    player_id: str
+
+
+MembershipEvent = MemberJoined | MemberLeft
+MEMBERSHIP_DECODER = msgspec.json.Decoder(MembershipEvent)
+
+
+def members_of(events: list[MembershipEvent]) -> dict[str, datetime]:
+    """Each member now, with when they (last) joined."""
+    members: dict[str, datetime] = {}
+    for event in events:
+        if isinstance(event, MemberJoined):
+            members.setdefault(event.player_id, event.at)
+        else:
+            members.pop(event.player_id, None)
+    return members
+
+
+def register_player(name: str, at: datetime) -> PlayerRegistered:
+    return PlayerRegistered(at=at, name=check_name(name))
+
+
+def create_competition(
+    *,
+    name: str,
+    kind: CompetitionKind,
+    preset: str,
+    overrides: dict[str, Any],
+    organizers: list[str],
+    teams: list[list[str]],
+    actor: str,
+    at: datetime,
+    format_: TournamentFormat | None = None,
+    prizes: dict[str, str] | None = None,
+    lot: list[int] | None = None,
+) -> CompetitionCreated:
+    """`lot`: the teams shuffled once (the service's random source), for the torneio's
+    last tie-breaker."""
+    rules = resolve_rules(preset, overrides)
+    pairs = tuple((pair[0], pair[1]) for pair in teams if len(pair) == 2)
+    if len(pairs) != len(teams):
+        raise InvalidInput("invalid-command", "each team is a pair of two player ids")
+    players = [p for pair in pairs for p in pair]
+    if len(set(players)) != len(players):
+        raise InvalidInput("invalid-command", "a player can be in only one team")
+    if kind == "torneio" and len(pairs) < 2:
+        raise InvalidInput("invalid-command", "a torneio fixes at least two teams when it starts")
+    if kind == "amistoso" and pairs:
+        raise InvalidInput("invalid-command", "an amistoso forms its teams per game")
+    if kind == "amistoso" and (format_ is not None or prizes):
+        raise InvalidInput("invalid-format", "only a torneio has a format and prizes")
+    if format_ is not None:
+        check_format(format_, len(pairs))
+    drawn = tuple(lot) if lot is not None else tuple(range(len(pairs)))
+    if sorted(drawn) != list(range(len(pairs))):
+        raise InvalidInput("invalid-command", "the lot orders every team once")
+    return CompetitionCreated(
+        at=at,
+        name=check_name(name),
+        kind=kind,
+        rules=rules,
+        organizers=tuple(dict.fromkeys(organizers)),
+        teams=pairs,
+        created_by=actor,
+        format=format_,
+        prizes=check_prizes(prizes or {}, len(pairs)),
+        lot=drawn if format_ is not None else (),
+    )
+
+
+def check_pairing(competition: CompetitionCreated, seats: list[str]) -> None:
+    """A torneio game must oppose two of its fixed teams, partners in seats 0/2 and 1/3."""
+    if competition.kind != "torneio":
+        return
+    teams = {frozenset(pair) for pair in competition.teams}
+    if frozenset((seats[0], seats[2])) not in teams or frozenset((seats[1], seats[3])) not in teams:
+        raise InvalidInput(
+            "invalid-seats", "in this torneio, seats 0 and 2, and seats 1 and 3, must be its teams"
+        )

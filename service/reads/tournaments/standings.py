@@ -1,0 +1,115 @@
+"""A torneio run by the service as it is read: its fixtures and standings, folded from its
+own stream (a few hundred events at most)."""
+
+from __future__ import annotations
+
+from litestar.datastructures import State
+
+from domain.tournament.decide import stage_standings
+from domain.tournament.standings import Row
+from domain.tournament.state import Fixture, Tournament
+from service.reads.tournaments.schemas import (
+    FixtureOut,
+    Fixtures,
+    GroupStandings,
+    Placed,
+    StageStandings,
+    StandingRow,
+    Standings,
+)
+from service.store.tournaments import Tournaments
+
+
+def _kind(tournament: Tournament, stage: int) -> str:
+    format_ = tournament.created.format
+    assert format_ is not None
+    return str(format_.stages[stage].__struct_config__.tag)
+
+
+def fixture_out(tournament: Tournament, fixture: Fixture) -> FixtureOut:
+    return FixtureOut(
+        id=fixture.id,
+        stage=fixture.stage + 1,
+        stage_kind=_kind(tournament, fixture.stage),
+        round=fixture.round,
+        group=fixture.group,
+        teams=[fixture.home, fixture.away],
+        match_id=fixture.match_id,
+        status=fixture.status,
+        winner=fixture.winner,
+        walkover=fixture.walkover,
+        abandoned=fixture.abandoned,
+        hands=list(fixture.hands),
+        points=list(fixture.points),
+    )
+
+
+def _row(tournament: Tournament, row: Row) -> StandingRow:
+    return StandingRow(
+        team=row.team,
+        players=list(tournament.created.teams[row.team]),
+        place=row.place,
+        played=row.played,
+        won=row.won,
+        lost=row.lost,
+        byes=row.byes,
+        hands_for=row.hands_for,
+        hands_against=row.hands_against,
+        points_for=row.points_for,
+        points_against=row.points_against,
+        tie_breakers=dict(row.values),
+    )
+
+
+def _stage(tournament: Tournament, stage: int) -> StageStandings:
+    kind = _kind(tournament, stage)
+    fixtures = tournament.of_stage(stage)
+    groups = sorted({f.group for f in fixtures}, key=lambda g: -1 if g is None else g)
+    tables = stage_standings(tournament, stage)
+    bracket = None
+    if kind == "knockout":
+        rounds = sorted({f.round for f in fixtures})
+        bracket = [[fixture_out(tournament, f) for f in fixtures if f.round == r] for r in rounds]
+    return StageStandings(
+        stage=stage + 1,
+        kind=kind,
+        groups=[
+            GroupStandings(group=group, rows=[_row(tournament, r) for r in table])
+            for group, table in zip(groups or [None], tables, strict=False)
+        ],
+        bracket=bracket,
+    )
+
+
+def standings_out(tournament: Tournament) -> Standings:
+    prizes = tournament.created.prizes
+    return Standings(
+        status="finished" if tournament.finished else "in_progress",
+        champion=tournament.champion,
+        stages=[_stage(tournament, stage) for stage in range(len(tournament.entered))],
+        final=[
+            Placed(
+                team=team,
+                players=list(tournament.created.teams[team]),
+                place=place,
+                prize=prizes.get(str(place)),
+            )
+            for team, place in tournament.places
+        ],
+    )
+
+
+def fixtures_out(tournament: Tournament) -> Fixtures:
+    return Fixtures(fixtures=[fixture_out(tournament, f) for f in tournament.fixtures])
+
+
+async def read_fixtures(state: State, competition_id: str) -> Fixtures:
+    tournaments: Tournaments = state.tournaments
+    tournament, _ = await tournaments.load(competition_id)
+    return fixtures_out(tournament)
+
+
+async def read_standings(state: State, competition_id: str) -> Standings:
+    tournaments: Tournaments = state.tournaments
+    tournament, _ = await tournaments.load(competition_id)
+    return standings_out(tournament)

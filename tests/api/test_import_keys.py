@@ -1,0 +1,247 @@
+"""Import keys over HTTP (issue 29; README, "Exports and imports"): the same key and the same
+line answer the same game; the same key with another line is a conflict for that line and
+changes nothing anywhere, whoever confirmed the earlier game; a correction names what it
+replaces, is written, then cancels the replaced game, never a confirmed one; a line
+imported before the line's digest was kept still answers its game, and still conflicts."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+
+from tests.api.conftest import ADMIN, Player, Table, bearer
+
+Json = dict[str, Any]
+WEEK_AGO = datetime.now(UTC) - timedelta(days=7)
+
+
+def batida(seat: int, minute: int) -> Json:
+    return {"outcome": "batida", "seat": seat, "kind": "simples",
+            "played_at": (WEEK_AGO + timedelta(minutes=minute)).isoformat()}
+
+
+def line(table: Table, key: str, winner: int = 0, **more: Any) -> Json:
+    """A pontos game of seven batidas: six by `winner`'s team, the third by the other's."""
+    seats = [winner, winner, 1 - winner, winner, winner, winner, winner]
+    hands = [batida(seat, 5 * n) for n, seat in enumerate(seats, 1)]
+    return {"key": key, "rules": {"preset": "pontos"}, "seats": [p.id for p in table.players],
+            "hands": hands, "place": "Bar do Zé"} | more
+
+
+async def imported(client: httpx.AsyncClient, headers: dict[str, str], *lines: Json) -> list[Json]:
+    body = b"\n".join(msgspec.json.encode(each) for each in lines)
+    response = await client.post("/v1/imports/games", content=body, headers=headers)
+    assert response.status_code == 200, response.text
+    return list(response.json()["results"])
+
+
+async def game(client: httpx.AsyncClient, match_id: str) -> Json:
+    response = await client.get(f"/v1/matches/{match_id}", headers=ADMIN)
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+async def position(client: httpx.AsyncClient) -> int:
+    """The last position of the whole log: unchanged, nothing was written anywhere."""
+    return int((await client.get("/health")).json()["last_position"])
+
+
+def importer(table: Table, who: str) -> tuple[dict[str, str], bool]:
+    """Who imports, and whether the line confirms: an administrator's confirmation makes the
+    game confirmed; a seated player's only confirms for their side (the game stays
+    finished); or nobody confirms."""
+    return {
+        "confirmed by the import": (ADMIN, True),
+        "confirmed by one side": (table.players[0].auth, True),
+        "not confirmed": (ADMIN, False),
+    }[who]
+
+
+WHO = ["confirmed by the import", "confirmed by one side", "not confirmed"]
+
+
+async def test_the_same_key_and_the_same_line_answer_the_same_game(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    first = line(table, "sheet-1", confirm=True)
+    (done,) = await imported(client, ADMIN, first)
+    before = await position(client)
+    again = await imported(client, ADMIN, first)
+    reread = await imported(client, ADMIN, {"score": {"A": 6, "B": 1}, **first})  # read past
+
+    assert "error" not in done, done
+    assert again == reread == [{"line": 1, "id": done["id"]}]
+    assert await position(client) == before, "nothing written again"
+    assert (await game(client, done["id"]))["status"] == "confirmed"
+
+
+@pytest.mark.parametrize("who", WHO)
+async def test_the_same_key_with_another_line_is_a_conflict_and_the_earlier_game_stays(
+    client: httpx.AsyncClient, table: Table, who: str
+) -> None:
+    headers, confirm = importer(table, who)
+    (done,) = await imported(client, headers, line(table, "sheet-2", confirm=confirm))
+    earlier = await game(client, done["id"])
+    before = await position(client)
+
+    corrected = line(table, "sheet-2", winner=1, confirm=confirm)  # the other team won
+    (refused,) = await imported(client, headers, corrected)
+    (fewer,) = await imported(client, headers, {**line(table, "sheet-2"), "hands": []})
+    after = await game(client, done["id"])
+
+    assert "error" not in done, done
+    for answer in (refused, fewer):
+        assert answer["error"]["status"] == 409, answer
+        assert answer["error"]["code"] == "import-key-conflict"
+        assert done["id"] in answer["error"]["detail"]
+        assert '"replaces"' in answer["error"]["detail"]
+        assert "id" not in answer
+        assert "cancelled" not in answer
+    assert await position(client) == before, "nothing written anywhere"
+    assert after == earlier
+    assert after["status"] == ("finished" if who != "confirmed by the import" else "confirmed")
+
+
+async def test_a_correction_replaces_an_unconfirmed_game_once(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    (wrong,) = await imported(client, ADMIN, line(table, "sheet-3"))
+    correction = line(table, "sheet-3b", winner=1, replaces="sheet-3", confirm=True)
+    (fixed,) = await imported(client, ADMIN, correction)
+    before = await position(client)
+    (again,) = await imported(client, ADMIN, correction)
+
+    assert fixed == {"line": 1, "id": fixed["id"], "replaced": wrong["id"]}
+    assert again == fixed
+    assert await position(client) == before, "the same correction again writes nothing"
+    assert (await game(client, wrong["id"]))["status"] == "cancelled"
+    new = await game(client, fixed["id"])
+    assert (new["status"], new["winner"]) == ("confirmed", "B")
+
+
+async def test_a_correction_may_name_the_game_it_replaces_by_its_id(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    (wrong,) = await imported(client, ADMIN, line(table, "sheet-4"))
+    (fixed,) = await imported(
+        client, ADMIN, line(table, "sheet-4b", winner=1, replaces=wrong["id"])
+    )
+    assert fixed["replaced"] == wrong["id"]
+    assert (await game(client, wrong["id"]))["status"] == "cancelled"
+
+
+@pytest.mark.parametrize("who", ["confirmed by the import", "confirmed by one side"])
+async def test_a_correction_never_cancels_a_confirmed_game_and_writes_nothing(
+    client: httpx.AsyncClient, table: Table, who: str
+) -> None:
+    headers, _ = importer(table, who)
+    (done,) = await imported(client, headers, line(table, "sheet-5", confirm=True))
+    if who == "confirmed by one side":  # the other side confirms it too
+        confirmed = await client.post(
+            f"/v1/matches/{done['id']}/confirmations", json={}, headers=table.players[1].auth
+        )
+        assert confirmed.status_code == 201, confirmed.text
+    earlier = await game(client, done["id"])
+    before = await position(client)
+
+    (refused,) = await imported(
+        client, headers, line(table, "sheet-5b", winner=1, replaces="sheet-5")
+    )
+    (by_id,) = await imported(client, headers, line(table, "sheet-5c", replaces=done["id"]))
+
+    assert earlier["status"] == "confirmed"
+    for answer in (refused, by_id):
+        assert (answer["error"]["status"], answer["error"]["code"]) == (
+            409, "replaced-game-confirmed"
+        ), answer
+        assert "id" not in answer
+    assert await position(client) == before, "nothing written"
+    assert await game(client, done["id"]) == earlier
+
+
+async def test_a_correction_that_fails_leaves_the_game_it_would_replace_as_it_was(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    (done,) = await imported(client, ADMIN, line(table, "sheet-6"))
+    earlier = await game(client, done["id"])
+    broken = line(table, "sheet-6b", replaces="sheet-6")
+    broken["hands"][1] = {**broken["hands"][1], "seat": 9}
+
+    (failed,) = await imported(client, ADMIN, broken)
+
+    assert failed["cancelled"] is True, failed  # its own game, void
+    assert failed["error"]["status"] in (400, 422)
+    assert "replaced" not in failed
+    assert await game(client, done["id"]) == earlier
+
+
+@pytest.mark.parametrize(
+    ("replaces", "status", "code"),
+    [
+        ("no-such-sheet", 404, "match-not-found"),
+        ("00000000-0000-4000-8000-000000000000", 404, "match-not-found"),
+        ("sheet-7", 400, "invalid-line"),  # itself
+    ],
+)
+async def test_a_correction_of_nothing_known_is_refused_and_writes_nothing(
+    client: httpx.AsyncClient, table: Table, replaces: str, status: int, code: str
+) -> None:
+    before = await position(client)
+    (refused,) = await imported(client, ADMIN, line(table, "sheet-7", replaces=replaces))
+    assert (refused["error"]["status"], refused["error"]["code"]) == (status, code), refused
+    assert await position(client) == before
+
+
+async def test_a_correction_by_someone_who_may_not_cancel_the_game_is_undone(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """The replaced game's cancellation is the service's own endpoint's: by its scorekeeper
+    (here the administrator's import) or an organizer, not by a player of the game."""
+    (done,) = await imported(client, ADMIN, line(table, "sheet-8"))
+    player: Player = table.players[0]
+    (refused,) = await imported(
+        client, player.auth, line(table, "sheet-8b", winner=1, replaces=done["id"])
+    )
+    assert refused["error"]["status"] == 403, refused
+    assert refused["cancelled"] is True  # the correction's own game
+    assert (await game(client, done["id"]))["status"] == "finished"
+
+
+async def test_a_line_imported_before_the_digest_was_kept_answers_its_game_and_conflicts(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """The writes an import made before: its creation fingerprinted by its own body."""
+    old = line(table, "sheet-9", confirm=True)
+    created = {"seats": old["seats"], "notes": "", "place": old["place"],
+               "rules": {"preset": "pontos"}}
+    match_id = await _post_as_before(client, "/v1/matches", created, "import:sheet-9:game")
+    for n, hand in enumerate(old["hands"], 1):
+        await _post_as_before(
+            client, f"/v1/matches/{match_id}/results", hand, f"import:sheet-9:hand:{n}"
+        )
+    await _post_as_before(
+        client, f"/v1/matches/{match_id}/confirmations", {}, "import:sheet-9:confirm"
+    )
+    before = await position(client)
+
+    (same,) = await imported(client, ADMIN, old)
+    (other,) = await imported(client, ADMIN, line(table, "sheet-9", winner=1, confirm=True))
+    (more,) = await imported(client, ADMIN, {**old, "replaces": "sheet-x"})
+
+    assert same == {"line": 1, "id": match_id}
+    for answer in (other, more):
+        assert answer["error"]["code"] == "import-key-conflict", answer
+    assert await position(client) == before
+
+
+async def _post_as_before(client: httpx.AsyncClient, path: str, body: Json, key: str) -> str:
+    headers = {"Content-Type": "application/json", "Idempotency-Key": key} | bearer(
+        ADMIN["Authorization"].removeprefix("Bearer ")
+    )
+    response = await client.post(path, content=msgspec.json.encode(body), headers=headers)
+    assert response.status_code == 201, response.text
+    return str(response.json()["id"])
