@@ -8,6 +8,15 @@ command applies).
 
 SHARED_CODES = frozenset(
     {
+        "already-disputed",
+        "dispute-settled",
+        "dispute-window-closed",
+        "invalid-note",
+        "invalid-reason",
+        "match-annulled",
+        "match-disputed",
+        "not-disputed",
+        "not-seated",
         "already-confirmed",
         "fixture-decided",
         "fixture-has-game",

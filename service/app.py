@@ -33,6 +33,7 @@ from service.http.health import HealthController
 from service.http.history.controller import HistoryController
 from service.http.history.live_feed import LiveFeedController
 from service.http.matches.controller import MatchController
+from service.http.matches.disputes import DISPUTE_WRITES
 from service.http.matches.game_writes import GAME_WRITES
 from service.http.matches.key_locks import KeyLocks
 from service.http.matches.lean_writes import LeanGameWrites
@@ -206,6 +207,7 @@ def create_app(
             MemberController,
             MatchController,
             GAME_WRITES,
+            DISPUTE_WRITES,
             TournamentController,
             static_files_router(DOCS_ASSETS, SWAGGER_UI_FILES),
             HistoryController,
@@ -238,6 +240,7 @@ def create_app(
     if settings.trusted_proxies:  # outermost: every layer sees the client, not the proxy
         app.asgi_handler = forwarded_for(app.asgi_handler, settings.trusted_proxies)
     app.state.key_locks = KeyLocks()
+    app.state.dispute_window = timedelta(days=settings.dispute_days)
     document = document_problems(app.openapi_schema)
     document_request_bodies(document)
     document_hands(document_game_bodies(document))

@@ -3,6 +3,8 @@ name; competitions. A new record shows here a moment after it is written: see `a
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import msgspec
 from litestar.datastructures import State
 
@@ -25,11 +27,13 @@ SELECT match_id, status, preset, seats, score::text, score_a, score_b, winner, c
        created_at, finished_at, count(*) OVER (),
        CASE WHEN status = 'confirmed'
             THEN coalesce(counts_for, array(SELECT generate_series(0, cardinality(seats) - 1)))
-       END
+       END,
+       status = 'finished' AND finished_at < now() - $7::interval
   FROM proj_games
  WHERE ($1::text IS NULL OR $1 = ANY(seats))
    AND ($2::text IS NULL OR competition_id = $2)
-   AND ($3::text IS NULL OR status = $3)
+   AND ($3::text IS NULL OR status = $3
+        OR ($3 = 'stale' AND status = 'finished' AND finished_at < now() - $7::interval))
    AND ($6::text IS NULL OR stage = $6)
  ORDER BY created_at DESC, match_id
  LIMIT $4 OFFSET $5
@@ -44,12 +48,15 @@ async def list_matches(
     limit: int,
     offset: int,
     stage: str | None = None,
+    stale_after: timedelta = timedelta(days=7),
 ) -> MatchList:
     stage = stage.strip() if stage is not None else None  # stored trimmed
     player_id = parse_id(player, "player") if player else None
     competition_id = parse_id(competition, "competition") if competition else None
     async with snapshot(state) as connection:
-        rows = await connection.fetch(_SQL, player_id, competition_id, status, limit, offset, stage)
+        rows = await connection.fetch(
+            _SQL, player_id, competition_id, status, limit, offset, stage, stale_after
+        )
         position = await connection.fetchval(
             "SELECT coalesce(min(position), 0) FROM projection_checkpoints"
         )
@@ -67,6 +74,7 @@ async def list_matches(
                 created_at=r[10],
                 finished_at=r[11],
                 counts_for=None if r[13] is None else list(r[13]),
+                stale=bool(r[14]),
             )
             for r in rows
         ],
