@@ -26,6 +26,7 @@ from projections.games import read_side
 from projections.runner import ProjectionRunner
 from service.http.auth import Tokens
 from service.http.competitions.members import MemberController
+from service.http.competitions.seasons import SeasonController
 from service.http.competitions.tournaments import TournamentController
 from service.http.exports.controller import ExportController
 from service.http.exports.imports import ImportController
@@ -208,6 +209,7 @@ def create_app(
             MatchController,
             GAME_WRITES,
             DISPUTE_WRITES,
+            SeasonController,
             TournamentController,
             static_files_router(DOCS_ASSETS, SWAGGER_UI_FILES),
             HistoryController,

@@ -14,6 +14,7 @@ from projections.games import criteria_of
 from service.reads.snapshot import folded_up_to, snapshot
 from service.reads.stats.query import ranking_query
 from service.reads.stats.schemas import PlayerRef, ProvisionalGame, Ranking, RankingRow
+from service.reads.stats.seasons import season_period, season_period_name
 
 _SCORE = msgspec.json.Decoder(dict[str, int])
 
@@ -50,8 +51,10 @@ async def read_ranking(
     by: Literal["players", "teams"] = "players",
     limit: int = 100,
     offset: int = 0,
+    season: str | None = None,
 ) -> Ranking:
     """A ranking, as `GET /v1/rankings` answers it (the public pages read it too)."""
+    since, until = season_period(season, since, until)
     query = await ranking_query(
         state,
         competition,
@@ -87,4 +90,5 @@ async def read_ranking(
         provisional=[_provisional(g) for g in games],
         provisional_total=games_total,
         as_of_position=position,
+        season=season_period_name(season),
     )

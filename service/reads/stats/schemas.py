@@ -97,6 +97,10 @@ class Ranking(msgspec.Struct, frozen=True, kw_only=True):
     ]
     provisional_total: Annotated[int, Meta(description="How many such games in all.")]
     as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
+    season: Annotated[
+        str | None,
+        Meta(description='The season asked (temporada: "2026-11" or "2026"), or null.'),
+    ] = None
 
 
 class Run(msgspec.Struct, frozen=True, kw_only=True):
@@ -210,6 +214,10 @@ class Records(msgspec.Struct, frozen=True, kw_only=True):
     ]
     min_games: Annotated[int, Meta(description="Games needed for the best-average record.")]
     as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
+    season: Annotated[
+        str | None,
+        Meta(description="The season whose records these are, or null: all time."),
+    ] = None
 
 
 class PlayerAchievements(msgspec.Struct, frozen=True, kw_only=True):
