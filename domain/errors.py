@@ -8,6 +8,14 @@ command applies).
 
 SHARED_CODES = frozenset(
     {
+        "already-drawn",
+        "already-seated",
+        "already-waiting",
+        "draw-mixed",
+        "no-draw-due",
+        "no-pile",
+        "not-a-loser",
+        "tile-taken",
         "already-disputed",
         "dispute-settled",
         "dispute-window-closed",

@@ -38,6 +38,7 @@ from service.http.matches.disputes import DISPUTE_WRITES
 from service.http.matches.game_writes import GAME_WRITES
 from service.http.matches.key_locks import KeyLocks
 from service.http.matches.lean_writes import LeanGameWrites
+from service.http.mesas.controller import MesaController
 from service.http.openapi.bodies import describe_tag_fields, document_request_bodies
 from service.http.openapi.game_bodies import document_game_bodies, document_hands
 from service.http.openapi.links import document_links
@@ -65,6 +66,7 @@ from service.store.database import APP_ROLE, with_credentials
 from service.store.event_store import EventStore
 from service.store.matches import Matches
 from service.store.members import Memberships
+from service.store.mesas import Mesas
 from service.store.reads import Reads
 from service.store.registry import Registry
 from service.store.tournaments import Tournaments
@@ -154,6 +156,7 @@ def create_app(
         app.state.registry = Registry(store)
         app.state.memberships = Memberships(store)
         app.state.tournaments = Tournaments(store)
+        app.state.mesas = Mesas(store)
         lifetime = None if settings.token_days is None else timedelta(days=settings.token_days)
         app.state.tokens = tokens = Tokens(
             pool, settings.bootstrap_token, lifetime, settings.max_tokens_per_player
@@ -210,6 +213,7 @@ def create_app(
             GAME_WRITES,
             DISPUTE_WRITES,
             SeasonController,
+            MesaController,
             TournamentController,
             static_files_router(DOCS_ASSETS, SWAGGER_UI_FILES),
             HistoryController,
