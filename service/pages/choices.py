@@ -55,3 +55,11 @@ def season_choices(now: datetime) -> list[tuple[str, str]]:
         months.append((f"{year}-{month:02d}", f"{MONTHS[month - 1]} de {year}"))
         year, month = (year - 1, 12) if month == 1 else (year, month - 1)
     return years + months
+
+
+def season_label(season: str | None) -> str:
+    """ "novembro de 2026" for "2026-11"; a year as it is."""
+    if season is None or "-" not in season:
+        return season or ""
+    year, month = season.split("-")
+    return f"{MONTHS[int(month) - 1]} de {year}"

@@ -11,7 +11,7 @@ from litestar.datastructures import State
 from litestar.params import FromQuery
 from litestar.response import Template
 
-from service.pages.choices import day_start, given, rule_set, season_choices
+from service.pages.choices import day_start, given, rule_set, season_choices, season_label
 from service.reads.directory.listing import list_competitions
 from service.reads.stats.rankings import read_ranking
 
@@ -54,6 +54,7 @@ class RankingPage(Controller):
                     "temporada": given(temporada) or "",
                 },
                 "temporadas": season_choices(datetime.now(UTC)),
+                "nome_da_temporada": season_label(ranking.season),
                 "tv": tv == "1",
                 "recarregar": TV_REFRESH_SECONDS,
             },

@@ -184,8 +184,9 @@ async def test_a_finished_game_unconfirmed_past_the_days_is_stale(
 
     assert old["stale"] is True
     assert old["status"] == "finished"
-    assert "parada: terminou há mais de 7 dias" in (await client.get(f"/partidas/{old['id']}")).text
-    assert "parada" not in (await client.get(f"/partidas/{fresh['id']}")).text
+    page = (await client.get(f"/partidas/{old['id']}")).text
+    assert "Partida parada: terminou há mais de 7 dias" in page
+    assert "Partida parada" not in (await client.get(f"/partidas/{fresh['id']}")).text
     assert fresh["stale"] is False
     assert (await client.get(f"/v1/matches/{old['id']}")).json()["stale"] is True
     listed = (await client.get("/v1/matches", params={"status": "stale"})).json()

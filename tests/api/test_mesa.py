@@ -105,6 +105,9 @@ async def test_an_arrival_draw_with_posted_tiles_seats_the_newcomer_with_the_hig
     assert seated["seats"] == [ze.id, novo.id, tiao.id, bia.id]  # Bia partners the newcomer
     assert seated["waiting"] == [ana.id]
     assert await next_of(client, mesa) == seated
+    page = (await client.get(f"/competicoes/{mesa}")).text
+    assert "Próxima partida na mesa" in page
+    assert page.index("Novo") < page.index("Aguardando") < page.index(">Ana<")
 
     await play(client, table, organizer, mesa, [ze, novo, tiao, bia], winner_seat=1)
     after = await next_of(client, mesa)

@@ -119,6 +119,12 @@ async def test_a_closed_seasons_champion_is_the_first_of_its_ranking(
     stats = await client.get(f"/v1/players/{ze.id}/stats", params={"season": name_of(two_ago)})
     assert (stats.json()["games_played"], stats.json()["games_won"]) == (2, 0)
 
+    page = (await client.get(f"/competicoes/{competition}")).text
+    assert "Campeões por temporada" in page
+    assert page.index(f"temporada={name_of(last_month)}") < page.index(
+        f"temporada={name_of(two_ago)}"
+    ), "the newest season first"
+
     records = (await client.get("/v1/records", params={"season": name_of(last_month)})).json()
     assert records["season"] == name_of(last_month)
     most_wins = [r for r in records["records"] if r["kind"] == "most-games-won"]

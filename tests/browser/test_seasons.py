@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from service.pages.choices import season_label
 from tests.api.conftest import register, seat_a_table
 from tests.api.play import create_competition, join_all
 from tests.api.test_seasons import BRAZIL, month_before, name_of, paper_game
@@ -43,7 +44,7 @@ async def test_the_season_picker_ranks_a_past_month(tab: Tab, site: Site) -> Non
 
     assert tab.watch.clean(), tab.watch
     heading = await tab.page.inner_text("h1")
-    assert f"temporada {name_of(last_month)}" in heading
+    assert f"temporada {season_label(name_of(last_month))}" in heading  # "outubro de 2026"
     assert await tab.page.locator("select[name=temporada] option[selected]").inner_text() != ""
     names = await tab.page.locator("table.ranking tbody td:nth-child(2)").all_inner_texts()
     played = await tab.page.locator("table.ranking tbody td:nth-child(3)").all_inner_texts()

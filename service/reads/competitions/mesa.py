@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from litestar.datastructures import State
 
-from domain.competitions.mesa import LastGame
+from domain.competitions.mesa import LastGame, Next, next_of
 from service.reads.snapshot import snapshot
 from service.store.matches import Matches
+from service.store.mesas import Mesas
 
 _LATEST = (
     "SELECT match_id FROM proj_games WHERE competition_id = $1"
@@ -26,3 +27,10 @@ async def last_game(state: State, competition_id: str) -> LastGame | None:
     if game.status in ("cancelled", "annulled"):
         return None
     return LastGame(match_id=match_id, seats=game.seats, status=game.status, winner=game.winner)
+
+
+async def mesa_now(state: State, competition_id: str) -> Next:
+    """Who plays the mesa's next game, as its page shows it."""
+    mesas: Mesas = state.mesas
+    loaded = await mesas.load(competition_id)
+    return next_of(loaded.mesa, await last_game(state, competition_id))
