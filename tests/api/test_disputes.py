@@ -13,6 +13,7 @@ import pytest
 
 from tests.api.conftest import ADMIN, Player, Table, register, seat_a_table
 from tests.api.play import Game, assert_problem, create_competition, create_game, join_all
+from tests.api.test_tournaments import fixtures, play_fixture, torneio
 from tests.projections.test_http import settled
 
 Json = dict[str, Any]
@@ -207,3 +208,37 @@ async def test_a_finished_game_unconfirmed_past_the_days_is_stale(
         f"/v1/matches/{old['id']}/disputes", json={"reason": "late"}, headers=table.players[2].auth
     )
     assert_problem(late, 409, "dispute-window-closed")
+
+
+async def test_a_torneio_game_annulled_frees_its_fixture_and_a_decided_one_is_final(
+    client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(client, "Dona Rosa")
+    competition, teams = await torneio(
+        client, organizer, 4, {"stages": [{"kind": "swiss", "rounds": 1}]}
+    )
+    first, second = (await fixtures(client, competition))[:2]
+    decided_game = await play_fixture(client, organizer, competition, first, teams, True)
+    await settled(client)
+    home = teams[first["teams"][0]][0]
+    final = await client.post(
+        f"/v1/matches/{decided_game}/disputes", json={"reason": "x"}, headers=home.auth
+    )
+    assert_problem(final, 409, "fixture-decided")
+
+    home, away = (teams[i] for i in second["teams"])
+    seats = [home[0].id, away[0].id, home[1].id, away[1].id]
+    body = {"competition_id": competition, "fixture_id": second["id"], "seats": seats}
+    game = Game(
+        client,
+        Table([], organizer, organizer),
+        (await client.post("/v1/matches", json=body, headers=organizer.auth)).json()["id"],
+        organizer,
+    )
+    await game.win_by_results("pontos")
+    await game.ok("disputes", {"reason": "the wrong pair sat"}, by=away[0])
+    await game.ok("settlements", {"decision": "annul"}, by=organizer)
+    await settled(client)
+
+    freed = next(f for f in await fixtures(client, competition) if f["id"] == second["id"])
+    assert (freed["status"], freed["match_id"]) == ("pending", None)

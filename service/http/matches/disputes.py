@@ -18,6 +18,7 @@ from service.http.matches import access as can
 from service.http.matches.schemas import ExpectedVersion, MatchIdPath
 from service.http.matches.views import MatchState
 from service.http.matches.writes import Build, GameWrite, Sender, incoming, write
+from service.http.problems import ApiError
 from service.http.web.body import Body
 from service.reads.stale import stale_after_of
 from service.store.matches import MatchRecord
@@ -41,8 +42,12 @@ class NewSettlement(Body, frozen=True, kw_only=True):
     expected_version: ExpectedVersion = None
 
 
-def _may_dispute(_: NewDispute, sender: Sender, __: MatchRecord) -> None:
+def _may_dispute(_: NewDispute, sender: Sender, record: MatchRecord) -> None:
     can.require(bool(sender.access.seats), "only a player seated in the game may dispute it")
+    if record.state.fixture_id is not None and record.state.status == "confirmed":
+        raise ApiError(  # G48: the torneio has moved on with its result
+            409, "fixture-decided", "a torneio's game that decided its fixture is final"
+        )
 
 
 def _may_settle(_: NewSettlement, sender: Sender, record: MatchRecord) -> None:
