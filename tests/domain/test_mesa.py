@@ -128,3 +128,40 @@ def test_two_different_tiles_are_never_equal_in_the_draw(a: str, b: str) -> None
     assert (tile_order(a) == tile_order(b)) == (a == b)
     if a != b:
         assert (tile_order(a) > tile_order(b)) != (tile_order(b) > tile_order(a))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_a_mesa_never_loses_or_doubles_a_player(data: st.DataObject) -> None:
+    """Games, arrivals and draws in any order: the next seats are four different players,
+    the winners keep their chairs, the newcomer partners the chosen loser, and everyone who
+    came is either seated or waiting, once."""
+    state = mesa(data.draw(st.sampled_from(["higher", "lower"])))
+    seats: tuple[str, ...] = SEATS
+    arrived = 0
+    for number in range(data.draw(st.integers(1, 8))):
+        for _ in range(data.draw(st.integers(0, 2))):
+            arrived += 1
+            state = fold(state, arrive(state, None, f"p{arrived}", AT))
+        winner = data.draw(st.sampled_from(["A", "B"]))
+        game = LastGame(match_id=f"m{number}", seats=seats, status="finished", winner=winner)
+        pending = next_of(state, game)
+        if pending.status == "drawing":
+            tiles = data.draw(
+                st.lists(st.sampled_from(ALL_TILES), min_size=2, max_size=2, unique=True)
+            )
+            for player, tile in zip(pending.draw_by, tiles, strict=True):
+                state = fold(state, draw(state, game, player, tile, AT))
+        after = next_of(state, game)
+        assert after.status == "ready"
+        assert after.seats is not None
+        assert len(set(after.seats)) == 4
+        kept = (0, 2) if winner == "A" else (1, 3)
+        assert all(after.seats[s] == seats[s] for s in kept)
+        if pending.status == "drawing":
+            (seated,) = [s for s in state.seated if s.match_id == game.match_id]
+            new_chair = after.seats.index(seated.newcomer)
+            assert after.seats[(new_chair + 2) % 4] == seated.partner
+        everyone = [*after.seats, *state.waiting]
+        assert sorted(everyone) == sorted([*SEATS, *(f"p{n}" for n in range(1, arrived + 1))])
+        seats = after.seats
