@@ -83,6 +83,8 @@ class Mesas:
         competition_id: str,
         decide: Callable[[Loaded], list[MesaEvent]],
         metadata: dict[str, object],
+        idempotency_key: str | None = None,
+        fingerprint: bytes | None = None,
     ) -> Loaded:
         """Decide against the mesa as it is; reveal the pile its draws used, and commit a
         new one whenever someone waits without one; append; answer the mesa after."""
@@ -106,6 +108,8 @@ class Mesas:
                     stream_of(parse_id(competition_id, "competition")),
                     rows,
                     expected_version=loaded.version,
+                    idempotency_key=idempotency_key,
+                    fingerprint=fingerprint,
                 )
             except VersionConflict:
                 continue

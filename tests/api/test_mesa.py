@@ -236,3 +236,22 @@ async def test_bad_arrivals_and_draws_are_refused_and_change_nothing(
         headers=ADMIN,
     )
     assert_problem(worse, 400, "invalid-body")
+
+
+async def test_an_arrival_retried_with_its_key_is_recorded_once(client: httpx.AsyncClient) -> None:
+    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
+    mesa = await open_mesa(client, organizer, "higher")
+    headers = {**novo.auth, "Idempotency-Key": "chegada-1"}
+    url = f"/v1/competitions/{mesa}/arrivals"
+
+    first = await client.post(url, json={"player": novo.id}, headers=headers)
+    again = await client.post(url, json={"player": novo.id}, headers=headers)
+    other = await client.post(
+        f"/v1/competitions/{mesa}/draws", json={"player": novo.id}, headers=headers
+    )
+
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert first.json() == again.json()
+    assert again.json()["waiting"] == [novo.id]
+    assert_problem(other, 422, "idempotency-key-reused")
+    assert (await next_of(client, mesa))["waiting"] == [novo.id]

@@ -16,7 +16,7 @@ from domain.codes import TileCode
 from domain.competitions.mesa import LastGame, arrive, draw, next_of
 from service.http.auth import Principal, provide_principal
 from service.http.matches.schemas import PlayerId
-from service.http.matches.writes import metadata, now
+from service.http.matches.writes import fingerprint, idempotency_key, metadata, now
 from service.http.problems import ApiError
 from service.reads.competitions.mesa import last_game
 from service.store.mesas import Loaded, Mesas
@@ -88,6 +88,21 @@ def _answer(loaded: Loaded, game: LastGame | None, competition_id: str) -> MesaO
     )
 
 
+async def _key(
+    request: Request[Any, Any, Any], state: State, principal: Principal
+) -> tuple[str | None, bytes | None]:
+    """The write's `Idempotency-Key` (scoped by its sender) and the request's digest; the
+    digest None when the key was used before for this very request (a retry). The same key
+    with another request is refused (422 `idempotency-key-reused`)."""
+    key = idempotency_key(request, principal)
+    if key is None:
+        return None, None
+    digest = await fingerprint(request)
+    if await state.store.idempotent_result(key, digest) is not None:
+        return key, None
+    return key, digest
+
+
 def _may_act_for(principal: Principal, loaded: Loaded, player: str, what: str) -> None:
     if principal.admin or principal.player_id in (player, *loaded.created.organizers):
         return
@@ -137,10 +152,15 @@ class MesaController(Controller):
         _may_act_for(principal, await mesas.load(competition_id), player, "record an arrival")
         competition_id = parse_id(competition_id, "competition")
         game = await last_game(state, competition_id)
+        key, digest = await _key(request, state, principal)
+        if key is not None and digest is None:  # a retry: the first answer stands
+            return _answer(await mesas.load(competition_id), game, competition_id)
         loaded = await mesas.execute(
             competition_id,
             lambda mesa: arrive(mesa.mesa, game, player, now()),
-            metadata(request, principal, None),
+            metadata(request, principal, key),
+            key,
+            digest,
         )
         return _answer(loaded, game, competition_id)
 
@@ -167,9 +187,14 @@ class MesaController(Controller):
         _may_act_for(principal, await mesas.load(competition_id), player, "draw a tile")
         competition_id = parse_id(competition_id, "competition")
         game = await last_game(state, competition_id)
+        key, digest = await _key(request, state, principal)
+        if key is not None and digest is None:  # a retry: the first answer stands
+            return _answer(await mesas.load(competition_id), game, competition_id)
         loaded = await mesas.execute(
             competition_id,
             lambda mesa: draw(mesa.mesa, game, player, data.tile, now()),
-            metadata(request, principal, None),
+            metadata(request, principal, key),
+            key,
+            digest,
         )
         return _answer(loaded, game, competition_id)
