@@ -11,9 +11,11 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.api.conftest import ADMIN, Player, Table, register, seat_a_table
+from service.settings import Settings
+from tests.api.conftest import ADMIN, ADMIN_TOKEN, Player, Table, register, seat_a_table, serve
 from tests.api.play import Game, assert_problem, create_competition, create_game, join_all
 from tests.api.test_tournaments import fixtures, play_fixture, torneio
+from tests.conftest import Database
 from tests.projections.test_http import settled
 
 Json = dict[str, Any]
@@ -242,3 +244,22 @@ async def test_a_torneio_game_annulled_frees_its_fixture_and_a_decided_one_is_fi
 
     freed = next(f for f in await fixtures(client, competition) if f["id"] == second["id"])
     assert (freed["status"], freed["match_id"]) == ("pending", None)
+
+
+async def test_the_days_are_the_services_setting(database: Database) -> None:
+    settings = Settings(bootstrap_token=ADMIN_TOKEN, pool_size=4, dispute_days=2)
+    async with serve(database, settings) as client:
+        table = await seat_a_table(client)
+        old = await _paper_game(client, table, days_ago=3)
+        await settled(client)
+        assert old["stale"] is True
+        listed = (await client.get(f"/v1/players/{table.players[0].id}/matches")).json()
+        assert [m["stale"] for m in listed["matches"]] == [True]
+        for player in table.players[:2]:
+            await client.post(
+                f"/v1/matches/{old['id']}/confirmations", json={}, headers=player.auth
+            )
+        late = await client.post(
+            f"/v1/matches/{old['id']}/disputes", json={"reason": "x"}, headers=table.players[2].auth
+        )
+        assert_problem(late, 409, "dispute-window-closed")

@@ -75,9 +75,7 @@ class MatchController(Controller):
         limit: Limit = 50,
         offset: Offset = 0,
     ) -> MatchList:
-        return await list_matches(
-            state, player, competition, status, limit, offset, stage, stale_after_of(state)
-        )
+        return await list_matches(state, player, competition, status, limit, offset, stage)
 
     @post(
         "/",

@@ -3,8 +3,6 @@ name; competitions. A new record shows here a moment after it is written: see `a
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import msgspec
 from litestar.datastructures import State
 
@@ -18,6 +16,7 @@ from service.reads.directory.schemas import (
     PlayerList,
 )
 from service.reads.snapshot import folded_up_to, snapshot
+from service.reads.stale import stale_after_of
 from service.store.registry import parse_id
 
 _SCORE = msgspec.json.Decoder(dict[str, int])
@@ -48,14 +47,13 @@ async def list_matches(
     limit: int,
     offset: int,
     stage: str | None = None,
-    stale_after: timedelta = timedelta(days=7),
 ) -> MatchList:
     stage = stage.strip() if stage is not None else None  # stored trimmed
     player_id = parse_id(player, "player") if player else None
     competition_id = parse_id(competition, "competition") if competition else None
     async with snapshot(state) as connection:
         rows = await connection.fetch(
-            _SQL, player_id, competition_id, status, limit, offset, stage, stale_after
+            _SQL, player_id, competition_id, status, limit, offset, stage, stale_after_of(state)
         )
         position = await connection.fetchval(
             "SELECT coalesce(min(position), 0) FROM projection_checkpoints"
