@@ -195,6 +195,9 @@ async def test_a_finished_game_unconfirmed_past_the_days_is_stale(
     listed = (await client.get("/v1/matches", params={"status": "stale"})).json()
     assert [m["id"] for m in listed["matches"]] == [old["id"]]
     assert listed["matches"][0]["stale"] is True
+    provisional = (await client.get("/v1/rankings")).json()["provisional"]
+    assert {g["match_id"]: g["stale"] for g in provisional} == {old["id"]: True, fresh["id"]: False}
+    assert (await client.get("/ranking")).text.count("parada: ninguém confirmou") == 1
     every = (await client.get("/v1/matches")).json()["matches"]
     assert {m["id"]: m["stale"] for m in every} == {old["id"]: True, fresh["id"]: False}
 

@@ -67,6 +67,10 @@ class ProvisionalGame(msgspec.Struct, frozen=True, kw_only=True):
     winner: Annotated[str, Meta(description="The winning team, A or B.")]
     score: Annotated[dict[str, int], Meta(description='The final score per side: {"A": n, ...}.')]
     abandoned: Annotated[bool, Meta(description="True when it ended by abandonment.")]
+    stale: Annotated[
+        bool,
+        Meta(description="Unconfirmed for longer than DOMINO_DISPUTE_DAYS after its end."),
+    ] = False
 
 
 class Ranking(msgspec.Struct, frozen=True, kw_only=True):
