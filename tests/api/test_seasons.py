@@ -130,6 +130,18 @@ async def test_a_closed_seasons_champion_is_the_first_of_its_ranking(
     most_wins = [r for r in records["records"] if r["kind"] == "most-games-won"]
     assert {r["player_id"] for r in most_wins} == {ze.id}
     assert all(r["kind"] != "longest-win-streak" for r in records["records"])
+    every = (await client.get("/v1/records")).json()["achievements"]
+    assert every, "cruzadas and buchudas earn achievements"
+    first_earned = {
+        (a["player_id"], a["kind"]): a["earned_at"]
+        for a in every
+        if last_month <= datetime.fromisoformat(a["earned_at"]) < this_month
+    }
+    assert first_earned, "Zé, who lost both games before, earns his first ones then"
+    assert {(a["player_id"], a["kind"]): a["earned_at"] for a in records["achievements"]} == (
+        first_earned
+    )
+    assert (await client.get("/v1/records", params={"season": "2001"})).json()["achievements"] == []
 
 
 async def test_bad_seasons_are_refused(client: httpx.AsyncClient) -> None:
