@@ -4,6 +4,8 @@ Pure: no clock, no randomness, no I/O; everything it needs is on the command or 
 state. What every game shares is decided here; the rest by the game's own rules.
 """
 
+from domain.disputes.commands import DISPUTE_COMMANDS
+from domain.disputes.decide import decide_dispute
 from domain.errors import WrongStatus
 from domain.games import game_of
 from domain.match.commands import Abandon, AnnulHand, Cancel, Command, Confirm, CreateMatch
@@ -34,6 +36,12 @@ def decide(command: Command, state: Match) -> list[Event]:
         game_of(chosen).table_for(len(command.seats))
         return create_match(command, chosen)
     rules = rules_of(state)
+    if isinstance(command, DISPUTE_COMMANDS):
+        return decide_dispute(command, state)
+    if state.status == "disputed":
+        raise WrongStatus("match-disputed", "the game is disputed: an organizer settles it first")
+    if state.status == "annulled":
+        raise WrongStatus("match-annulled", "the game was annulled by a ruling: it counts nowhere")
     if state.status == "confirmed" and isinstance(command, Confirm):
         return consent_after(command, state)
     if state.status == "confirmed":

@@ -8,6 +8,23 @@ command applies).
 
 SHARED_CODES = frozenset(
     {
+        "already-drawn",
+        "already-seated",
+        "already-waiting",
+        "draw-mixed",
+        "no-draw-due",
+        "no-pile",
+        "not-a-loser",
+        "tile-taken",
+        "already-disputed",
+        "dispute-settled",
+        "dispute-window-closed",
+        "invalid-note",
+        "invalid-reason",
+        "match-annulled",
+        "match-disputed",
+        "not-disputed",
+        "not-seated",
         "already-confirmed",
         "fixture-decided",
         "fixture-has-game",

@@ -5,12 +5,19 @@ from typing import TYPE_CHECKING, Union
 
 import msgspec
 
+from domain.disputes.events import DISPUTE_EVENTS
 from domain.games import GAMES
 from domain.match.events import Event, MatchCreated, SharedEvent
 from domain.rulesets import RuleSet
 
 EVENT_TYPES: tuple[type[Event], ...] = tuple(
-    dict.fromkeys([*SharedEvent.__args__, *(kind for game in GAMES for kind in game.events)])
+    dict.fromkeys(
+        [
+            *SharedEvent.__args__,
+            *DISPUTE_EVENTS,
+            *(kind for game in GAMES for kind in game.events),
+        ]
+    )
 )
 """Every event type, the shared ones first, each once."""
 if TYPE_CHECKING:

@@ -8,6 +8,8 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
+from domain.disputes.events import DISPUTE_EVENTS
+from domain.disputes.evolve import evolve_dispute
 from domain.games import game_of
 from domain.match.events import (
     ConfirmationRecorded,
@@ -30,10 +32,13 @@ from domain.match.state import INITIAL, Confirmation, Match
 from domain.match.tally import count, recount
 
 _SHARED = frozenset(SharedEvent.__args__)
+_DISPUTES = frozenset(DISPUTE_EVENTS)
 
 
 def evolve(state: Match, event: Event) -> Match:
     if type(event) not in _SHARED:  # a game's own event, most of them: no shared case to try
+        if type(event) in _DISPUTES:
+            return evolve_dispute(state, event)
         return _game(state).evolve(state, event)
     match event:
         case MatchCreated():

@@ -29,6 +29,7 @@ from domain import (
     Rules,
     game_of,
 )
+from domain.disputes.events import DisputeSettled, MatchDisputed
 
 # The match events a game's facts depend on; plays, passes and deals change none of them.
 GAME_EVENT_TYPES = (
@@ -42,6 +43,8 @@ GAME_EVENT_TYPES = (
     "match_confirmed",
     "consent_given",
     "match_cancelled",
+    "match_disputed",
+    "dispute_settled",
 )
 
 
@@ -111,7 +114,7 @@ class GameFacts(msgspec.Struct, kw_only=True):
     target: int
     seats: tuple[str, ...]
     created_at: datetime
-    status: str = "in_progress"  # in_progress, finished, confirmed
+    status: str = "in_progress"  # in_progress, finished, confirmed, disputed, annulled
     hands: list[HandFact] = msgspec.field(default_factory=list)
     penalties: list[int] = msgspec.field(default_factory=lambda: [0, 0, 0, 0])
     abandoned_by: str | None = None
@@ -183,6 +186,12 @@ def fold_event(game: GameFacts, event: Event) -> tuple[int, ...]:
     A confirmed game's facts never change again (the domain refuses every later command
     but a side's consent), so other events after the confirmation are ignored.
     """
+    if isinstance(event, MatchDisputed):
+        game.status, game.counts_for = "disputed", None
+        return ()
+    if isinstance(event, DisputeSettled):
+        game.status = "annulled" if event.decision == "annul" else game.status
+        return ()
     if game.status == "confirmed":
         if not isinstance(event, ConsentGiven) or game.counts_for is None:
             return ()

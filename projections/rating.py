@@ -34,8 +34,10 @@ from domain import (
     MatchReopened,
     game_of,
 )
+from domain.disputes.events import DisputeSettled
 from domain.games import BY_NAME
 from projections.base import Connection, StoredEvent
+from projections.rating_disputes import take_back
 
 log = logging.getLogger("domino.projections")
 
@@ -98,6 +100,8 @@ class Ratings:
         "match_cancelled",
         "match_confirmed",
         "consent_given",
+        "match_disputed",
+        "dispute_settled",
     )
 
     def __init__(self, suffix: str = "") -> None:
@@ -110,6 +114,19 @@ class Ratings:
         return Ratings(suffix)
 
     async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
+        """A dispute ends a part of the batch: what came before is saved, then the disputed
+        game's move is taken back (`projections.rating_disputes`), then the rest."""
+        start = 0
+        for at, stored in enumerate(events):
+            if stored.type == "match_disputed":
+                await self._apply(connection, events[start:at])
+                match_id = stored.stream_id.removeprefix("match-")
+                tables = (self._ratings, self._history, self._games)
+                await take_back(connection, tables, match_id, (MODEL.mu, MODEL.sigma))
+                start = at + 1
+        await self._apply(connection, events[start:])
+
+    async def _apply(self, connection: Connection, events: list[StoredEvent]) -> None:
         decoded = []
         for stored in events:
             try:
@@ -134,7 +151,9 @@ class Ratings:
                 game.places = event.places or _two_places(game, event.winner)
             elif isinstance(event, MatchReopened):
                 game.winner, game.ended_at, game.places = None, None, None
-            elif isinstance(event, MatchCancelled):
+            elif isinstance(event, MatchCancelled) or (
+                isinstance(event, DisputeSettled) and event.decision == "annul"
+            ):
                 del followed[match_id]
                 ended.add(match_id)
             elif isinstance(event, MatchConfirmed) and game.places is not None:

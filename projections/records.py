@@ -8,6 +8,7 @@ record, the game that set it first (earliest finish) holds it.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from domain import BY_NAME
@@ -33,7 +34,11 @@ DESCRIPTIONS = {
 }
 
 
-def _tallies_sql(game: str) -> str:
+_PERIOD = " AND finished_at >= $4 AND finished_at < $5"
+"""A season's records (G39): only the games finished in it ($4, $5)."""
+
+
+def _tallies_sql(game: str, period: bool = False) -> str:
     """$2: the game's rule sets."""
     tallies = read_side(game).tallies
     columns = {kind: f"t{i}" for i, kind in enumerate(tallies)}
@@ -45,9 +50,11 @@ def _tallies_sql(game: str) -> str:
         FROM t WHERE {c} > 0 AND {c} = (SELECT max({c}) FROM t)"""
         for kind, c in columns.items()
     ]
+    source = "proj_player_games" if period else "proj_player_totals"
     return (
-        f"WITH t AS (SELECT player_id, {sums} FROM proj_player_totals"
-        " WHERE preset = ANY($2::text[]) GROUP BY player_id) " + " UNION ALL ".join(parts)
+        f"WITH t AS (SELECT player_id, {sums} FROM {source}"
+        f" WHERE preset = ANY($2::text[]){_PERIOD if period else ''} GROUP BY player_id) "
+        + " UNION ALL ".join(parts)
     )
 
 
@@ -61,7 +68,7 @@ _STREAK = """
 _AVERAGE = """
     WITH a AS (
         SELECT player_id, preset, round(points::numeric / hands_played, 4) AS average
-        FROM proj_player_totals
+        FROM {totals}
         WHERE games_played >= $1 AND hands_played > 0 AND preset = ANY($2::text[])
     ), ranked AS (
         SELECT *, max(average) OVER (PARTITION BY preset) AS best FROM a
@@ -73,7 +80,14 @@ _AVERAGE = """
 """
 
 
-def _game_record_sql(kind: str, column: str, direction: str) -> str:
+_SEASON_TOTALS = (
+    "(SELECT player_id, preset, sum(points) AS points, sum(hands_played) AS hands_played,"
+    " sum(games_played) AS games_played FROM proj_player_games"
+    f" WHERE $3::text IS NOT NULL{_PERIOD} GROUP BY player_id, preset) season"
+)
+
+
+def _game_record_sql(kind: str, column: str, direction: str, period: bool = False) -> str:
     # One row per rule set ($2), each the first of an index of migration 0006.
     winners = "won AND wins_by_abandonment = 0" if kind != "biggest-hand" else "true"
     return f"""
@@ -83,6 +97,7 @@ def _game_record_sql(kind: str, column: str, direction: str) -> str:
                 g.finished_at AS at
             FROM proj_player_games g
             WHERE g.preset = rule_set.preset AND g.player_id < g.partner_id AND {winners}
+              {_PERIOD.replace("finished_at", "g.finished_at") if period else ""}
               AND EXISTS (SELECT 1 FROM proj_player_games q
                           WHERE q.player_id = g.partner_id AND q.match_id = g.match_id)
             ORDER BY {column} {direction}, g.finished_at, g.match_id LIMIT 1
@@ -91,14 +106,20 @@ def _game_record_sql(kind: str, column: str, direction: str) -> str:
 
 
 async def all_time(
-    connection: Connection, min_games: int = 10, *, game: str
+    connection: Connection,
+    min_games: int = 10,
+    *,
+    game: str,
+    period: tuple[datetime, datetime] | None = None,
 ) -> list[dict[str, Any]]:
-    """Every record of the game, with its holders' names, in a stable order."""
+    """Every record of the game, with its holders' names, in a stable order; of the games
+    finished in `period` alone when given (a season's: its streaks are not kept, G39)."""
+    within = period is not None
     parts = [
-        _STREAK,
-        _tallies_sql(game),
-        _AVERAGE,
-        *(_game_record_sql(kind, c, d) for kind, (c, d, _) in GAME_RECORDS.items()),
+        *([] if within else [_STREAK]),
+        _tallies_sql(game, within),
+        _AVERAGE.format(totals=_SEASON_TOTALS if within else "proj_player_totals"),
+        *(_game_record_sql(kind, c, d, within) for kind, (c, d, _) in GAME_RECORDS.items()),
     ]
     union = " UNION ALL ".join(f"({part})" for part in parts)
     records = await connection.fetch(
@@ -111,6 +132,7 @@ async def all_time(
         min_games,
         sorted(BY_NAME[game].presets),
         game,
+        *(period or ()),
     )
     rows = []
     for record in records:
@@ -121,17 +143,26 @@ async def all_time(
 
 
 async def achievements(
-    connection: Connection, kinds: list[str], limit: int = 100
+    connection: Connection,
+    kinds: list[str],
+    limit: int = 100,
+    period: tuple[datetime, datetime] | None = None,
 ) -> list[dict[str, Any]]:
-    """Achievements of these kinds earned, the most recent first."""
+    """Achievements of these kinds earned (first earned in `period`, when given), the most
+    recent first."""
+    since, until = period or (None, None)
     records = await connection.fetch(
         """
         SELECT a.player_id, p.name, a.kind, a.match_id, a.earned_at
         FROM proj_achievements a LEFT JOIN proj_players p ON p.player_id = a.player_id
         WHERE a.kind = ANY($1::text[])
+          AND ($3::timestamptz IS NULL OR a.earned_at >= $3)
+          AND ($4::timestamptz IS NULL OR a.earned_at < $4)
         ORDER BY a.earned_at DESC, a.player_id, a.kind LIMIT $2
         """,
         kinds,
         limit,
+        since,
+        until,
     )
     return [dict(r) for r in records]

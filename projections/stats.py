@@ -18,6 +18,7 @@ from domain import BY_NAME, DECODER, MatchCreated
 from projections.achievements import Earned, earned_in, streak_earned
 from projections.base import Connection, StoredEvent
 from projections.contributions import PlayerGame, contributions
+from projections.disputes import TakeBack
 from projections.facts import FACTS_DECODER, GAME_EVENT_TYPES, GameFacts, created, fold_event
 from projections.stats_writes import STATS_TABLES, Achievement, StatsWrites, Totals
 from projections.streaks import GameMark, Milestone, PlayerStreak, Run, advance, recount, start
@@ -32,11 +33,32 @@ class Stats:
     def __init__(self, suffix: str = "") -> None:
         self.name = f"stats{suffix}"
         self.sql = StatsWrites(suffix)
+        self.take_back = TakeBack(suffix, self.sql)
 
     def writing_to(self, suffix: str) -> Stats:
         return Stats(suffix)
 
     async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
+        """A dispute ends a part of the batch: what came before is written, then what a
+        confirmed game added is taken back (`projections.disputes`), then the rest."""
+        start = 0
+        for at, stored in enumerate(events):
+            if stored.type == "match_disputed":
+                await self._apply(connection, events[start:at])
+                game = await self._confirmed(connection, stored.stream_id.removeprefix("match-"))
+                if game is not None:
+                    await self.take_back(connection, game.match_id, game.game)
+                start = at
+        await self._apply(connection, events[start:])
+
+    async def _confirmed(self, connection: Connection, match_id: str) -> GameFacts | None:
+        row = await connection.fetchrow(self.sql.load_games, [match_id])
+        game = None if row is None else FACTS_DECODER.decode(row[0])
+        return game if game is not None and game.status == "confirmed" else None
+
+    async def _apply(self, connection: Connection, events: list[StoredEvent]) -> None:
+        if not events:
+            return
         batch = _Batch(connection, self.sql)
         await batch.load_games({e.stream_id.removeprefix("match-") for e in events})
         for stored in events:

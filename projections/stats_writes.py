@@ -127,7 +127,7 @@ class StatsWrites:
             (self.upsert_games, [_game_row(g) for g in games]),
             (self.insert_player_games, [_player_game_row(r) for r in rows]),
             (self.add_totals, [_totals_row(key, t) for key, t in totals.items()]),
-            (self.upsert_streaks, [_streak_row(s) for s in streaks]),
+            (self.upsert_streaks, [streak_row(s) for s in streaks]),
             (
                 self.insert_achievements,
                 [dict(zip(_ACHIEVEMENT, a, strict=True)) for a in achievements],
@@ -208,7 +208,7 @@ def _totals_row(key: tuple[str, str], totals: Totals) -> dict[str, object]:
     return values
 
 
-def _streak_row(streak: PlayerStreak) -> dict[str, object]:
+def streak_row(streak: PlayerStreak) -> dict[str, object]:
     c, b = streak.current, streak.best
     return {
         "player_id": streak.player_id,

@@ -26,6 +26,7 @@ from projections.games import read_side
 from projections.runner import ProjectionRunner
 from service.http.auth import Tokens
 from service.http.competitions.members import MemberController
+from service.http.competitions.seasons import SeasonController
 from service.http.competitions.tournaments import TournamentController
 from service.http.exports.controller import ExportController
 from service.http.exports.imports import ImportController
@@ -33,9 +34,11 @@ from service.http.health import HealthController
 from service.http.history.controller import HistoryController
 from service.http.history.live_feed import LiveFeedController
 from service.http.matches.controller import MatchController
+from service.http.matches.disputes import DISPUTE_WRITES
 from service.http.matches.game_writes import GAME_WRITES
 from service.http.matches.key_locks import KeyLocks
 from service.http.matches.lean_writes import LeanGameWrites
+from service.http.mesas.controller import MesaController
 from service.http.openapi.bodies import describe_tag_fields, document_request_bodies
 from service.http.openapi.game_bodies import document_game_bodies, document_hands
 from service.http.openapi.links import document_links
@@ -63,6 +66,7 @@ from service.store.database import APP_ROLE, with_credentials
 from service.store.event_store import EventStore
 from service.store.matches import Matches
 from service.store.members import Memberships
+from service.store.mesas import Mesas
 from service.store.reads import Reads
 from service.store.registry import Registry
 from service.store.tournaments import Tournaments
@@ -152,6 +156,7 @@ def create_app(
         app.state.registry = Registry(store)
         app.state.memberships = Memberships(store)
         app.state.tournaments = Tournaments(store)
+        app.state.mesas = Mesas(store)
         lifetime = None if settings.token_days is None else timedelta(days=settings.token_days)
         app.state.tokens = tokens = Tokens(
             pool, settings.bootstrap_token, lifetime, settings.max_tokens_per_player
@@ -206,6 +211,9 @@ def create_app(
             MemberController,
             MatchController,
             GAME_WRITES,
+            DISPUTE_WRITES,
+            SeasonController,
+            MesaController,
             TournamentController,
             static_files_router(DOCS_ASSETS, SWAGGER_UI_FILES),
             HistoryController,
@@ -238,6 +246,7 @@ def create_app(
     if settings.trusted_proxies:  # outermost: every layer sees the client, not the proxy
         app.asgi_handler = forwarded_for(app.asgi_handler, settings.trusted_proxies)
     app.state.key_locks = KeyLocks()
+    app.state.dispute_window = timedelta(days=settings.dispute_days)
     document = document_problems(app.openapi_schema)
     document_request_bodies(document)
     document_hands(document_game_bodies(document))

@@ -38,7 +38,12 @@ ATTEMPTS = 5
 class TournamentPolicy:
     name = "tournaments"
     tables: tuple[str, ...] = ()
-    event_types: tuple[str, ...] = ("match_confirmed", "consent_given", "match_cancelled")
+    event_types: tuple[str, ...] = (
+        "match_confirmed",
+        "consent_given",
+        "match_cancelled",
+        "dispute_settled",  # an annulled fixture game frees its fixture, as a cancelled one
+    )
 
     def writing_to(self, suffix: str) -> TournamentPolicy:
         return self  # a policy is not rebuilt: what it did is in the log for good
@@ -91,7 +96,10 @@ async def _act(connection: Connection, stored: StoredEvent, match: Match) -> Non
 def _act_of(event_type: str) -> str:
     """What the policy does on this event, once per game: a game's result is recorded on
     its confirmation or on the consent that makes it count for all its players."""
-    return "match_cancelled" if event_type == "match_cancelled" else "match_confirmed"
+    return "match_cancelled" if event_type in _VOIDING else "match_confirmed"
+
+
+_VOIDING = ("match_cancelled", "dispute_settled")
 
 
 def _decide(
@@ -99,7 +107,9 @@ def _decide(
 ) -> list[TournamentEvent]:
     fixture_id = str(match.fixture_id)
     at = datetime.now(UTC)
-    if event_type == "match_cancelled":
+    if event_type == "dispute_settled" and match.status != "annulled":
+        return []  # upheld: its `MatchConfirmed` follows and records the result
+    if event_type in _VOIDING:
         fixture = tournament.fixture(fixture_id)
         if fixture is None or fixture.match_id != match_id or fixture.status != "playing":
             return []

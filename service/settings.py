@@ -38,6 +38,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     header_timeout: float = 10.0  # seconds a request's headers may take to arrive
     body_timeout: float = 10.0  # seconds between two parts of a request's body
     max_connections: int | None = 1000  # open connections per process; past it, 503
+    dispute_days: float = 7.0  # a confirmed game may be disputed this long; unconfirmed: stale
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -77,6 +78,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             max_connections=_count(
                 "DOMINO_MAX_CONNECTIONS", env.get("DOMINO_MAX_CONNECTIONS") or "1000"
             ),
+            dispute_days=_dispute_days(env.get("DOMINO_DISPUTE_DAYS") or "7"),
         )
 
 
@@ -128,6 +130,16 @@ def _seconds(variable: str, text: str) -> float:
 
 
 MAX_TOKEN_DAYS = 36_500.0  # a century; beyond, expiry times leave what asyncpg can read
+
+
+def _dispute_days(text: str) -> float:
+    try:
+        days = float(text)
+    except ValueError:
+        days = math.nan
+    if not 0 < days <= MAX_TOKEN_DAYS:  # also refuses nan
+        raise ValueError(f"DOMINO_DISPUTE_DAYS must be a number of days above 0, not {text!r}")
+    return days
 
 
 def _days(text: str) -> float | None:

@@ -10,6 +10,7 @@ from typing import Any, Literal
 import msgspec
 
 from domain.competitions.format import TournamentFormat, check_format, check_prizes
+from domain.competitions.mesa import MesaRules, check_mesa
 from domain.errors import InvalidInput
 from domain.names import check_name
 from domain.rulesets import RuleSet, resolve_rules
@@ -39,6 +40,8 @@ class CompetitionCreated(RegistryEvent, frozen=True, kw_only=True, tag="competit
     """Place ("1", "2", ...) to the prize, declared when it is created."""
     lot: tuple[int, ...] = ()
     """The teams in the order of a lot drawn when it was created: the last tie-breaker."""
+    mesa: MesaRules | None = None
+    """An amistoso played as one mesa of consecutive games (domain.competitions.mesa)."""
 
 
 RegistryUnion = PlayerRegistered | CompetitionCreated
@@ -90,6 +93,7 @@ def create_competition(
     format_: TournamentFormat | None = None,
     prizes: dict[str, str] | None = None,
     lot: list[int] | None = None,
+    mesa: MesaRules | None = None,
 ) -> CompetitionCreated:
     """`lot`: the teams shuffled once (the service's random source), for the torneio's
     last tie-breaker."""
@@ -106,6 +110,8 @@ def create_competition(
         raise InvalidInput("invalid-command", "an amistoso forms its teams per game")
     if kind == "amistoso" and (format_ is not None or prizes):
         raise InvalidInput("invalid-format", "only a torneio has a format and prizes")
+    if mesa is not None:
+        check_mesa(kind, rules)
     if format_ is not None:
         check_format(format_, len(pairs))
     drawn = tuple(lot) if lot is not None else tuple(range(len(pairs)))
@@ -122,6 +128,7 @@ def create_competition(
         format=format_,
         prizes=check_prizes(prizes or {}, len(pairs)),
         lot=drawn if format_ is not None else (),
+        mesa=mesa,
     )
 
 

@@ -13,7 +13,7 @@ import msgspec
 from domain.match.rules import GameRules
 from domain.table import PARTNERSHIPS, Table, Team
 
-Status = Literal["new", "in_progress", "finished", "confirmed", "cancelled"]
+Status = Literal["new", "in_progress", "finished", "confirmed", "cancelled", "disputed", "annulled"]
 Outcome = Literal[
     "batida",
     "bloqueio",
@@ -111,6 +111,22 @@ class Confirmation(msgspec.Struct, frozen=True, kw_only=True):
     at: datetime
 
 
+class DisputeRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """A game's dispute (domain.disputes): who raised it, why, and the ruling once settled."""
+
+    seat: int
+    actor: str
+    reason: str
+    at: datetime
+    counted_before: tuple[int, ...] | None = None
+    """The seats it counted for when it was disputed; None: it was not confirmed yet."""
+    decision: str | None = None
+    """"confirm" or "annul", once an organizer settled it."""
+    note: str = ""
+    settled_by: str | None = None
+    settled_at: datetime | None = None
+
+
 class Match(msgspec.Struct, frozen=True, kw_only=True):
     status: Status = "new"
     rules: GameRules | None = None
@@ -148,6 +164,7 @@ class Match(msgspec.Struct, frozen=True, kw_only=True):
     started_at: datetime | None = None
     """When the first deal was made (or the first result recorded)."""
     finished_at: datetime | None = None
+    dispute: DisputeRecord | None = None
 
 
 INITIAL = Match()

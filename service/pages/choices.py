@@ -34,3 +34,32 @@ def day_start(text: str | None, *, days_after: int = 0) -> str | None:
     except ValueError:
         raise InvalidQuery("invalid-period", f"data inválida: {chosen!r}") from None
     return datetime.combine(day + timedelta(days=days_after), time(), BRAZIL).isoformat()
+
+
+MONTHS = (
+    "janeiro", "fevereiro", "março", "abril", "maio", "junho",
+    "julho", "agosto", "setembro", "outubro", "novembro", "dezembro",
+)  # fmt: skip
+SEASON_MONTHS = 12
+SEASON_YEARS = 3
+
+
+def season_choices(now: datetime) -> list[tuple[str, str]]:
+    """The temporadas the ranking page offers, newest first: this year and the two before,
+    then this month and the eleven before, in Brazil's time ("2026", "novembro de 2026")."""
+    local = now.astimezone(BRAZIL)
+    years = [(f"{y}", f"{y}") for y in range(local.year, local.year - SEASON_YEARS, -1)]
+    months = []
+    year, month = local.year, local.month
+    for _ in range(SEASON_MONTHS):
+        months.append((f"{year}-{month:02d}", f"{MONTHS[month - 1]} de {year}"))
+        year, month = (year - 1, 12) if month == 1 else (year, month - 1)
+    return years + months
+
+
+def season_label(season: str | None) -> str:
+    """ "novembro de 2026" for "2026-11"; a year as it is."""
+    if season is None or "-" not in season:
+        return season or ""
+    year, month = season.split("-")
+    return f"{MONTHS[int(month) - 1]} de {year}"

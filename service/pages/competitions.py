@@ -10,9 +10,12 @@ from litestar.datastructures import State
 from litestar.params import FromPath
 from litestar.response import Template
 
+from service.pages.choices import season_label
 from service.pages.names import names_of, pair
 from service.reads.competitions.competition import competition_out
+from service.reads.competitions.mesa import mesa_now
 from service.reads.directory.listing import list_matches
+from service.reads.stats.seasons import read_seasons
 from service.reads.tournaments.standings import fixture_out, standings_out
 from service.store.registry import Registry, parse_id
 from service.store.tournaments import Tournaments
@@ -41,9 +44,17 @@ class CompetitionPage(Controller):
                 "confrontos": [fixture_out(tournament, f) for f in tournament.fixtures],
             }
         team_players = [p for team in competition.teams for p in team]
+        seasons = (await read_seasons(state, competition_id, "month")).seasons
+        mesa = await mesa_now(state, competition_id) if created.mesa is not None else None
+        at_mesa = [*(mesa.seats or ()), *mesa.waiting, *mesa.draw_by] if mesa else []
         names = await names_of(
             state,
-            [*team_players, *competition.organizers, *(p for m in games.matches for p in m.seats)],
+            [
+                *team_players,
+                *competition.organizers,
+                *(p for m in games.matches for p in m.seats),
+                *at_mesa,
+            ],
         )
         return Template(
             template_name="competicao.html",
@@ -54,5 +65,8 @@ class CompetitionPage(Controller):
                 "nomes": names,
                 "equipes": [pair(names, team) for team in competition.teams],
                 "nome_do_grupo": group_name,
+                "temporadas": seasons,
+                "nome_da_temporada": season_label,
+                "mesa": mesa,
             },
         )

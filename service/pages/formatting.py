@@ -27,6 +27,8 @@ STATUSES = {
     "finished": "terminada, aguardando confirmação",
     "confirmed": "confirmada",
     "cancelled": "cancelada",
+    "disputed": "contestada, aguardando a decisão do organizador",
+    "annulled": "anulada por decisão do organizador",
 }
 OUTCOMES = {
     "penalty": "penalidade",

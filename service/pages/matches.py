@@ -14,6 +14,7 @@ from service.pages.names import names_of
 from service.pages.replay import step
 from service.reads.history.verification import commitments_checked
 from service.reads.matches.state import HandOut, MatchState, public_state
+from service.reads.stale import stale_after_of
 from service.store.event_store import EventStore
 from service.store.matches import Matches, stream_of
 from service.store.registry import Registry
@@ -70,6 +71,7 @@ class MatchPage(Controller):
                 "segredos": secrets,
                 "base_url": str(request.base_url).rstrip("/"),
                 "competicao": competition,
+                "dias_de_contestacao": round(stale_after_of(state).total_seconds() / 86400),
                 "passo": await step(state, current, passo or current.version, seats),
             },
         )

@@ -1,14 +1,17 @@
-"""`/ranking`: the ranking board, filtered by rule set, competition and period; `?tv=1`
+"""`/ranking`: the ranking board, filtered by rule set, competition, period or season
+(`temporada`: a month or a year); `?tv=1`
 shows it in large type and reloads it every half minute, for the bar's TV."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 from litestar import Controller, get
 from litestar.datastructures import State
 from litestar.params import FromQuery
 from litestar.response import Template
 
-from service.pages.choices import day_start, given, rule_set
+from service.pages.choices import day_start, given, rule_set, season_choices, season_label
 from service.reads.directory.listing import list_competitions
 from service.reads.stats.rankings import read_ranking
 
@@ -25,6 +28,7 @@ class RankingPage(Controller):
         competicao: FromQuery[str | None] = None,
         desde: FromQuery[str | None] = None,
         ate: FromQuery[str | None] = None,
+        temporada: FromQuery[str | None] = None,
         tv: FromQuery[str | None] = None,
     ) -> Template:
         ranking = await read_ranking(
@@ -34,6 +38,7 @@ class RankingPage(Controller):
             day_start(ate, days_after=1),
             rule_set(jogo),
             limit=ROWS,
+            season=given(temporada),
         )
         competitions = await list_competitions(state, None, 200, 0)
         return Template(
@@ -46,7 +51,10 @@ class RankingPage(Controller):
                     "competicao": given(competicao) or "",
                     "desde": given(desde) or "",
                     "ate": given(ate) or "",
+                    "temporada": given(temporada) or "",
                 },
+                "temporadas": season_choices(datetime.now(UTC)),
+                "nome_da_temporada": season_label(ranking.season),
                 "tv": tv == "1",
                 "recarregar": TV_REFRESH_SECONDS,
             },

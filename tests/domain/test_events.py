@@ -60,6 +60,7 @@ from domain.cards.stock.events import (
     StockRestocked,
     TurnPassed,
 )
+from domain.disputes.events import DisputeSettled, MatchDisputed
 from tests.domain.builders import AT, SEATS, ended
 
 HANDS = (("6-6", "1-2"), ("0-0", "3-4"), ("2-2",), ("5-5",))
@@ -96,6 +97,8 @@ ONE_OF_EACH = [
     CardsGiven(at=AT, seat=1, cards=("QS", "AH", "2C")),
     CardsExchanged(at=AT, direction="across", opener=2),
     MatchCancelled(at=AT, by="ana"),
+    MatchDisputed(at=AT, seat=1, actor="bia", reason="a tile was missed"),
+    DisputeSettled(at=AT, decision="annul", actor="org", note="replayed"),
     MatchCreated(at=AT, rules=SUECA, seats=SEATS, created_by="ana"),
     CardsDealt(
         at=AT,

@@ -7,8 +7,12 @@ from typing import Annotated, Literal
 from litestar.params import QueryParameter
 
 StatusFilter = Annotated[
-    Literal["in_progress", "finished", "confirmed", "cancelled"] | None,
-    QueryParameter(description="Only games in this state."),
+    Literal["in_progress", "finished", "confirmed", "cancelled", "disputed", "annulled", "stale"]
+    | None,
+    QueryParameter(
+        description="Only games in this state (stale: finished, unconfirmed for longer "
+        "than DOMINO_DISPUTE_DAYS)."
+    ),
 ]
 _UUID = r"^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$"
 PlayerFilter = Annotated[

@@ -47,6 +47,7 @@ from service.http.matches.writes import (
 from service.http.problems import ApiError
 from service.reads.directory.listing import list_matches
 from service.reads.directory.schemas import MatchList
+from service.reads.stale import stale_after_of
 from service.store.matches import Matches
 from service.store.registry import parse_id
 from service.store.tournaments import Tournaments
@@ -185,7 +186,10 @@ class MatchController(Controller):
         if at is not None and at < current.version:
             record = await matches.at_version(match_id, at)
         access = can.access_of(viewer, record.state, await competition_of(state, record))
-        return answer(record, access, viewer, reveal=over_now(record, current))
+        stale_after = stale_after_of(state)
+        return answer(
+            record, access, viewer, reveal=over_now(record, current), stale_after=stale_after
+        )
 
 
 async def _reserve_fixture(

@@ -92,6 +92,13 @@ class RulesIn(Body, frozen=True, kw_only=True):
         return changes
 
 
+class MesaIn(Body, frozen=True, kw_only=True):
+    draw: Annotated[
+        Literal["higher", "lower"],
+        Meta(description="The higher tile (or the lower) partners the newcomer."),
+    ] = "higher"
+
+
 class NewCompetition(Body, frozen=True, kw_only=True):
     name: Annotated[str, Meta(min_length=1, max_length=100, description="Its name.")]
     kind: Annotated[
@@ -119,6 +126,13 @@ class NewCompetition(Body, frozen=True, kw_only=True):
         dict[str, Annotated[str, Meta(min_length=1, max_length=200)]] | None,
         Meta(description='torneio: the prize of each place, declared now: {"1": "Troféu"}.'),
     ] = None
+    mesa: Annotated[
+        MesaIn | None,
+        Meta(
+            description='amistoso of dominoes: one mesa of consecutive games, `{"draw": '
+            '"higher"}` or `"lower"`: which tile drawn by the losers partners a newcomer.'
+        ),
+    ] = None
 
 
 class CompetitionOut(msgspec.Struct, frozen=True, kw_only=True):
@@ -140,6 +154,10 @@ class CompetitionOut(msgspec.Struct, frozen=True, kw_only=True):
     ] = None
     champion: Annotated[
         int | None, Meta(description="Once finished: the winning team (index into teams).")
+    ] = None
+    mesa: Annotated[
+        dict[str, Any] | None,
+        Meta(description="An amistoso played as a mesa: its draw rule; see `.../next`."),
     ] = None
 
 

@@ -9,7 +9,7 @@ everything about it is public.
 from __future__ import annotations
 
 import functools
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Annotated, Any, Union
 
 import msgspec
@@ -19,6 +19,7 @@ from domain import GAMES, HandResult, Match, PerTeam, TrickHand, game_of
 from domain.match.bodies import HandView as GameHand
 from domain.match.bodies import Seen, TeamPair
 from service.http.matches.described import described
+from service.http.matches.dispute_view import STALE_AFTER, DisputeOut, dispute_out, is_stale
 from service.store.matches import MatchRecord
 
 if TYPE_CHECKING:
@@ -74,7 +75,13 @@ class ConfirmationOut(msgspec.Struct, frozen=True):
 class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     id: Annotated[str, Meta(description="The game's id.")]
     version: Annotated[int, Meta(description="Its number of events; send it as If-Match.")]
-    status: Annotated[str, Meta(description="in_progress, finished or confirmed.")]
+    status: Annotated[
+        str,
+        Meta(
+            description="in_progress, finished, confirmed, cancelled, disputed (until an "
+            "organizer settles it) or annulled (a ruling voided it)."
+        ),
+    ]
     game: Annotated[
         str,
         Meta(description="The game: " + ", ".join(g.name for g in GAMES) + "."),
@@ -142,6 +149,20 @@ class MatchState(msgspec.Struct, frozen=True, kw_only=True):
     created_at: Annotated[datetime | None, Meta(description="When it was created.")]
     started_at: Annotated[datetime | None, Meta(description="When the first hand began.")]
     finished_at: Annotated[datetime | None, Meta(description="When it finished.")]
+    stale: Annotated[
+        bool,
+        Meta(
+            description="Finished but unconfirmed for longer than DOMINO_DISPUTE_DAYS (7): "
+            "it counts for nobody until it is confirmed."
+        ),
+    ] = False
+    dispute: Annotated[
+        DisputeOut | None,
+        Meta(
+            description="A seated player's dispute (status `disputed` until an organizer "
+            "settles it; `annulled` when the ruling voids the game), or null."
+        ),
+    ] = None
 
 
 def visible_seats(record: MatchRecord, viewer: str | None, revealed: bool | None = False) -> Seen:
@@ -194,7 +215,13 @@ def _score(pair: PerTeam | None) -> TeamPair | None:
     return None if pair is None else TeamPair(pair.A, pair.B)
 
 
-def match_state(match_id: str, version: int, state: Match, seen: frozenset[int]) -> MatchState:
+def match_state(
+    match_id: str,
+    version: int,
+    state: Match,
+    seen: frozenset[int],
+    stale_after: timedelta = STALE_AFTER,
+) -> MatchState:
     game = game_of(state.rules) if state.rules else None
     hand = None
     if state.hand is not None and game is not None:
@@ -225,6 +252,8 @@ def match_state(match_id: str, version: int, state: Match, seen: frozenset[int])
         created_at=state.created_at,
         started_at=state.started_at,
         finished_at=state.finished_at,
+        stale=is_stale(state, stale_after),
+        dispute=dispute_out(state),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import msgspec
@@ -25,6 +25,7 @@ from service.http.web.conventions import GZIP_TAG_SUFFIX
 from service.http.web.rate_limits import INTERNAL
 from service.http.web.request_ids import new_request_id
 from service.http.web.strict_bodies import read_strictly
+from service.reads.stale import STALE_AFTER, stale_after_of
 from service.store.matches import Matches, MatchRecord
 from service.store.members import Memberships
 
@@ -144,9 +145,10 @@ def answered(
     principal: Principal | None,
     status: int = 200,
     reveal: bool | None = False,
+    stale_after: timedelta = STALE_AFTER,
 ) -> Answer:
     seen = visible_seats(record, principal.actor if principal else None, reveal)
-    body = match_state(record.match_id, record.version, record.state, seen)
+    body = match_state(record.match_id, record.version, record.state, seen, stale_after)
     return Answer(status, body, record.version)
 
 
@@ -156,8 +158,9 @@ def answer(
     principal: Principal | None,
     status: int = 200,
     reveal: bool | None = False,
+    stale_after: timedelta = STALE_AFTER,
 ) -> Response[MatchState]:
-    return answered(record, access, principal, status, reveal).response()
+    return answered(record, access, principal, status, reveal, stale_after).response()
 
 
 async def first_answer(state: State, key: str | None, digest: bytes | None) -> MatchRecord | None:
@@ -274,7 +277,7 @@ async def _write(
         )
     except DomainError as error:
         raise await refusal(state, principal, match_id, spec.secret_seat(body), error) from None
-    return answered(record, access, principal, 201)
+    return answered(record, access, principal, 201, stale_after=stale_after_of(state))
 
 
 def own_body(request: Incoming, record: MatchRecord, spec: GameWrite[B], body: B) -> B:

@@ -19,7 +19,9 @@ from domain.competitions.format import TIE_BREAKERS
 KNOWN: dict[frozenset[object], str] = {
     frozenset(BY_NAME): "GameName",
     frozenset(PRESETS): "PresetName",
-    frozenset({"in_progress", "finished", "confirmed", "cancelled"}): "GameStatus",
+    frozenset(
+        {"in_progress", "finished", "confirmed", "cancelled", "disputed", "annulled", "stale"}
+    ): "GameStatus",
     frozenset({"confirmed", "finished", "all"}): "ExportedStatus",
     frozenset({"json", "csv"}): "AnswerFormat",
     frozenset({"amistoso", "torneio"}): "CompetitionKind",

@@ -18,6 +18,7 @@ from litestar.params import FromPath, JSONBody
 
 from domain.competitions import create_competition
 from domain.competitions.format import TournamentFormat
+from domain.competitions.mesa import MesaRules
 from domain.tournament.decide import opening
 from domain.tournament.state import started
 from service.http.auth import Principal, provide_principal
@@ -79,6 +80,7 @@ class CompetitionController(Controller):
             format_=_format(data),
             prizes=data.prizes,
             lot=_random.sample(range(len(data.teams)), len(data.teams)),
+            mesa=None if data.mesa is None else MesaRules(draw=data.mesa.draw),
         )
         if not event.organizers:
             raise ApiError(422, "invalid-command", "a competition needs at least one organizer")

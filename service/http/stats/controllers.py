@@ -13,6 +13,7 @@ from service.http.stats.params import (
     GameParam,
     PlayerIdPath,
     PresetParam,
+    SeasonParam,
     Since,
     StageParam,
     Until,
@@ -21,6 +22,7 @@ from service.reads.stats.players import read_player_stats
 from service.reads.stats.rankings import read_ranking
 from service.reads.stats.records import read_player_achievements, read_records
 from service.reads.stats.schemas import PlayerAchievements, PlayerStats, Ranking, Records
+from service.reads.stats.seasons import season_named, season_period
 from service.reads.words import criteria_said
 
 
@@ -35,7 +37,8 @@ class RankingController(Controller):
         description=f"Each game by its own criteria, in order. {criteria_said()} "
         "One rule set at a time (points of different scales never add up): "
         "pontos unless `preset` or `game` says otherwise, or the competition's. Per "
-        "competition, period (finish time); by players or by teams. Only confirmed games "
+        "competition, period (finish time) or season (`season=2026-11`, `season=2026`); by "
+        "players or by teams. Only confirmed games "
         "count; finished games awaiting confirmation are listed apart under `provisional`.",
     )
     async def rankings(
@@ -45,6 +48,7 @@ class RankingController(Controller):
         stage: StageParam = None,
         since: Since = None,
         until: Until = None,
+        season: SeasonParam = None,
         preset: PresetParam = None,
         game: GameParam = None,
         min_games: Annotated[
@@ -69,6 +73,7 @@ class RankingController(Controller):
             by=by,
             limit=limit,
             offset=offset,
+            season=season,
         )
 
 
@@ -93,7 +98,9 @@ class PlayerStatsController(Controller):
         until: Until = None,
         preset: PresetParam = None,
         game: GameParam = None,
+        season: SeasonParam = None,
     ) -> PlayerStats:
+        since, until = season_period(season, since, until)
         return await read_player_stats(state, player_id, competition, since, until, preset, game)
 
     @get(
@@ -116,7 +123,9 @@ class RecordsController(Controller):
         summary="All-time records and the achievements earned",
         description="Records of one game (dominoes unless `game` says otherwise): across its "
         "rule sets (tallies, longest win streak) and per rule set (best average, fastest game, "
-        "biggest hand, ...); its achievements, kept forever.",
+        "biggest hand, ...); its achievements, kept forever. With `season`: the records of "
+        "that season's games alone (the longest win streak aside) and the achievements first "
+        "earned in it.",
     )
     async def records(
         self,
@@ -132,8 +141,9 @@ class RecordsController(Controller):
             int, QueryParameter(ge=1, le=1000, description="How many achievements.")
         ] = 100,
         game: GameParam = None,
+        season: SeasonParam = None,
     ) -> Records:
-        return await read_records(state, min_games, kind, limit, game)
+        return await read_records(state, min_games, kind, limit, game, season_named(season))
 
 
 STATS_CONTROLLERS = [RankingController, PlayerStatsController, RecordsController]

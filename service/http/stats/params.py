@@ -46,3 +46,11 @@ GameParam = Annotated[
     QueryParameter(description="Only the games of this game (dominoes by default)."),
 ]
 PlayerIdPath = Annotated[str, PathParameter(description="The player's id.")]
+SeasonParam = Annotated[
+    str | None,
+    QueryParameter(
+        max_length=7,
+        description='Only the games of this season (temporada), in Brazil\'s time: a month '
+        '("2026-11") or a year ("2026"); not with `since` or `until`.',
+    ),
+]

@@ -37,6 +37,7 @@ async def competition_out(
         prizes=dict(event.prizes),
         status=status,
         champion=champion,
+        mesa=None if event.mesa is None else msgspec.to_builtins(event.mesa),
     )
 
 

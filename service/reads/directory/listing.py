@@ -16,6 +16,7 @@ from service.reads.directory.schemas import (
     PlayerList,
 )
 from service.reads.snapshot import folded_up_to, snapshot
+from service.reads.stale import stale_after_of
 from service.store.registry import parse_id
 
 _SCORE = msgspec.json.Decoder(dict[str, int])
@@ -25,11 +26,13 @@ SELECT match_id, status, preset, seats, score::text, score_a, score_b, winner, c
        created_at, finished_at, count(*) OVER (),
        CASE WHEN status = 'confirmed'
             THEN coalesce(counts_for, array(SELECT generate_series(0, cardinality(seats) - 1)))
-       END
+       END,
+       status = 'finished' AND finished_at < now() - $7::interval
   FROM proj_games
  WHERE ($1::text IS NULL OR $1 = ANY(seats))
    AND ($2::text IS NULL OR competition_id = $2)
-   AND ($3::text IS NULL OR status = $3)
+   AND ($3::text IS NULL OR status = $3
+        OR ($3 = 'stale' AND status = 'finished' AND finished_at < now() - $7::interval))
    AND ($6::text IS NULL OR stage = $6)
  ORDER BY created_at DESC, match_id
  LIMIT $4 OFFSET $5
@@ -49,7 +52,9 @@ async def list_matches(
     player_id = parse_id(player, "player") if player else None
     competition_id = parse_id(competition, "competition") if competition else None
     async with snapshot(state) as connection:
-        rows = await connection.fetch(_SQL, player_id, competition_id, status, limit, offset, stage)
+        rows = await connection.fetch(
+            _SQL, player_id, competition_id, status, limit, offset, stage, stale_after_of(state)
+        )
         position = await connection.fetchval(
             "SELECT coalesce(min(position), 0) FROM projection_checkpoints"
         )
@@ -67,6 +72,7 @@ async def list_matches(
                 created_at=r[10],
                 finished_at=r[11],
                 counts_for=None if r[13] is None else list(r[13]),
+                stale=bool(r[14]),
             )
             for r in rows
         ],

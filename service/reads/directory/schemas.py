@@ -11,7 +11,10 @@ from msgspec import Meta
 
 class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
     id: Annotated[str, Meta(description="The game's id.")]
-    status: Annotated[str, Meta(description="in_progress, finished or confirmed.")]
+    status: Annotated[
+        str,
+        Meta(description="in_progress, finished, confirmed, cancelled, disputed or annulled."),
+    ]
     preset: Annotated[str, Meta(description="Its rule set.")]
     seats: Annotated[list[str], Meta(description="Player ids in order of play.")]
     score: Annotated[
@@ -32,6 +35,10 @@ class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
             "counts (the game's own `counts_for`)."
         ),
     ] = None
+    stale: Annotated[
+        bool,
+        Meta(description="Finished, unconfirmed for longer than DOMINO_DISPUTE_DAYS (7)."),
+    ] = False
 
 
 class Page(msgspec.Struct, frozen=True, kw_only=True):

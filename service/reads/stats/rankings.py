@@ -4,6 +4,7 @@ awaiting confirmation are listed apart."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 import msgspec
@@ -12,13 +13,15 @@ from litestar.datastructures import State
 from projections import rankings
 from projections.games import criteria_of
 from service.reads.snapshot import folded_up_to, snapshot
+from service.reads.stale import stale_after_of
 from service.reads.stats.query import ranking_query
 from service.reads.stats.schemas import PlayerRef, ProvisionalGame, Ranking, RankingRow
+from service.reads.stats.seasons import season_period, season_period_name
 
 _SCORE = msgspec.json.Decoder(dict[str, int])
 
 
-def _provisional(row: dict[str, Any]) -> ProvisionalGame:
+def _provisional(row: dict[str, Any], stale_before: datetime) -> ProvisionalGame:
     players = [
         PlayerRef(player_id=p, name=n or None)
         for p, n in zip(row["seats"], row["names"], strict=True)
@@ -34,6 +37,7 @@ def _provisional(row: dict[str, Any]) -> ProvisionalGame:
         if row["score"]
         else {"A": row["score_a"], "B": row["score_b"]},
         abandoned=row["abandoned"],
+        stale=row["finished_at"] < stale_before,
     )
 
 
@@ -50,8 +54,10 @@ async def read_ranking(
     by: Literal["players", "teams"] = "players",
     limit: int = 100,
     offset: int = 0,
+    season: str | None = None,
 ) -> Ranking:
     """A ranking, as `GET /v1/rankings` answers it (the public pages read it too)."""
+    since, until = season_period(season, since, until)
     query = await ranking_query(
         state,
         competition,
@@ -84,7 +90,8 @@ async def read_ranking(
         min_games=min_games,
         total=total,
         rows=[msgspec.convert(r, RankingRow) for r in rows],
-        provisional=[_provisional(g) for g in games],
+        provisional=[_provisional(g, datetime.now(UTC) - stale_after_of(state)) for g in games],
         provisional_total=games_total,
         as_of_position=position,
+        season=season_period_name(season),
     )

@@ -9,6 +9,7 @@ from litestar.datastructures import State
 from domain import BY_NAME, DEFAULT_GAME
 from projections import player_stats, records
 from projections.achievements import ACHIEVEMENTS, BY_GAME
+from projections.seasons import Season
 from service.reads.errors import InvalidQuery
 from service.reads.snapshot import folded_up_to, snapshot
 from service.reads.stats.players import achievements_of, run_of
@@ -50,14 +51,22 @@ def _game_of_records(kind: str | None, game: str | None) -> str:
 
 
 async def read_records(
-    state: State, min_games: int, kind: str | None, limit: int, game: str | None
+    state: State,
+    min_games: int,
+    kind: str | None,
+    limit: int,
+    game: str | None,
+    season: Season | None = None,
 ) -> Records:
-    """As `GET /v1/records` answers them: `limit` achievements earned, the latest first."""
+    """As `GET /v1/records` answers them: `limit` achievements earned, the latest first;
+    a season's records and the achievements first earned in it (G39)."""
     named = _game_of_records(kind, game)
     kinds = BY_GAME[named]
+    period = None if season is None else (season.since, season.until)
+    asked = [kind] if kind else list(kinds)
     async with snapshot(state) as connection:
-        held = await records.all_time(connection, min_games, game=named)
-        earned = await records.achievements(connection, [kind] if kind else list(kinds), limit)
+        held = await records.all_time(connection, min_games, game=named, period=period)
+        earned = await records.achievements(connection, asked, limit, period)
         position = await folded_up_to(connection)
     return Records(
         game=named,
@@ -66,4 +75,5 @@ async def read_records(
         achievement_kinds=dict(kinds),
         min_games=min_games,
         as_of_position=position,
+        season=None if season is None else season.name,
     )

@@ -67,6 +67,10 @@ class ProvisionalGame(msgspec.Struct, frozen=True, kw_only=True):
     winner: Annotated[str, Meta(description="The winning team, A or B.")]
     score: Annotated[dict[str, int], Meta(description='The final score per side: {"A": n, ...}.')]
     abandoned: Annotated[bool, Meta(description="True when it ended by abandonment.")]
+    stale: Annotated[
+        bool,
+        Meta(description="Unconfirmed for longer than DOMINO_DISPUTE_DAYS after its end."),
+    ] = False
 
 
 class Ranking(msgspec.Struct, frozen=True, kw_only=True):
@@ -97,6 +101,10 @@ class Ranking(msgspec.Struct, frozen=True, kw_only=True):
     ]
     provisional_total: Annotated[int, Meta(description="How many such games in all.")]
     as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
+    season: Annotated[
+        str | None,
+        Meta(description='The season asked (temporada: "2026-11" or "2026"), or null.'),
+    ] = None
 
 
 class Run(msgspec.Struct, frozen=True, kw_only=True):
@@ -210,6 +218,10 @@ class Records(msgspec.Struct, frozen=True, kw_only=True):
     ]
     min_games: Annotated[int, Meta(description="Games needed for the best-average record.")]
     as_of_position: Annotated[int, Meta(description="The last event folded into this answer.")]
+    season: Annotated[
+        str | None,
+        Meta(description="The season whose records these are, or null: all time."),
+    ] = None
 
 
 class PlayerAchievements(msgspec.Struct, frozen=True, kw_only=True):

@@ -1,0 +1,1 @@
+"""Disputes: a seated player contests a finished game; an organizer settles it (G30-G35)."""

@@ -1,0 +1,66 @@
+"""A disputed game leaves the ratings (G34): its own move is taken back from each player it
+counted for, as the model computed it (their rating before and after it, from the history),
+and the game is followed again until a ruling confirms it (a new move, from the ratings
+then) or annuls it. The moves of games counted after it stay as they were computed: a
+rating is a running estimate, not a replay."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain import DECODER, GameRules, MatchCreated, MatchFinished, game_of
+from projections.base import Connection
+
+_UNDO = """
+WITH gone AS (
+    DELETE FROM {history} h WHERE match_id = $1
+    RETURNING player_id, game, position, mu, sigma),
+moves AS (
+    SELECT g.player_id, g.game, g.mu - coalesce(b.mu, $2) AS change,
+           g.sigma / coalesce(b.sigma, $3) AS ratio
+      FROM gone g LEFT JOIN LATERAL (
+          SELECT mu, sigma FROM {history} p
+           WHERE p.player_id = g.player_id AND p.game = g.game AND p.position < g.position
+           ORDER BY p.position DESC LIMIT 1) b ON true)
+UPDATE {ratings} r SET mu = r.mu - m.change, sigma = r.sigma / m.ratio, games = r.games - 1
+  FROM moves m WHERE r.player_id = m.player_id AND r.game = m.game
+"""
+_STREAM = (
+    "SELECT data::text FROM events WHERE stream_id = $1"
+    " AND event_type IN ('match_created', 'match_finished') ORDER BY stream_version"
+)
+_FOLLOW = (
+    "INSERT INTO {games} (match_id, game, seats, winner, ended_at, counted, moves, places)"
+    " VALUES ($1, $2, $3, $4, $5, NULL, '{{}}'::jsonb, $6::jsonb)"
+    " ON CONFLICT (match_id) DO UPDATE SET counted = NULL, moves = '{{}}'::jsonb"
+)
+
+
+async def take_back(
+    connection: Connection,
+    tables: tuple[str, str, str],
+    match_id: str,
+    initial: tuple[float, float],
+) -> None:
+    ratings, history, games = tables
+    await connection.execute(_UNDO.format(history=history, ratings=ratings), match_id, *initial)
+    created: MatchCreated[GameRules] | None = None
+    finished: MatchFinished | None = None
+    for row in await connection.fetch(_STREAM, f"match-{match_id}"):
+        event = DECODER.decode(row[0])
+        if isinstance(event, MatchCreated):
+            created = event
+        elif isinstance(event, MatchFinished):
+            finished = event
+    if created is None or finished is None:
+        return
+    places = [list(p) for p in finished.places] if finished.places else None
+    await connection.execute(
+        _FOLLOW.format(games=games),
+        match_id,
+        game_of(created.rules).name,
+        list(created.seats),
+        finished.winner,
+        finished.at,
+        None if places is None else msgspec.json.encode(places).decode(),
+    )

@@ -1,0 +1,1 @@
+"""/v1/competitions/{id}/arrivals, /draws, /next: the amistoso mesa."""

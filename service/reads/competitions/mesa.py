@@ -1,0 +1,36 @@
+"""A mesa's latest game, as its seating needs it: found among the competition's games
+(the read models: a game shows there a moment after it is created, G45), its result read
+from the game's own stream."""
+
+from __future__ import annotations
+
+from litestar.datastructures import State
+
+from domain.competitions.mesa import LastGame, Next, next_of
+from service.reads.snapshot import snapshot
+from service.store.matches import Matches
+from service.store.mesas import Mesas
+
+_LATEST = (
+    "SELECT match_id FROM proj_games WHERE competition_id = $1"
+    " AND status NOT IN ('cancelled', 'annulled') ORDER BY created_at DESC, match_id LIMIT 1"
+)
+
+
+async def last_game(state: State, competition_id: str) -> LastGame | None:
+    async with snapshot(state) as connection:
+        match_id = await connection.fetchval(_LATEST, competition_id)
+    if match_id is None:
+        return None
+    matches: Matches = state.matches
+    game = (await matches.latest(match_id)).state
+    if game.status in ("cancelled", "annulled"):
+        return None
+    return LastGame(match_id=match_id, seats=game.seats, status=game.status, winner=game.winner)
+
+
+async def mesa_now(state: State, competition_id: str) -> Next:
+    """Who plays the mesa's next game, as its page shows it."""
+    mesas: Mesas = state.mesas
+    loaded = await mesas.load(competition_id)
+    return next_of(loaded.mesa, await last_game(state, competition_id))

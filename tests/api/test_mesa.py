@@ -1,0 +1,257 @@
+"""The amistoso mesa (seed 000; G41-G47): consecutive games at one table, winners stay,
+and a newcomer's arrival draw: the losers draw a tile each, posted or drawn by the service
+from a pile it committed to, and the higher (or lower) partners the newcomer."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import httpx
+
+from tests.api.conftest import ADMIN, Player, Table, register, seat_a_table
+from tests.api.play import Game, assert_problem
+from tests.projections.test_http import settled
+
+Json = dict[str, Any]
+
+
+def tile_order(tile: str) -> tuple[int, bool, int]:
+    """G42, written again: pips, then a double, then the higher end."""
+    low, high = sorted(int(n) for n in tile.split("-"))
+    return low + high, low == high, high
+
+
+async def open_mesa(client: httpx.AsyncClient, organizer: Player, draw: str) -> str:
+    body = {
+        "name": "Mesa do Bar",
+        "kind": "amistoso",
+        "rules": {"preset": "pontos"},
+        "mesa": {"draw": draw},
+    }
+    created = await client.post("/v1/competitions", json=body, headers=organizer.auth)
+    assert created.status_code == 201, created.text
+    assert created.json()["mesa"] == {"draw": draw}
+    return str(created.json()["id"])
+
+
+async def play(
+    client: httpx.AsyncClient,
+    table: Table,
+    organizer: Player,
+    mesa: str,
+    seats: list[Player],
+    winner_seat: int,
+) -> Game:
+    body = {"competition_id": mesa, "seats": [p.id for p in seats]}
+    created = await client.post("/v1/matches", json=body, headers=organizer.auth)
+    assert created.status_code == 201, created.text
+    game = Game(client, table, created.json()["id"], organizer)
+    state = created.json()
+    while state["status"] == "in_progress":
+        result = {"outcome": "batida", "seat": winner_seat, "kind": "cruzada"}
+        state = await game.ok("results", result)
+    await settled(client)
+    return game
+
+
+async def mesa_call(
+    client: httpx.AsyncClient, mesa: str, what: str, body: Json, by: Player
+) -> httpx.Response:
+    return await client.post(f"/v1/competitions/{mesa}/{what}", json=body, headers=by.auth)
+
+
+async def ok(client: httpx.AsyncClient, mesa: str, what: str, body: Json, by: Player) -> Json:
+    response = await mesa_call(client, mesa, what, body, by)
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+async def next_of(client: httpx.AsyncClient, mesa: str) -> Json:
+    response = await client.get(f"/v1/competitions/{mesa}/next")
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+async def test_an_arrival_draw_with_posted_tiles_seats_the_newcomer_with_the_higher(
+    client: httpx.AsyncClient,
+) -> None:
+    table = await seat_a_table(client)
+    ze, ana, tiao, bia = table.players
+    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
+    mesa = await open_mesa(client, organizer, "higher")
+    assert (await next_of(client, mesa))["status"] == "open"
+
+    await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
+    same = await next_of(client, mesa)
+    assert (same["status"], same["seats"]) == ("ready", [ze.id, ana.id, tiao.id, bia.id])
+
+    arrived = await ok(client, mesa, "arrivals", {"player": novo.id}, by=novo)
+    assert arrived["status"] == "drawing"
+    assert arrived["waiting"] == [novo.id]
+    assert arrived["draw_by"] == [ana.id, bia.id]  # the losers, seats 1 and 3
+    assert arrived["commitment"] is not None
+
+    first = await ok(client, mesa, "draws", {"player": ana.id, "tile": "3-2"}, by=ana)
+    assert (first["draw_by"], first["draws"]) == (
+        [bia.id],
+        [{"player": ana.id, "tile": "2-3", "by": "posted"}],
+    )
+    # 1-4 and 2-3 both have 5 pips, neither is a double: the higher end, 4, is higher
+    seated = await ok(client, mesa, "draws", {"player": bia.id, "tile": "1-4"}, by=bia)
+
+    assert seated["status"] == "ready"
+    assert seated["seats"] == [ze.id, novo.id, tiao.id, bia.id]  # Bia partners the newcomer
+    assert seated["waiting"] == [ana.id]
+    assert await next_of(client, mesa) == seated
+    page = (await client.get(f"/competicoes/{mesa}")).text
+    assert "Próxima partida na mesa" in page
+    assert page.index("Novo") < page.index("Aguardando") < page.index(">Ana<")
+
+    await play(client, table, organizer, mesa, [ze, novo, tiao, bia], winner_seat=1)
+    after = await next_of(client, mesa)
+    assert after["status"] == "drawing"
+    assert after["draw_by"] == [ze.id, tiao.id]
+    assert after["waiting"] == [ana.id]
+
+
+async def test_an_arrival_draw_by_the_server_is_committed_before_and_revealed_after(
+    client: httpx.AsyncClient,
+) -> None:
+    table = await seat_a_table(client)
+    ze, ana, tiao, bia = table.players
+    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
+    mesa = await open_mesa(client, organizer, "lower")
+    await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=1)
+    arrived = await ok(client, mesa, "arrivals", {"player": novo.id}, by=organizer)
+    committed = arrived["commitment"]
+    assert arrived["draw_by"] == [ze.id, tiao.id]
+
+    first = await ok(client, mesa, "draws", {"player": ze.id}, by=organizer)
+    mixed = await mesa_call(client, mesa, "draws", {"player": tiao.id, "tile": "6-6"}, by=tiao)
+    assert_problem(mixed, 422, "draw-mixed")
+    seated = await ok(client, mesa, "draws", {"player": tiao.id}, by=tiao)
+
+    drawn = {d["player"]: d["tile"] for d in seated["draws"]}
+    assert drawn[ze.id] == first["draws"][0]["tile"]
+    assert {d["by"] for d in seated["draws"]} == {"server"}
+    lower = min(drawn, key=lambda p: tile_order(drawn[p]))
+    waits = ze.id if lower == tiao.id else tiao.id
+    expected = [novo.id if p == waits else p for p in (ze.id, ana.id, tiao.id, bia.id)]
+    assert seated["seats"] == expected
+    assert seated["waiting"] == [waits]
+
+    feed = (await client.get("/v1/events", params={"limit": 1000})).json()["events"]
+    shuffled = [e for e in feed if e["type"] == "mesa_pile_shuffled"]
+    revealed = [e for e in feed if e["type"] == "mesa_pile_revealed"]
+    assert shuffled[0]["data"]["pile"] is None, "the pile stays out of the public history"
+    assert shuffled[0]["data"]["commitment"] == committed
+    pile = revealed[0]["data"]["pile"]
+    salt = bytes.fromhex(revealed[0]["data"]["salt"])
+    canonical = json.dumps(pile, separators=(",", ":")).encode()
+    assert hashlib.sha256(salt + canonical).hexdigest() == committed
+    assert sorted(pile) == sorted(f"{a}-{b}" for a in range(7) for b in range(a, 7))
+    assert [drawn[ze.id], drawn[tiao.id]] == pile[:2]
+    # someone still waits: a new pile is committed for the next draw
+    assert len(shuffled) == 2
+    assert seated["commitment"] == shuffled[1]["data"]["commitment"] != committed
+
+
+async def test_bad_arrivals_and_draws_are_refused_and_change_nothing(
+    client: httpx.AsyncClient,
+) -> None:
+    table = await seat_a_table(client)
+    ze, ana, _, bia = table.players
+    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
+    mesa = await open_mesa(client, organizer, "higher")
+    body = {"competition_id": mesa, "seats": [p.id for p in table.players]}
+    created = await client.post("/v1/matches", json=body, headers=organizer.auth)
+    game = Game(client, table, created.json()["id"], organizer)
+    await settled(client)
+
+    playing = await mesa_call(client, mesa, "arrivals", {"player": ze.id}, by=ze)
+    assert_problem(playing, 409, "already-seated")
+    await ok(client, mesa, "arrivals", {"player": novo.id}, by=novo)
+    early = await mesa_call(client, mesa, "draws", {"player": ana.id, "tile": "1-1"}, by=ana)
+    assert_problem(early, 409, "no-draw-due")
+    await game.win_by_results("pontos")
+    await settled(client)
+    before = await next_of(client, mesa)
+
+    cases: list[tuple[str, Json, Player, int, str]] = [
+        ("arrivals", {"player": novo.id}, novo, 409, "already-waiting"),
+        ("arrivals", {"player": ana.id}, novo, 403, "forbidden"),
+        ("arrivals", {}, novo, 400, "invalid-body"),
+        (
+            "arrivals",
+            {"player": "00000000-0000-0000-0000-000000000009"},
+            organizer,
+            404,
+            "player-not-found",
+        ),
+        ("draws", {"player": ze.id, "tile": "1-1"}, ze, 422, "not-a-loser"),
+        ("draws", {"player": ana.id, "tile": "7-7"}, ana, 400, "invalid-body"),
+        ("draws", {"player": ana.id, "tile": "1-1", "x": 1}, ana, 400, "invalid-body"),
+        ("draws", {"player": ana.id, "tile": "1-1"}, bia, 403, "forbidden"),
+        ("draws", {"player": ana.id, "tile": "1-1"}, table.outsider, 403, "forbidden"),
+    ]
+    for what, body_, who, status, code in cases:
+        assert_problem(await mesa_call(client, mesa, what, body_, who), status, code)
+    no_token = await client.post(f"/v1/competitions/{mesa}/arrivals", json={"player": novo.id})
+    assert no_token.status_code == 401
+    assert await next_of(client, mesa) == before
+
+    await ok(client, mesa, "draws", {"player": ana.id, "tile": "1-1"}, by=ana)
+    taken = await mesa_call(client, mesa, "draws", {"player": bia.id, "tile": "1-1"}, by=bia)
+    assert_problem(taken, 422, "tile-taken")
+    again = await mesa_call(client, mesa, "draws", {"player": ana.id, "tile": "2-2"}, by=ana)
+    assert_problem(again, 409, "already-drawn")
+
+    plain = await client.post(
+        "/v1/competitions",
+        json={"name": "Sem mesa", "kind": "amistoso", "rules": {"preset": "pontos"}},
+        headers=organizer.auth,
+    )
+    assert_problem(
+        await mesa_call(client, plain.json()["id"], "arrivals", {"player": novo.id}, novo),
+        409,
+        "not-a-mesa",
+    )
+    for rules in ({"preset": "sueca"},):
+        bad = await client.post(
+            "/v1/competitions",
+            json={"name": "Mesa", "kind": "amistoso", "rules": rules, "mesa": {"draw": "higher"}},
+            headers=ADMIN,
+        )
+        assert_problem(bad, 422, "invalid-format")
+    worse = await client.post(
+        "/v1/competitions",
+        json={
+            "name": "Mesa",
+            "kind": "amistoso",
+            "rules": {"preset": "pontos"},
+            "mesa": {"draw": "middle"},
+        },
+        headers=ADMIN,
+    )
+    assert_problem(worse, 400, "invalid-body")
+
+
+async def test_an_arrival_retried_with_its_key_is_recorded_once(client: httpx.AsyncClient) -> None:
+    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
+    mesa = await open_mesa(client, organizer, "higher")
+    headers = {**novo.auth, "Idempotency-Key": "chegada-1"}
+    url = f"/v1/competitions/{mesa}/arrivals"
+
+    first = await client.post(url, json={"player": novo.id}, headers=headers)
+    again = await client.post(url, json={"player": novo.id}, headers=headers)
+    other = await client.post(
+        f"/v1/competitions/{mesa}/draws", json={"player": novo.id}, headers=headers
+    )
+
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert first.json() == again.json()
+    assert again.json()["waiting"] == [novo.id]
+    assert_problem(other, 422, "idempotency-key-reused")
+    assert (await next_of(client, mesa))["waiting"] == [novo.id]
