@@ -66,3 +66,27 @@ async def test_a_confirmation_is_taken_with_an_empty_body_or_none(
     assert with_braces["status"] == "finished"
     assert without.status_code == 201, without.text
     assert without.json()["status"] == "confirmed"
+
+
+async def test_a_json_null_where_a_body_may_be_left_out_reads_as_none_sent(
+    shared_client: httpx.AsyncClient, shared_table: Table
+) -> None:
+    """`null` on the service's fast path for writes was a 500 (found by schemathesis)."""
+    game: Game = await create_game(shared_client, shared_table, "pontos")
+    null = ADMIN | {"Content-Type": "application/json"}
+
+    abandoned = await shared_client.post(game.url("abandon"), content=b"null", headers=null)
+    confirmed = await shared_client.post(game.url("confirmations"), content=b"null", headers=null)
+
+    problem = assert_problem(abandoned, 422, "invalid-team")
+    assert "say which team" in problem["detail"]
+    assert_problem(confirmed, 409, "match-not-finished")
+    assert (await game.state())["version"] == 1
+
+
+async def test_an_import_without_a_token_is_refused_even_when_it_holds_no_line(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    for body in (b"", b"\n"):
+        refused = await shared_client.post("/v1/imports/games", content=body)
+        assert_problem(refused, 401, "unauthorized")

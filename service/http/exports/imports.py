@@ -31,6 +31,7 @@ from litestar.types import Message
 from msgspec import Meta
 
 from domain import DomainError, resolve_rules
+from service.http.auth import principal_of
 from service.http.exports.import_keys import (
     Plan,
     actor_of,
@@ -113,6 +114,7 @@ class ImportController(Controller):
         request_max_body_size=MAX_IMPORT_BYTES,
     )
     async def import_games(self, request: Request[Any, Any, Any]) -> ImportResult:
+        await principal_of(request.app.state.tokens, request.scope)  # even for an empty file
         raw = await request.body()
         lines = [(n, text) for n, text in enumerate(raw.split(b"\n"), 1) if text.strip()]
         _charge(request, min(len(lines), MAX_LINES))

@@ -100,19 +100,26 @@ class _Namer:
         return schema
 
     def parameter(self, schema: Schema, name: str) -> Schema | Reference:
-        """A parameter's schema: its choices under their name, null dropped (a parameter not
-        sent is what null would say)."""
+        """A parameter's schema: its choices under their name, and null beside them where the
+        service takes it (`?kind=null` is the filter left out)."""
         options = schema.any_of or schema.one_of or [schema]
+        nullable = any(isinstance(o, Schema) and o.type == OpenAPIType.NULL for o in options)
         kept = [o for o in options if not (isinstance(o, Schema) and o.type == OpenAPIType.NULL)]
         values = [v for v in (schema.enum or []) if v is not None]
         if values:
+            nullable = nullable or None in (schema.enum or [])
             kept = [Schema(type=OpenAPIType.STRING, enum=values, description=schema.description)]
         if len(kept) != 1 or not isinstance(kept[0], Schema):
             return schema
         chosen = kept[0]
-        if _choice(chosen):
-            return self._component(chosen, KNOWN.get(_values(chosen), _camel(name)))
-        return schema
+        if not _choice(chosen):
+            return schema
+        named = self._component(chosen, KNOWN.get(_values(chosen), _camel(name)))
+        if not nullable:
+            return named
+        return Schema(
+            one_of=[named, Schema(type=OpenAPIType.NULL)], description=schema.description
+        )
 
     def _component(self, schema: Schema, name: str) -> Reference:
         description = schema.description
