@@ -112,3 +112,9 @@ def sides(score: Mapping[str, int], seats: Sequence[str]) -> list[SideOnPage]:
             SideOnPage("B", tuple(range(1, count, 2)), True),
         ]
     return [SideOnPage(str(s), (s,), False) for s in range(len(seats))]
+
+
+def in_partnerships(games: Sequence[object]) -> bool:
+    """Every game listed is played by two partnerships (its score's keys are "A" and "B"):
+    a table of them heads its columns by partnership."""
+    return all("A" in getattr(game, "score", {}) for game in games)

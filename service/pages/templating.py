@@ -36,6 +36,7 @@ def _environment() -> Environment:
         DESEMPATES=formatting.TIE_BREAKERS,
         rotulo=formatting.label,
         lados=formatting.sides,
+        em_duplas=formatting.in_partnerships,
     )
     return environment
 
