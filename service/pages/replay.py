@@ -13,6 +13,7 @@ from domain.cards.cards import SUIT_NAMES
 from domain.games import DEFAULT_GAME, game_of
 from projections.games import read_side
 from projections.games.base import Named, Narrator, plural, shown
+from service.pages.formatting import OUTCOMES, label
 from service.reads.history.events import public_events
 from service.reads.matches.state import MatchState, public_state
 from service.store.event_store import EventStore
@@ -72,7 +73,34 @@ def _discarded(data: Mapping[str, Any], who: Named) -> str:
     return f"{who(data.get('seat'))} descartou {shown(data.get('card'))}{suit}"
 
 
+def _side(side: object, who: Named) -> str:
+    """A side as the replay says it: a partnership ("dupla A") or a seat's player."""
+    if side in ("A", "B"):
+        return f"dupla {side}"
+    return who(int(side)) if isinstance(side, str) and side.isdigit() else who(side)
+
+
+def _hand_ended(data: Mapping[str, Any], who: Named) -> str:
+    number = data.get("number")
+    said = f"mão {number} terminada" if isinstance(number, int) else "mão terminada"
+    outcome = data.get("outcome")
+    how = f" ({label(OUTCOMES, outcome)})" if isinstance(outcome, str) else ""
+    winner, points = data.get("winner"), data.get("points")
+    if winner is None:
+        return said + how
+    if winner in ("A", "B") and points:  # a game alone counts each seat's points apart
+        return f"{said}{how}: {_side(winner, who)} ganha {plural(points, 'ponto', 'pontos')}"
+    return f"{said}{how}: {_side(winner, who)} vence a mão"
+
+
+def _finished(data: Mapping[str, Any], who: Named) -> str:
+    winner = data.get("winner")
+    return "partida terminada" + (f": vence {_side(winner, who)}" if winner is not None else "")
+
+
 SHARED: dict[str, Narrator] = {
+    "hand_ended": _hand_ended,
+    "match_finished": _finished,
     "card_played": _card_played,
     "cards_drawn": _drawn,
     "card_discarded": _discarded,

@@ -83,3 +83,17 @@ def test_seats_are_named_and_melds_counted_from_one() -> None:
 def test_an_unknown_event_would_be_told_by_its_raw_name_which_the_walk_refuses() -> None:
     assert narration("copas", "no_such_event") is None
     assert describe("no_such_event", {}, SEATS, "copas") == "no_such_event"
+
+
+def test_a_hand_ended_says_its_outcome_and_winner_in_the_games_words() -> None:
+    dominoes = {"number": 2, "outcome": "batida", "winner": "A", "points": 3}
+    copas = {"number": 4, "outcome": "tricks", "winner": "2", "points": 0}
+
+    told = describe("hand_ended", dominoes, SEATS, "dominoes")
+    alone = describe("hand_ended", copas, SEATS, "copas")
+
+    assert told == "mão 2 terminada (batida): dupla A ganha 3 pontos"
+    assert alone == "mão 4 terminada (vazas): Tião vence a mão"
+    assert describe("match_finished", {"winner": "3"}, SEATS, "copas") == (
+        "partida terminada: vence Bia"
+    )
