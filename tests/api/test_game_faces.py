@@ -42,6 +42,9 @@ async def test_a_game_played_alone_in_its_report_and_on_its_pages(
     assert won["winner"] == "0"
     assert won["margin"] == 40  # to the nearest seat: fewer points win in Copas
     assert body["points"]["value"] == sum(score.values())
+    counted = {name: c["value"] for name, c in body["game_counters"].items()}
+    hands = len(state["hands"])
+    assert (counted["queens"], counted["clean_hands"], counted["moons"]) == (hands, hands, 0)
 
     rows = csv_rows(await shared_client.get(path, params={"since": "2020-01-01", "format": "csv"}))
     flat = from_csv(rows)

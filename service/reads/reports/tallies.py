@@ -65,10 +65,21 @@ BOTH_TEAMS = frozenset({"deals"})
 
 
 def competition_counters(rows: Iterable[Row]) -> dict[str, int]:
-    """A card game's counters over every team: both partners' rows hold their team's
-    counts, and a deal both teams count is one deal."""
-    per_team = extra_sums(rows, per=2)
-    return {name: n // 2 if name in BOTH_TEAMS else n for name, n in per_team.items()}
+    """A game's counters over every side: both partners' rows hold their team's counts (each
+    counted half), a seat played alone its own (counted whole); a deal both teams count is
+    one deal."""
+    halves: dict[str, int] = {}
+    for row in rows:
+        share = 1 if row["partner_id"] is not None else 2
+        for name, count in msgspec.json.decode(row["extra"], type=dict[str, int]).items():
+            if name.startswith(LARGEST):
+                halves[name] = max(halves.get(name, 0), count)
+            else:
+                halves[name] = halves.get(name, 0) + count * share
+    per_side = {
+        name: n if name.startswith(LARGEST) else n // 2 for name, n in sorted(halves.items())
+    }
+    return {name: n // 2 if name in BOTH_TEAMS else n for name, n in per_side.items()}
 
 
 def win_runs(wins: Iterable[bool]) -> tuple[int, int]:
