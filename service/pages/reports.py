@@ -10,7 +10,7 @@ from litestar.datastructures import State
 from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
-from domain import DEFAULT_GAME
+from domain import BY_NAME, DEFAULT_GAME
 from projections.games import read_side
 from service.pages.formatting import GAMES
 from service.reads.errors import InvalidQuery
@@ -74,6 +74,7 @@ class ReportPages(Controller):
                 "numeros": FIGURES,
                 "contadores": counters_of(jogo),
                 "jogo": jogo,
+                "sozinho": BY_NAME[jogo].partnerships == "never",
                 "desde": desde or "",
                 "ate": ate or "",
                 "de_jogador": True,
@@ -98,6 +99,7 @@ class ReportPages(Controller):
                 "numeros": COMPETITION_FIGURES,
                 "contadores": counters_of(report.game),
                 "jogo": report.game,
+                "sozinho": report.game in BY_NAME and BY_NAME[report.game].partnerships == "never",
                 "desde": desde or "",
                 "ate": ate or "",
                 "de_jogador": False,

@@ -64,6 +64,12 @@ async def test_a_game_played_alone_in_its_report_and_on_its_pages(
         assert word not in page, word
     assert "Jogadores e pontos" in page
 
+    mine = await shared_client.get(f"/jogadores/{table.players[0].id}/relatorio?jogo=copas")
+    assert mine.status_code == 200
+    for word in PARTNERSHIP_WORDS:
+        assert word not in mine.text, word
+    assert "Damas de espadas tomadas" in mine.text
+
     dominoes = await shared_client.get(f"/jogadores/{table.players[0].id}?jogo=dominoes")
     assert "Rating de parceria" in dominoes.text  # a game of partnerships keeps its words
     assert "Viradas" in dominoes.text
