@@ -37,6 +37,7 @@ def _environment() -> Environment:
         rotulo=formatting.label,
         lados=formatting.sides,
         em_duplas=formatting.in_partnerships,
+        por_lugar=formatting.by_place,
     )
     return environment
 

@@ -5,6 +5,8 @@ the players, not two partnerships."""
 
 from __future__ import annotations
 
+import re
+
 import httpx
 
 from projections.games import read_side
@@ -63,6 +65,11 @@ async def test_a_game_played_alone_in_its_report_and_on_its_pages(
     for word in DOMINOES_WORDS + PARTNERSHIP_WORDS:
         assert word not in page, word
     assert "Jogadores e pontos" in page
+    row = re.sub(r"(<[^>]+>|\s)+", " ", page[page.index('colspan="3"><span') :])
+    assert re.search(r"1º Zé 0 · 2º Bia 40 · 3º Tião 64 · 4º Ana 104", row), row[:200]
+    listed = await shared_client.get("/v1/matches", params={"player": table.players[0].id})
+    (summary,) = [m for m in listed.json()["matches"] if m["id"] == game.id]
+    assert summary["places"] == [["0"], ["3"], ["2"], ["1"]]
 
     mine = await shared_client.get(f"/jogadores/{table.players[0].id}/relatorio?jogo=copas")
     assert mine.status_code == 200

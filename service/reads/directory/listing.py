@@ -19,13 +19,15 @@ from service.reads.snapshot import folded_up_to, snapshot
 from service.store.registry import parse_id
 
 _SCORE = msgspec.json.Decoder(dict[str, int])
+_PLACES = msgspec.json.Decoder(list[list[str]])
 _SQL = """
 SELECT match_id, status, preset, seats, score::text, score_a, score_b, winner, competition_id,
        stage,
        created_at, finished_at, count(*) OVER (),
        CASE WHEN status = 'confirmed'
             THEN coalesce(counts_for, array(SELECT generate_series(0, cardinality(seats) - 1)))
-       END
+       END,
+       places::text
   FROM proj_games
  WHERE ($1::text IS NULL OR $1 = ANY(seats))
    AND ($2::text IS NULL OR competition_id = $2)
@@ -67,6 +69,7 @@ async def list_matches(
                 created_at=r[10],
                 finished_at=r[11],
                 counts_for=None if r[13] is None else list(r[13]),
+                places=_PLACES.decode(r[14]) if r[14] else None,
             )
             for r in rows
         ],

@@ -32,6 +32,13 @@ class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
             "counts (the game's own `counts_for`)."
         ),
     ] = None
+    places: Annotated[
+        list[list[str]] | None,
+        Meta(
+            description="Once finished: every side, best first, those sharing a place together "
+            '([["2", "3"], ["0"], ["1"]] at a game played alone); null before.'
+        ),
+    ] = None
 
 
 class Page(msgspec.Struct, frozen=True, kw_only=True):
