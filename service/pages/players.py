@@ -99,7 +99,9 @@ class PlayerPage(Controller):
         )
         names = await names_of(state, (p for m in games for p in m.seats))
         ratings = await read_player_ratings(state, stats.player_id, jogo)
-        alone = BY_NAME[jogo].partnerships == "never"
+        table = BY_NAME[jogo].partnerships
+        # a game played at two alone or at four in partnerships: by what the player played
+        alone = table == "never" or (table == "at-four" and not stats.partners)
         return Template(
             template_name="jogador.html",
             context={
