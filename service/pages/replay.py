@@ -98,7 +98,22 @@ def _finished(data: Mapping[str, Any], who: Named) -> str:
     return "partida terminada" + (f": vence {_side(winner, who)}" if winner is not None else "")
 
 
+def _abandoned(data: Mapping[str, Any], who: Named) -> str:
+    seat, side = data.get("seat"), data.get("team")
+    by = who(seat) if isinstance(seat, int) else _side(side, who) if side is not None else ""
+    return "partida abandonada" + (f" por {by}" if by else "")
+
+
+def _undone(data: Mapping[str, Any], who: Named) -> str:
+    taken = data.get("tile") or (shown(data["card"]) if data.get("card") else "")
+    return f"jogada desfeita: {who(data.get('seat'))} retoma" + (
+        f" {taken}" if taken else " a jogada"
+    )
+
+
 SHARED: dict[str, Narrator] = {
+    "match_abandoned": _abandoned,
+    "move_undone": _undone,
     "hand_ended": _hand_ended,
     "match_finished": _finished,
     "card_played": _card_played,

@@ -66,6 +66,9 @@ def test_every_event_of_every_game_is_told_in_portuguese(game: str, kind: type[E
     tag = str(kind.__struct_config__.tag)
     assert narration(game, tag) is not None, f"{game} has no words for {tag}"
     full = {name: SAMPLE[name] for name in kind.__struct_fields__ if name in SAMPLE}
+    if "seat" in full:
+        seat = SEATS[SAMPLE["seat"]]
+        assert seat in describe(tag, full, SEATS, game), f"{game}: {tag} does not say who"
     for data in (full, {}):
         told = describe(tag, data, SEATS, game)
         assert told.strip(), f"{game}: {tag} told as nothing"
