@@ -30,6 +30,10 @@ async def test_a_game_played_alone_in_its_report_and_on_its_pages(
     state = await game.state()
     while state["status"] == "in_progress":
         state = await game.ok("results", {"points": HAND})
+    await settled(shared_client)
+    waiting = await shared_client.get("/ranking?jogo=copas")
+    assert waiting.status_code == 200, waiting.text
+    assert "Zé 0 × Ana 104 × Tião 64 × Bia 40" in waiting.text  # awaiting confirmation
     await confirmed(game, by_organizer=True)
     await settled(shared_client)
     score = state["score"]
