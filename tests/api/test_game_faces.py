@@ -57,9 +57,16 @@ async def test_a_game_played_alone_in_its_report_and_on_its_pages(
     line = flat["biggest_win"][won["match_id"]]
     assert {side: int(line[f"scores.{side}"]) for side in score} == score
 
+    whole = await shared_client.get(f"/competicoes/{competition}")
+    assert whole.status_code == 200
+    for word in PARTNERSHIP_WORDS:
+        assert word not in whole.text, word
+
     printed = await shared_client.get(f"/competicoes/{competition}/relatorio?desde=2020-01-01")
     assert printed.status_code == 200
     assert "0 × 104 × 64 × 40" in printed.text
+    for word in PARTNERSHIP_WORDS:
+        assert word not in printed.text, word
 
     person = await shared_client.get(f"/jogadores/{table.players[0].id}?jogo=copas")
     assert person.status_code == 200
