@@ -95,13 +95,14 @@ class TopPlayer(msgspec.Struct, frozen=True, kw_only=True):
 
 class GameLine(msgspec.Struct, frozen=True, kw_only=True):
     match_id: Annotated[str, Meta(description="The game.")]
-    seats: Annotated[list[str], Meta(description="Its four players in order of play.")]
+    seats: Annotated[list[str], Meta(description="Its players in order of play.")]
     finished_at: Annotated[datetime, Meta(description="When it finished.")]
     duration_seconds: Annotated[int, Meta(description="How long it lasted.")]
     winner: Annotated[
-        str,
+        str | None,
         Meta(
-            description="The winning side: team A or B, or a seat's number at a game played alone."
+            description="The winning side: team A or B, or a seat's number at a game played "
+            "alone (null: a first place shared)."
         ),
     ]
     score_a: Annotated[
