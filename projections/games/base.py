@@ -3,8 +3,9 @@ takes for what it does not declare."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from projections.criteria import DEFAULT, Criterion
 from projections.facts import Finish, GameFacts, HandFact
@@ -27,6 +28,10 @@ GameFeats = Callable[[GameFacts, Finish, bool, int], Feats]
 """(game, its finish, won by the player's side, the side's final score) -> feats earned."""
 HandFeat = tuple[str, Callable[[HandFact, str], bool]]
 """An achievement earned by the first hand of a game that passes its test (hand, side)."""
+Named = Callable[[object], str]
+"""A seat's player's name, by the seat number an event carries ("" for none)."""
+Narrator = Callable[[Mapping[str, Any], Named], str]
+"""An event in a sentence, from its public data: "Zé jogou 6-4 na esquerda"."""
 Tally = tuple[str, str]
 """A record counted over a player's totals: (SQL aggregate, what it counts)."""
 
@@ -78,3 +83,29 @@ class Labels:
     achievements: dict[str, str] = field(default_factory=dict)
     outcomes: dict[str, str] = field(default_factory=dict)
     """How its hands end (its outcomes' codes)."""
+    counters: dict[str, str] = field(default_factory=dict)
+    """Its own counters (`ReadSide.counters`, the API's `game_counters`), as a player's page
+    and report show them, in this order."""
+    figures: tuple[str, ...] = ()
+    """The shared figures of a player's statistics that mean something in this game beyond
+    those of every game (games, wins, hands, points): `biggest_hand`, `viradas`, `batidas`,
+    `cruzadas`, `buchudas`, `blocks_made`."""
+    records: dict[str, str] = field(default_factory=dict)
+    """Its records (`ReadSide.tallies`' kinds), in Portuguese."""
+    events: dict[str, Narrator] = field(default_factory=dict)
+    """Its own events told in a sentence for the replay, by type; the events of the engines
+    it shares (a card played, a card drawn) are told by the pages."""
+
+
+def shown(card: object) -> str:
+    """A card as a page shows it ("JS": "J♠"); "?" for a card kept hidden."""
+    if not isinstance(card, str) or not card:
+        return "?"
+    return card[:-1] + SUIT_SYMBOLS.get(card[-1], card[-1])
+
+
+def plural(count: object, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}

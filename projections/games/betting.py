@@ -9,13 +9,25 @@ flush, and four of a kind, shown at a showdown.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
 
+from domain.cards.betting.ranking import NAMES_PT
 from projections.criteria import GAMES_WON, Criterion, extra, ratio
 from projections.facts import Finish, GameFacts, HandFact
-from projections.games.base import GAMES_WON_TALLY, Feats, Labels, ReadSide, SideCounts
+from projections.games.base import (
+    GAMES_WON_TALLY,
+    Feats,
+    Labels,
+    Named,
+    Narrator,
+    ReadSide,
+    SideCounts,
+    plural,
+    shown,
+)
 
 COUNTERS = ("place", "hands_dealt", "showdowns_won", "won_without_showdown", "biggest_pot")
 _HAND = msgspec.json.Decoder(dict[str, Any])
@@ -62,6 +74,52 @@ def _feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
     return {}
 
 
+BETS = {"check": "mesa", "cover": "cobriu", "fold": "correu", "bet": "apostou", "raise": "aumentou"}
+STREETS = {"flop": "o flop", "turn": "o turn", "river": "o river"}
+
+
+def _bet(data: Mapping[str, Any], who: Named) -> str:
+    action, to = data.get("action"), data.get("to")
+    if action == "all_in" or data.get("all_in"):
+        return f"{who(data.get('seat'))} foi all-in ({to})"
+    if action in ("bet", "raise"):
+        return f"{who(data.get('seat'))} {BETS[str(action)]} para {to}"
+    return f"{who(data.get('seat'))} {BETS.get(str(action), 'apostou')}"
+
+
+def _board(data: Mapping[str, Any], who: Named) -> str:
+    cards = " ".join(shown(c) for c in data.get("cards") or ())
+    return f"{STREETS.get(str(data.get('street')), 'a mesa')}: {cards}"
+
+
+def _swapped(data: Mapping[str, Any], who: Named) -> str:
+    count = data.get("count") or 0
+    if not count:
+        return f"{who(data.get('seat'))} não trocou"
+    return f"{who(data.get('seat'))} trocou {plural(count, 'carta', 'cartas')}"
+
+
+def _showdown(data: Mapping[str, Any], who: Named) -> str:
+    made = data.get("made") or {}
+    hands = [f"{who(int(seat))}: {NAMES_PT.get(m, m)}" for seat, m in made.items()]
+    return "mostra de cartas" + (": " + ", ".join(hands) if hands else "")
+
+
+def _dealt(data: Mapping[str, Any], who: Named) -> str:
+    dealt = data.get("dealt") or ()
+    seats = f" a {plural(len(dealt), 'jogador', 'jogadores')}" if dealt else ""
+    return f"cartas distribuídas{seats}; blinds ou pingo na mesa"
+
+
+EVENTS: dict[str, Narrator] = {
+    "betting_dealt": _dealt,
+    "bet_made": _bet,
+    "board_turned": _board,
+    "cards_swapped": _swapped,
+    "closing_asked": lambda data, who: f"{who(data.get('seat'))} pediu para encerrar a sessão",
+    "showdown_held": _showdown,
+}
+
 AVERAGE_PLACE = ratio(extra("place"), "sum(games_played)")
 
 
@@ -103,5 +161,17 @@ def betting_read_side(title: str, prefix: str) -> ReadSide:
                 quads: f"{title}: levou um pote com uma quadra",
             },
             outcomes={"showdown": "mostra de cartas", "fold": "todos correram"},
+            counters={
+                "hands_dealt": "Mãos recebidas",
+                "showdowns_won": "Mãos ganhas no showdown",
+                "won_without_showdown": "Mãos ganhas sem showdown",
+                "biggest_pot": "Maior pote",
+            },
+            records={
+                "most-games-won": "Mais vitórias",
+                "most-net-chips": "Mais fichas ganhas",
+                "biggest-pot": "Maior pote",
+            },
+            events=EVENTS,
         ),
     )

@@ -8,13 +8,23 @@ and de mil, batidas (the side went out), mortos taken.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
 
 from projections.criteria import GAMES_WON, Criterion, extra
 from projections.facts import GameFacts, HandFact
-from projections.games.base import GAMES_WON_TALLY, Labels, ReadSide, SideCounts
+from projections.games.base import (
+    GAMES_WON_TALLY,
+    Labels,
+    Named,
+    Narrator,
+    ReadSide,
+    SideCounts,
+    plural,
+    shown,
+)
 
 COUNTERS = ("limpas", "sujas", "mil", "batidas", "mortos")
 _HAND = msgspec.json.Decoder(dict[str, Any])
@@ -41,6 +51,43 @@ def _counters(game: GameFacts) -> SideCounts:
 
 def _mil(hand: HandFact, side: str) -> bool:
     return int(_count(hand, side).get("mil", 0)) > 0
+
+
+def _cards(data: Mapping[str, Any]) -> str:
+    return " ".join(shown(c) for c in data.get("cards") or () if c)
+
+
+def _canastra(data: Mapping[str, Any]) -> str:
+    kind = data.get("canastra")
+    return f" (canastra {kind})" if kind else ""
+
+
+def _added(data: Mapping[str, Any], who: Named) -> str:
+    to = data.get("to")
+    meld = f"ao jogo {to + 1}" if isinstance(to, int) else "a um jogo"
+    return f"{who(data.get('seat'))} juntou {_cards(data)} {meld}{_canastra(data)}"
+
+
+def _morto(data: Mapping[str, Any], who: Named) -> str:
+    how = " (batida direta)" if data.get("direct") else ""
+    return f"{who(data.get('seat'))} pegou o morto{how}"
+
+
+def _to_stock(data: Mapping[str, Any], who: Named) -> str:
+    count = data.get("stock_count")
+    size = f" ({plural(count, 'carta', 'cartas')})" if isinstance(count, int) else ""
+    return f"um morto virou o monte{size}"
+
+
+EVENTS: dict[str, Narrator] = {
+    "melded": lambda data, who: f"{who(data.get('seat'))} baixou {_cards(data)}{_canastra(data)}",
+    "added_to_meld": _added,
+    "morto_taken": _morto,
+    "morto_to_stock": _to_stock,
+    "red_three_laid": lambda data, who: (
+        f"{who(data.get('seat'))} baixou o três vermelho {shown(data.get('card'))}"
+    ),
+}
 
 
 def read_side(title: str, prefix: str, mil: bool = True) -> ReadSide:
@@ -71,6 +118,18 @@ def read_side(title: str, prefix: str, mil: bool = True) -> ReadSide:
             },
             achievements={kind: f"{title}: canastra de mil" for kind in feats},
             outcomes={"batida": "batida", "stock-out": "monte esgotado"},
+            counters={
+                "limpas": "Canastras limpas",
+                "sujas": "Canastras sujas",
+                **({"mil": "Canastras de mil"} if mil else {}),
+                "batidas": "Batidas",
+                "mortos": "Mortos pegos",
+            },
+            records={
+                "most-games-won": "Mais vitórias",
+                "most-canastras-limpas": "Mais canastras limpas",
+            },
+            events=EVENTS,
         ),
     )
 

@@ -9,13 +9,22 @@ discard (furar a fila), burns.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
 
 from projections.criteria import GAMES_WON, Criterion, extra, ratio
 from projections.facts import GameFacts, HandFact
-from projections.games.base import GAMES_WON_TALLY, Labels, ReadSide, SideCounts
+from projections.games.base import (
+    GAMES_WON_TALLY,
+    Labels,
+    Named,
+    Narrator,
+    ReadSide,
+    SideCounts,
+    shown,
+)
 
 COUNTERS = ("place", "batidas", "batidas_10", "jumped", "burns")
 _HAND = msgspec.json.Decoder(dict[str, Any])
@@ -46,6 +55,21 @@ def _counters(game: GameFacts) -> SideCounts:
     return counts
 
 
+def _went_out(data: Mapping[str, Any], who: Named) -> str:
+    groups = data.get("groups") or ()
+    shown_groups = " | ".join(" ".join(shown(c) for c in group) for group in groups)
+    return f"{who(data.get('seat'))} bateu" + (f": {shown_groups}" if shown_groups else "")
+
+
+EVENTS: dict[str, Narrator] = {
+    "na_boa_said": lambda data, who: f"{who(data.get('seat'))} está na boa",
+    "queue_jumped": lambda data, who: (
+        f"{who(data.get('seat'))} furou a fila com {shown(data.get('card'))}"
+    ),
+    "seat_burned": lambda data, who: f"{who(data.get('seat'))} se queimou",
+    "went_out": _went_out,
+}
+
 AVERAGE_PLACE = ratio(extra("place"), "sum(games_played)")
 
 READ_SIDE = ReadSide(
@@ -73,5 +97,13 @@ READ_SIDE = ReadSide(
         },
         achievements={"cacheta-batida-10": "Cacheta: bateu com 10 cartas"},
         outcomes={"batida": "batida", "empate": "rodada anulada"},
+        counters={
+            "batidas": "Batidas",
+            "batidas_10": "Batidas com 10",
+            "jumped": "Batidas furando a fila",
+            "burns": "Queimadas",
+        },
+        records={"most-games-won": "Mais vitórias", "most-batidas-10": "Mais batidas com 10"},
+        events=EVENTS,
     ),
 )

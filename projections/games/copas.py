@@ -8,11 +8,22 @@ points taken, fewest first; moons shot. Counters, per seat, from each hand's own
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import msgspec
 
 from projections.criteria import GAMES_WON, Criterion, extra, ratio
 from projections.facts import Finish, GameFacts, HandFact
-from projections.games.base import GAMES_WON_TALLY, Feats, Labels, ReadSide, SideCounts
+from projections.games.base import (
+    GAMES_WON_TALLY,
+    Feats,
+    Labels,
+    Named,
+    Narrator,
+    ReadSide,
+    SideCounts,
+)
 
 COUNTERS = ("place", "moons", "queens", "clean_hands")
 _HAND = msgspec.json.Decoder(dict[str, object])
@@ -45,6 +56,25 @@ def _counters(game: GameFacts) -> SideCounts:
 def _feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
     return {"copas-clean-game": won and score == 0 and not finish.abandoned}
 
+
+DIRECTIONS = {
+    "left": "para a esquerda",
+    "right": "para a direita",
+    "across": "para a frente",
+    "none": "sem troca",
+}
+
+
+def _exchanged(data: Mapping[str, Any], who: Named) -> str:
+    way = DIRECTIONS.get(str(data.get("direction")), "")
+    opens = f"; {who(data['opener'])} sai com o 2♣" if data.get("opener") is not None else ""
+    return f"cartas trocadas {way}".rstrip() + opens
+
+
+EVENTS: dict[str, Narrator] = {
+    "cards_given": lambda data, who: f"{who(data.get('seat'))} passou três cartas (ocultas)",
+    "cards_exchanged": _exchanged,
+}
 
 AVERAGE_PLACE = ratio(extra("place"), "sum(games_played)")
 
@@ -80,5 +110,12 @@ READ_SIDE = ReadSide(
             "copas-clean-game": "Copas: venceu sem tomar nenhum ponto",
         },
         outcomes={"tricks": "vazas"},
+        counters={
+            "moons": "Tiros na lua",
+            "queens": "Damas de espadas tomadas",
+            "clean_hands": "Mãos sem pontos",
+        },
+        records={"most-games-won": "Mais vitórias", "most-moons": "Mais tiros na lua"},
+        events=EVENTS,
     ),
 )

@@ -4,9 +4,20 @@ columns every game shares (batidas by kind, blocks, ...): no counters of its own
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from projections.criteria import GAMES_WON, HANDS_WON, Criterion, ratio
 from projections.facts import Finish, GameFacts
-from projections.games.base import GAMES_WON_TALLY, HANDS_WON_TALLY, Feats, Labels, ReadSide
+from projections.games.base import (
+    GAMES_WON_TALLY,
+    HANDS_WON_TALLY,
+    Feats,
+    Labels,
+    Named,
+    Narrator,
+    ReadSide,
+)
 
 TEN_POINTS = 10
 
@@ -19,6 +30,27 @@ def _feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
         "ten-point-game": won and game.by_kind and score >= TEN_POINTS,
     }
 
+
+def _played(data: Mapping[str, Any], who: Named) -> str:
+    end = {"left": " na esquerda", "right": " na direita"}.get(data.get("end") or "", "")
+    return f"{who(data.get('seat'))} jogou {data.get('tile', 'uma pedra')}{end}"
+
+
+def _voided(data: Mapping[str, Any], who: Named) -> str:
+    doubles = " ".join(data.get("doubles") or ())
+    held = f" ({doubles})" if doubles else ""
+    return f"{who(data.get('seat'))} mostrou as carroças{held}: distribuição anulada"
+
+
+EVENTS: dict[str, Narrator] = {
+    "hand_started": lambda data, who: (
+        "pedras distribuídas"
+        + (f": {who(data['opener'])} abre" if data.get("opener") is not None else "")
+    ),
+    "deal_voided": _voided,
+    "tile_played": _played,
+    "passed": lambda data, who: f"{who(data.get('seat'))} passou",
+}
 
 READ_SIDE = ReadSide(
     batidas={
@@ -53,8 +85,7 @@ READ_SIDE = ReadSide(
     },
     achievements={
         "buchuda": "Won a game by buchuda: the losers scored nothing.",
-        "buchuda-de-re": "Won a buchuda de ré: came back to win after trailing 0 to "
-        "target - 1.",
+        "buchuda-de-re": "Won a buchuda de ré: came back to win after trailing 0 to target - 1.",
         "virada": "Won a virada: won a game after conceding its first points.",
         "first-cruzada": "Went out with a cruzada: the last tile placed on two ends showing "
         "the same number.",
@@ -87,5 +118,15 @@ READ_SIDE = ReadSide(
             "ten-point-game": "Ganhou um jogo de 10 pontos ou mais por tipo de batida",
         },
         outcomes={"batida": "batida", "bloqueio": "bloqueio", "empate": "empate"},
+        figures=("batidas", "cruzadas", "buchudas", "blocks_made", "viradas", "biggest_hand"),
+        records={
+            "most-games-won": "Mais vitórias",
+            "most-hands-won": "Mais mãos ganhas",
+            "most-buchudas": "Mais buchudas",
+            "most-cruzadas": "Mais cruzadas",
+            "most-viradas": "Mais viradas",
+            "most-buchudas-de-re": "Mais buchudas de ré",
+        },
+        events=EVENTS,
     ),
 )

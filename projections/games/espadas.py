@@ -7,11 +7,23 @@ contracts made and failed, nils and double nils made and failed, bag penalties p
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import msgspec
 
 from projections.criteria import GAMES_WON, POINTS, Criterion, extra
 from projections.facts import Finish, GameFacts, HandFact
-from projections.games.base import GAMES_WON_TALLY, Feats, Labels, ReadSide, SideCounts
+from projections.games.base import (
+    GAMES_WON_TALLY,
+    Feats,
+    Labels,
+    Named,
+    Narrator,
+    ReadSide,
+    SideCounts,
+    plural,
+)
 
 SIDES = ("A", "B")
 SEATS = {"A": (0, 2), "B": (1, 3)}
@@ -65,6 +77,16 @@ def _feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
     return {"espadas-virada": won and finish.virada}
 
 
+def _bid(data: Mapping[str, Any], who: Named) -> str:
+    bid = data.get("bid")
+    said = {"nil": "nil (nenhuma vaza)", "double_nil": "nil duplo, às cegas"}.get(str(bid))
+    if said is None:
+        said = plural(bid, "vaza", "vazas") if isinstance(bid, int) else "as suas vazas"
+    return f"{who(data.get('seat'))} apostou {said}"
+
+
+EVENTS: dict[str, Narrator] = {"bid_made": _bid}
+
 READ_SIDE = ReadSide(
     criteria=(
         GAMES_WON,
@@ -102,5 +124,16 @@ READ_SIDE = ReadSide(
             "espadas-virada": "Espadas: virada",
         },
         outcomes={"tricks": "vazas"},
+        counters={
+            "contracts_made": "Contratos cumpridos",
+            "contracts_failed": "Contratos falhados",
+            "nils_made": "Nils cumpridos",
+            "nils_failed": "Nils falhados",
+            "double_nils_made": "Nils duplos cumpridos",
+            "bag_penalties": "Multas de sobras",
+        },
+        figures=("viradas", "biggest_hand"),
+        records={"most-games-won": "Mais vitórias", "most-nils-made": "Mais nils cumpridos"},
+        events=EVENTS,
     ),
 )

@@ -9,11 +9,22 @@ of, hands gone out of without drawing, cards drawn, times accused.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import msgspec
 
 from projections.criteria import GAMES_WON, Criterion, extra, ratio
 from projections.facts import Finish, GameFacts, HandFact
-from projections.games.base import GAMES_WON_TALLY, Feats, Labels, ReadSide, SideCounts
+from projections.games.base import (
+    GAMES_WON_TALLY,
+    Feats,
+    Labels,
+    Named,
+    Narrator,
+    ReadSide,
+    SideCounts,
+)
 
 COUNTERS = ("place", "outs", "clean_outs", "cards_drawn", "accused")
 _HAND = msgspec.json.Decoder(dict[str, object])
@@ -49,6 +60,20 @@ def _feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
     return {}
 
 
+def _called(data: Mapping[str, Any], who: Named) -> str:
+    wrong = " (fora de hora: compra 5)" if data.get("wrong") else ""
+    return f"{who(data.get('seat'))} disse MAU-MAU{wrong}"
+
+
+def _accused(data: Mapping[str, Any], who: Named) -> str:
+    accused = data.get("accused")
+    if accused is None:
+        return f"{who(data.get('seat'))} acusou sem ninguém a acusar: compra 5"
+    return f"{who(data.get('seat'))} acusou {who(accused)}, que compra 5"
+
+
+EVENTS: dict[str, Narrator] = {"mau_mau_called": _called, "mau_mau_accused": _accused}
+
 AVERAGE_PLACE = ratio(extra("place"), "sum(games_played)")
 
 READ_SIDE = ReadSide(
@@ -83,5 +108,13 @@ READ_SIDE = ReadSide(
             "mau-mau-clean-out": "Mau Mau: bateu sem comprar nenhuma carta",
         },
         outcomes={"batida": "batida", "bloqueio": "mesa travada"},
+        counters={
+            "outs": "Batidas",
+            "clean_outs": "Batidas sem comprar",
+            "cards_drawn": "Cartas compradas",
+            "accused": "Vezes acusado",
+        },
+        records={"most-games-won": "Mais vitórias", "most-clean-outs": "Mais batidas sem comprar"},
+        events=EVENTS,
     ),
 )

@@ -8,9 +8,20 @@ per deal); a bandeirada is a deal with every trick.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from projections.criteria import GAMES_WON, Criterion, extra, ratio
 from projections.facts import Finish, GameFacts
-from projections.games.base import GAMES_WON_TALLY, Feats, Labels, ReadSide, SideCounts
+from projections.games.base import (
+    GAMES_WON_TALLY,
+    Feats,
+    Labels,
+    Named,
+    Narrator,
+    ReadSide,
+    SideCounts,
+)
 
 SIDES = ("A", "B")
 
@@ -32,6 +43,14 @@ def _counters(game: GameFacts) -> SideCounts:
 def _feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
     return {"sueca-four-nil": won and finish.buchuda, "sueca-virada": won and finish.virada}
 
+
+def _redeal(data: Mapping[str, Any], who: Named) -> str:
+    points = data.get("points")
+    worth = f" (valiam {points} pontos)" if points is not None else ""
+    return f"{who(data.get('seat'))} pediu nova distribuição{worth}"
+
+
+EVENTS: dict[str, Narrator] = {"redeal_asked": _redeal}
 
 READ_SIDE = ReadSide(
     criteria=(
@@ -74,5 +93,14 @@ READ_SIDE = ReadSide(
             "sueca-virada": "Sueca: virada",
         },
         outcomes={"tricks": "vazas", "bandeirada": "bandeirada", "empate": "empate"},
+        counters={
+            "card_points": "Pontos de cartas",
+            "deals": "Partidas (dadas)",
+            "bandeiradas": "Bandeiradas",
+            "bandeiradas_suffered": "Bandeiradas sofridas",
+        },
+        figures=("viradas", "biggest_hand"),
+        records={"most-games-won": "Mais vitórias", "most-bandeiradas": "Mais bandeiradas"},
+        events=EVENTS,
     ),
 )

@@ -9,6 +9,9 @@ won while worth 12.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from projections.criteria import GAMES_WON, HANDS_WON, Criterion, extra
 from projections.facts import Finish, GameFacts, HandFact
 from projections.games.base import (
@@ -16,6 +19,8 @@ from projections.games.base import (
     HANDS_WON_TALLY,
     Feats,
     Labels,
+    Named,
+    Narrator,
     ReadSide,
     SideCounts,
 )
@@ -53,6 +58,20 @@ def _feats(game: GameFacts, finish: Finish, won: bool, score: int) -> Feats:
     return {"truco-from-0-11": won and finish.buchuda_de_re, "truco-virada": won and finish.virada}
 
 
+RAISES = {3: "truco", 6: "seis", 9: "nove", 12: "doze"}
+
+
+def _raised(data: Mapping[str, Any], who: Named) -> str:
+    value = data.get("value")
+    called = RAISES.get(value, str(value)) if isinstance(value, int) else "truco"
+    return f"{who(data.get('seat'))} pediu {called}"
+
+
+EVENTS: dict[str, Narrator] = {
+    "raise_called": _raised,
+    "raise_accepted": lambda data, who: f"{who(data.get('seat'))} aceitou",
+}
+
 READ_SIDE = ReadSide(
     criteria=(
         GAMES_WON,
@@ -88,5 +107,19 @@ READ_SIDE = ReadSide(
             "truco-virada": "Truco: virada",
         },
         outcomes={"tricks": "vazas", "run": "correram", "forfeit": "desistência"},
+        counters={
+            "raises_called": "Trucos pedidos",
+            "raises_won": "Trucos ganhos",
+            "run_from": "Correu de truco",
+            "runs": "Adversário correu",
+            "hands_of_twelve": "Mãos valendo 12",
+        },
+        figures=("viradas", "biggest_hand"),
+        records={
+            "most-games-won": "Mais vitórias",
+            "most-hands-won": "Mais mãos ganhas",
+            "most-raises-won": "Mais trucos ganhos",
+        },
+        events=EVENTS,
     ),
 )

@@ -98,11 +98,12 @@ def label(table: dict[str, str], code: str | None) -> str:
 
 class SideOnPage(NamedTuple):
     """A side of a game as the pages show it: a partnership ("A": seats 0 and 2) or a seat
-    played alone ("2": seat 2)."""
+    played alone ("2": seat 2); its place once the game is finished (0: none yet)."""
 
     key: str
     seats: tuple[int, ...]
     team: bool
+    place: int = 0
 
 
 def sides(score: Mapping[str, int], seats: Sequence[str]) -> list[SideOnPage]:
@@ -114,3 +115,22 @@ def sides(score: Mapping[str, int], seats: Sequence[str]) -> list[SideOnPage]:
             SideOnPage("B", tuple(range(1, count, 2)), True),
         ]
     return [SideOnPage(str(s), (s,), False) for s in range(len(seats))]
+
+
+def in_partnerships(games: Sequence[object]) -> bool:
+    """Every game listed is played by two partnerships (its score's keys are "A" and "B"):
+    a table of them heads its columns by partnership."""
+    return all("A" in getattr(game, "score", {}) for game in games)
+
+
+def by_place(
+    score: Mapping[str, int], seats: Sequence[str], places: Sequence[Sequence[str]] | None
+) -> list[SideOnPage]:
+    """The sides of a game, best first with their places once it is finished (those sharing
+    a place share its number), in seat order before."""
+    every = sides(score, seats)
+    if not places:
+        return every
+    place_of = {key: n for n, shared in enumerate(places, start=1) for key in shared}
+    placed = [side._replace(place=place_of.get(side.key, 0)) for side in every]
+    return sorted(placed, key=lambda side: (side.place or len(placed) + 1, side.key))

@@ -10,6 +10,7 @@ from litestar.response import Template
 from markupsafe import Markup
 
 from domain import BY_NAME
+from projections.games import read_side
 from service.pages.charts import Series, bar_chart, line_chart
 from service.pages.formatting import BRAZIL, GAMES
 from service.pages.names import names_of
@@ -98,6 +99,9 @@ class PlayerPage(Controller):
         )
         names = await names_of(state, (p for m in games for p in m.seats))
         ratings = await read_player_ratings(state, stats.player_id, jogo)
+        table = BY_NAME[jogo].partnerships
+        # a game played at two alone or at four in partnerships: by what the player played
+        alone = table == "never" or (table == "at-four" and not stats.partners)
         return Template(
             template_name="jogador.html",
             context={
@@ -106,7 +110,11 @@ class PlayerPage(Controller):
                 "partidas": games[:20],
                 "nomes": names,
                 "grafico_pontos": points_chart(confirmed, stats.player_id) if confirmed else None,
-                "grafico_parceiros": partners_chart(stats) if stats.partners else None,
+                "grafico_parceiros": (
+                    partners_chart(stats) if stats.partners and not alone else None
+                ),
+                "palavras": read_side(jogo).labels,
+                "sozinho": alone,
                 "rating": ratings.ratings[0] if ratings.ratings else None,
                 "grafico_rating": rating_chart(ratings) if ratings.history else None,
             },

@@ -4,24 +4,23 @@ A hand still in progress keeps its unplayed tiles and cards hidden at every step
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from litestar.datastructures import State
 
-from domain.cards.betting.ranking import NAMES_PT
 from domain.cards.cards import SUIT_NAMES
-from service.pages.formatting import card
-from service.reads.history.events import EventOut, public_events
+from domain.games import DEFAULT_GAME, game_of
+from projections.games import read_side
+from projections.games.base import Named, Narrator, plural, shown
+from service.pages.formatting import OUTCOMES, label
+from service.reads.history.events import public_events
 from service.reads.matches.state import MatchState, public_state
 from service.store.event_store import EventStore
 from service.store.matches import Matches, MatchRecord, stream_of
 
-RAISES = {3: "truco", 6: "seis", 9: "nove", 12: "doze"}
 EVENTS = {
     "match_created": "partida criada",
-    "hand_started": "pedras distribuídas",
-    "cards_dealt": "cartas distribuídas",
-    "deal_voided": "distribuição anulada: embaralha de novo",
     "move_undone": "jogada desfeita",
     "hand_ended": "mão terminada",
     "penalty_recorded": "penalidade registrada",
@@ -30,14 +29,16 @@ EVENTS = {
     "hand_annulled": "mão anulada",
     "match_reopened": "partida reaberta",
     "confirmation_recorded": "confirmação registrada",
+    "consent_given": "consentimento registrado",
     "match_confirmed": "partida confirmada",
     "match_cancelled": "partida cancelada",
-    "redeal_asked": "pediu nova distribuição",
+    "cards_dealt": "cartas distribuídas",
     "stock_dealt": "cartas distribuídas",
     "stock_restocked": "o lixo foi embaralhado: é o novo monte",
-    "morto_to_stock": "um morto virou o monte",
-    "betting_dealt": "cartas distribuídas; blinds ou pingo na mesa",
 }
+"""The events every game shares, and those of the engines several games share (tricks, a
+stock), that a sentence without a seat tells; a game's own events are told by its read side
+(`Labels.events`)."""
 
 
 class Step(NamedTuple):
@@ -47,99 +48,121 @@ class Step(NamedTuple):
     description: str
 
 
-def describe(event: EventOut, seats: list[str]) -> str:
+def _cards(data: Mapping[str, Any]) -> str:
+    return " ".join(shown(c) for c in data.get("cards") or () if c)
+
+
+def _card_played(data: Mapping[str, Any], who: Named) -> str:
+    if data.get("card") is None:
+        return f"{who(data.get('seat'))} jogou uma carta coberta"
+    covered = " coberta" if data.get("covered") else ""
+    return f"{who(data.get('seat'))} jogou {shown(data['card'])}{covered}"
+
+
+def _drawn(data: Mapping[str, Any], who: Named) -> str:
+    """A card drawn from the stock stays hidden: only its count is told."""
+    if data.get("source") == "pile":
+        return f"{who(data.get('seat'))} pegou do lixo: {_cards(data)}"
+    count = data.get("count", 1)
+    return f"{who(data.get('seat'))} comprou {plural(count, 'carta', 'cartas')} do monte"
+
+
+def _discarded(data: Mapping[str, Any], who: Named) -> str:
+    named = data.get("suit")
+    suit = f", pede {SUIT_NAMES.get(named, named)}" if named else ""
+    return f"{who(data.get('seat'))} descartou {shown(data.get('card'))}{suit}"
+
+
+def _side(side: object, who: Named) -> str:
+    """A side as the replay says it: a partnership ("dupla A") or a seat's player."""
+    if side in ("A", "B"):
+        return f"dupla {side}"
+    return who(int(side)) if isinstance(side, str) and side.isdigit() else who(side)
+
+
+def _hand_ended(data: Mapping[str, Any], who: Named) -> str:
+    number = data.get("number")
+    said = f"mão {number} terminada" if isinstance(number, int) else "mão terminada"
+    outcome = data.get("outcome")
+    how = f" ({label(OUTCOMES, outcome)})" if isinstance(outcome, str) else ""
+    winner, points = data.get("winner"), data.get("points")
+    if winner is None:
+        return said + how
+    if winner in ("A", "B") and points:  # a game alone counts each seat's points apart
+        return f"{said}{how}: {_side(winner, who)} ganha {plural(points, 'ponto', 'pontos')}"
+    return f"{said}{how}: {_side(winner, who)} vence a mão"
+
+
+def _finished(data: Mapping[str, Any], who: Named) -> str:
+    winner = data.get("winner")
+    return "partida terminada" + (f": vence {_side(winner, who)}" if winner is not None else "")
+
+
+def _abandoned(data: Mapping[str, Any], who: Named) -> str:
+    seat, side = data.get("seat"), data.get("team")
+    by = who(seat) if isinstance(seat, int) else _side(side, who) if side is not None else ""
+    return "partida abandonada" + (f" por {by}" if by else "")
+
+
+def _undone(data: Mapping[str, Any], who: Named) -> str:
+    taken = data.get("tile") or (shown(data["card"]) if data.get("card") else "")
+    return f"jogada desfeita: {who(data.get('seat'))} retoma" + (
+        f" {taken}" if taken else " a jogada"
+    )
+
+
+def _disputed(data: Mapping[str, Any], who: Named) -> str:
+    return f"{who(data.get('seat'))} contestou o resultado: a partida não conta até a decisão"
+
+
+def _settled(data: Mapping[str, Any], _: Named) -> str:
+    if data.get("decision") == "annul":
+        return "contestação decidida: partida anulada"
+    return "contestação decidida: resultado confirmado"
+
+
+SHARED: dict[str, Narrator] = {
+    "match_disputed": _disputed,
+    "dispute_settled": _settled,
+    "match_abandoned": _abandoned,
+    "move_undone": _undone,
+    "hand_ended": _hand_ended,
+    "match_finished": _finished,
+    "card_played": _card_played,
+    "cards_drawn": _drawn,
+    "card_discarded": _discarded,
+    "turn_passed": lambda data, who: f"{who(data.get('seat'))} passou a vez",
+    "penalty_recorded": lambda data, who: (
+        "penalidade registrada"
+        + (f" contra {who(data['seat'])}" if isinstance(data.get("seat"), int) else "")
+    ),
+}
+
+
+def narration(game: str, kind: str) -> Narrator | None:
+    """How the replay tells an event of this type in this game (None: it has no words)."""
+    told = read_side(game).labels.events.get(kind) or SHARED.get(kind)
+    if told is None and kind in EVENTS:
+        words = EVENTS[kind]
+        return lambda data, who: words
+    return told
+
+
+def describe(kind: str, data: Mapping[str, Any], seats: list[str], game: str) -> str:
     """What the event did, in a sentence: "Zé jogou 6-6"."""
-    data = event.data
-    seat = data.get("seat")
-    who = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else ""
-    if event.type == "tile_played":
-        end = {"left": " na esquerda", "right": " na direita"}.get(data.get("end") or "", "")
-        return f"{who} jogou {data['tile']}{end}"
-    if event.type == "passed":
-        return f"{who} passou"
-    if event.type == "card_played":
-        return (
-            f"{who} jogou uma carta coberta"
-            if data.get("card") is None
-            else (f"{who} jogou {card(data['card'])}" + (" coberta" if data.get("covered") else ""))
-        )
-    if event.type == "raise_called":
-        return f"{who} pediu {RAISES.get(data['value'], data['value'])}"
-    if event.type == "raise_accepted":
-        return f"{who} aceitou"
-    return _stock_move(event.type, data, who) or EVENTS.get(event.type, event.type)
+
+    def who(seat: object) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(seats):
+            return seats[seat]
+        return "alguém"
+
+    told = narration(game, kind)
+    return kind if told is None else told(data, who)
 
 
-def _stock_move(kind: str, data: dict[str, Any], who: str) -> str | None:
-    """A move of a game that draws and discards (a drawn card from the stock stays hidden:
-    only its count is said)."""
-    cards = " ".join(card(c) for c in data.get("cards") or [] if c)
-    match kind:
-        case "cards_drawn" if data.get("source") == "pile":
-            return f"{who} pegou do lixo: {cards}"
-        case "cards_drawn":
-            count = data.get("count", 1)
-            return f"{who} comprou {count} carta{'s' if count != 1 else ''} do monte"
-        case "card_discarded":
-            named = data.get("suit")
-            suit = f", pede {SUIT_NAMES.get(named, named)}" if named else ""
-            return f"{who} descartou {card(data['card'])}{suit}"
-        case "turn_passed":
-            return f"{who} passou"
-        case "melded":
-            return f"{who} baixou {cards}"
-        case "added_to_meld":
-            return f"{who} juntou {cards} ao jogo {data['to']}"
-        case "morto_taken":
-            return f"{who} pegou o morto" + (" (batida direta)" if data.get("direct") else "")
-        case "red_three_laid":
-            return f"{who} baixou o três vermelho {card(data['card'])}"
-        case "mau_mau_called":
-            wrong = " (fora de hora: compra 5)" if data.get("wrong") else ""
-            return f"{who} disse MAU-MAU{wrong}"
-        case "mau_mau_accused":
-            accused = data.get("accused")
-            return f"{who} acusou" + ("" if accused is not None else " sem ninguém a acusar")
-        case "na_boa_said":
-            return f"{who} está na boa"
-        case "queue_jumped":
-            return f"{who} furou a fila com {card(data['card'])}"
-        case "seat_burned":
-            return f"{who} se queimou"
-        case "went_out":
-            return f"{who} bateu"
-    return _betting_move(kind, data, who)
-
-
-BETS = {"check": "mesa", "cover": "cobriu", "fold": "correu", "bet": "apostou", "raise": "aumentou"}
-STREETS = {"flop": "o flop", "turn": "o turn", "river": "o river"}
-
-
-def _betting_move(kind: str, data: dict[str, Any], who: str) -> str | None:
-    """A bet, a street of the board, an exchange (how many cards, never which), a showdown."""
-    match kind:
-        case "bet_made" if data.get("action") == "all_in" or data.get("all_in"):
-            return f"{who} foi all-in ({data['to']})"
-        case "bet_made" if data.get("action") in ("bet", "raise"):
-            return f"{who} {BETS[data['action']]} para {data['to']}"
-        case "bet_made":
-            return f"{who} {BETS.get(data.get('action', ''), 'apostou')}"
-        case "board_turned":
-            cards = " ".join(card(c) for c in data.get("cards") or [])
-            return f"{STREETS.get(data.get('street', ''), 'a mesa')}: {cards}"
-        case "cards_swapped":
-            count = data.get("count", 0)
-            return f"{who} trocou {count} carta{'s' if count != 1 else ''}" if count else (
-                f"{who} não trocou"
-            )
-        case "closing_asked":
-            return f"{who} pediu para encerrar a sessão"
-        case "showdown_held":
-            made = data.get("made") or {}
-            return "Mostra de cartas: " + ", ".join(
-                f"{NAMES_PT.get(m, m)}" for m in made.values()
-            )
-    return None
+def _game(record: MatchRecord) -> str:
+    rules = record.state.rules
+    return DEFAULT_GAME if rules is None else game_of(rules).name
 
 
 async def step(state: State, current: MatchRecord, number: int, seats: list[str]) -> Step:
@@ -152,4 +175,9 @@ async def step(state: State, current: MatchRecord, number: int, seats: list[str]
     )
     stored = await store.read_stream(stream_of(current.match_id), number - 1, 1)
     (event,) = await public_events(matches, stored)
-    return Step(number, current.version, public_state(record, current), describe(event, seats))
+    return Step(
+        number,
+        current.version,
+        public_state(record, current),
+        describe(event.type, event.data, seats, _game(current)),
+    )

@@ -10,7 +10,8 @@ from litestar.datastructures import State
 from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
-from domain import DEFAULT_GAME
+from domain import BY_NAME, DEFAULT_GAME
+from projections.games import read_side
 from service.pages.formatting import GAMES
 from service.reads.errors import InvalidQuery
 from service.reads.reports.period import period_of
@@ -36,22 +37,19 @@ COMPETITION_FIGURES = {
     "hands": "Mãos",
     "points": "Pontos",
 }
-COUNTERS = {
+BATIDAS = {
     "simples": "Batidas simples",
     "carroca": "Batidas de carroça",
     "la-e-lo": "Batidas lá e ló",
     "cruzada": "Cruzadas",
     "total": "Batidas (todas)",
-    "bandeiradas": "Bandeiradas",
-    "bandeiradas_suffered": "Bandeiradas sofridas",
-    "card_points": "Pontos de cartas",
-    "deals": "Partidas (dadas)",
-    "raises_called": "Trucos pedidos",
-    "raises_won": "Trucos ganhos",
-    "run_from": "Correu de truco",
-    "runs": "Adversário correu",
-    "hands_of_twelve": "Mãos valendo 12",
 }
+"""The batidas a report compares, by kind (the games whose read side counts them)."""
+
+
+def counters_of(game: str) -> dict[str, str]:
+    """The words for the counters of this game's report: its batidas and its own counters."""
+    return {**BATIDAS, **read_side(game).labels.counters} if game in GAMES else BATIDAS
 
 
 class ReportPages(Controller):
@@ -74,8 +72,9 @@ class ReportPages(Controller):
                 "relatorio": report,
                 "titulo": f"Relatório de {report.name}",
                 "numeros": FIGURES,
-                "contadores": COUNTERS,
+                "contadores": counters_of(jogo),
                 "jogo": jogo,
+                "sozinho": BY_NAME[jogo].partnerships == "never",
                 "desde": desde or "",
                 "ate": ate or "",
                 "de_jogador": True,
@@ -98,8 +97,9 @@ class ReportPages(Controller):
                 "relatorio": report,
                 "titulo": f"Relatório de {report.name}",
                 "numeros": COMPETITION_FIGURES,
-                "contadores": COUNTERS,
+                "contadores": counters_of(report.game),
                 "jogo": report.game,
+                "sozinho": report.game in BY_NAME and BY_NAME[report.game].partnerships == "never",
                 "desde": desde or "",
                 "ate": ate or "",
                 "de_jogador": False,

@@ -36,6 +36,8 @@ def _environment() -> Environment:
         DESEMPATES=formatting.TIE_BREAKERS,
         rotulo=formatting.label,
         lados=formatting.sides,
+        em_duplas=formatting.in_partnerships,
+        por_lugar=formatting.by_place,
     )
     return environment
 

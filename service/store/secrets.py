@@ -78,7 +78,7 @@ def opened(data: str, secret: str | None) -> MatchEvent:
 
 Shows = Callable[[str, int | None, object], bool]
 """Whether a reader sees the part at this path that belongs to this seat (None: no seat's,
-a stock), of this value (a poker showdown shows some of a seat's cards, not all)."""
+a stock), of this value (a showdown may show some of a seat's cards, not all)."""
 
 
 class Opened(msgspec.Struct, frozen=True):

@@ -1,16 +1,19 @@
-"""Every registered game in a real browser (issue 23): a player who played only that game
-opens on its tab, with its name from its package; a game of it has its page; and every page
-fits a 1200-pixel window and a phone's 390 without a horizontal scroll."""
+"""Every registered game in a real browser (issues 23 and 31): a player who played only that
+game opens on its tab, with its name from its package; a game of it has its page; and every
+page fits a 1200-pixel window and a phone's 390 without a horizontal scroll, without a
+number cut (a cell narrower than its number, or a number past the edge of the box that
+scrolls its table), and without dominoes' or partnerships' words on a game that has none."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
 import pytest
 from playwright.async_api import Browser, Page, ViewportSize
 
-from domain import GAMES
+from domain import BY_NAME, GAMES
 from projections.games import read_side
 from tests.api.conftest import ADMIN, register
 from tests.browser.browser import PHONE
@@ -20,13 +23,39 @@ from tests.simulate import next_request
 
 Json = dict[str, Any]
 WIDE: ViewportSize = {"width": 1200, "height": 900}
-PAGES_FIT = """() => {
+PAGES_FIT = r"""() => {
     const page = document.documentElement.scrollWidth <= window.innerWidth;
     const cut = [...document.querySelectorAll('.rolagem')]
         .filter(box => box.scrollWidth > box.clientWidth + 1)
         .map(box => box.querySelector('thead')?.innerText ?? box.innerText.slice(0, 40));
-    return {page, cut};
+    const clipped = [];
+    const numeric = /^[-+−]?[0-9][0-9.,]*(%|º)?(\s*[×·]\s*[-+−]?[0-9][0-9.,]*)*$/;
+    for (const cell of document.querySelectorAll('td, th, dd')) {
+        const text = cell.innerText.trim();
+        const counted = cell.classList.contains('num') || cell.tagName === 'DD';
+        if (!(counted || numeric.test(text)) || !/[0-9]/.test(text)) continue;
+        if (cell.scrollWidth > cell.clientWidth + 1) {
+            clipped.push(`${text} (${cell.clientWidth} of ${cell.scrollWidth} px)`);
+            continue;
+        }
+        const box = cell.closest('.rolagem');
+        if (box === null) continue;
+        const r = cell.getBoundingClientRect(), b = box.getBoundingClientRect();
+        if (r.right > b.right + 1 || r.left < b.left - 1) clipped.push(`${text} (past the box)`);
+    }
+    const told = document.querySelector('.lance')?.innerText ?? '';
+    const status = [...document.querySelectorAll('.situacao')].map(p => p.innerText);
+    return {page, cut, clipped, told, status, text: document.body.innerText};
 }"""
+DOMINOES_WORDS = {
+    "Viradas": "viradas",
+    "Maior mão": "biggest_hand",
+    "Buchudas": "buchudas",
+    "Cruzadas": "cruzadas",
+    "Bloqueios": "blocks_made",
+}
+"""The shared figures a game shows only when its words say it means them (`figures`)."""
+PARTNERSHIP_WORDS = ("Dupla", "dupla", "Parceiro", "parceiro", "parceria")
 
 
 async def confirmed_game_of(
@@ -59,9 +88,11 @@ async def confirmed_game_of(
     return state, players
 
 
-async def fits(browser: Browser, url: str) -> None:
+async def fits(browser: Browser, url: str, game: str | None = None) -> None:
+    """The page at 1200 px and at 390: no sideways scroll, no number cut; a table cut at
+    1200 px neither; and, of a game's page, only the words of that game."""
     phone: ViewportSize = {"width": PHONE["width"], "height": PHONE["height"]}
-    for viewport, name in ((WIDE, "1200 px"), (phone, "a phone")):
+    for viewport, name in ((WIDE, "1200 px"), (phone, "390 px")):
         context = await browser.new_context(locale="pt-BR", viewport=viewport)
         page: Page = await context.new_page()
         try:
@@ -70,10 +101,25 @@ async def fits(browser: Browser, url: str) -> None:
             assert response.status == 200, url
             measured = await page.evaluate(PAGES_FIT)
             assert measured["page"], f"{url} scrolls sideways on {name}"
+            assert measured["clipped"] == [], f"{url}: numbers cut on {name}: {measured['clipped']}"
             if viewport is WIDE:
                 assert measured["cut"] == [], f"{url}: a table is cut at 1200 px: {measured['cut']}"
+            if game is not None:
+                assert_own_words(game, measured["text"], url)
+            assert not re.search(r"\b[a-z]+_[a-z_]+\b", measured["told"]), measured["told"]
+            for status in measured["status"]:
+                assert not re.search(r"·\s*·|·\s*$", status), f"{url}: an empty part: {status!r}"
         finally:
             await context.close()
+
+
+def assert_own_words(game: str, text: str, url: str) -> None:
+    figures = read_side(game).labels.figures
+    for word, figure in DOMINOES_WORDS.items():
+        assert figure in figures or word not in text, f"{url}: {word!r} on a {game} page"
+    if BY_NAME[game].partnerships == "never":
+        for word in PARTNERSHIP_WORDS:
+            assert word not in text, f"{url}: {word!r} on a {game} page, a game played alone"
 
 
 @pytest.mark.parametrize("game", [g.name for g in GAMES])
@@ -90,6 +136,7 @@ async def test_a_player_and_a_game_of_every_registered_game_in_the_browser(
         await page.goto(f"{site.url}/jogadores/{players[0].id}")
         current = await page.locator(".abas a[aria-current]").inner_text()
         played = await page.locator("dt:text-is('Jogos') + dd").inner_text()
+        figures = await page.locator("dl.numeros").inner_text()
         tabs = await page.locator(".abas a").all_inner_texts()
     finally:
         await context.close()
@@ -97,8 +144,12 @@ async def test_a_player_and_a_game_of_every_registered_game_in_the_browser(
     assert played == "1"
     assert current == read_side(game).labels.title
     assert len(tabs) == len(GAMES)
-    await fits(browser, f"{site.url}/jogadores/{players[0].id}")
-    await fits(browser, f"{site.url}/partidas/{state['id']}")
+    for word in read_side(game).labels.counters.values():
+        assert word in figures, f"{game}'s counter {word!r} is not on its player's page"
+    await fits(browser, f"{site.url}/jogadores/{players[0].id}", game)
+    await fits(browser, f"{site.url}/partidas/{state['id']}", game)
+    await fits(browser, f"{site.url}/partidas/{state['id']}?passo=3", game)
+    await fits(browser, f"{site.url}/ranking?jogo={preset}", game)
 
 
 async def test_the_home_page_and_the_ranking_fit_both_windows(
@@ -108,6 +159,8 @@ async def test_the_home_page_and_the_ranking_fit_both_windows(
     which was cut off at 1200 px)."""
     await confirmed_game_of(site.client, GAMES[0].presets[0], confirm=False)
     await confirmed_game_of(site.client, GAMES[0].presets[0])
+    for game in GAMES[1:]:  # every ranking of the home page holds a game (chips: -170, 110)
+        await confirmed_game_of(site.client, game.presets[0])
     await settled(site.client)
     await fits(browser, f"{site.url}/")
     await fits(browser, f"{site.url}/ranking")

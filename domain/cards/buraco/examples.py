@@ -5,6 +5,25 @@ from domain.match.game import Examples
 
 EXAMPLES = Examples(
     create={"buraco": ("A game of Buraco to 3000", {"preset": "buraco"})},
+    deal={
+        "deal": (
+            "Buraco: each seat's 11 cards and the two mortos, dealt by seat 3; no stock: each "
+            "draw names its card",
+            {
+                "dealer": 3,
+                "hands": [
+                    ["AC", "AC", "4C", "4D", "6D", "8D", "9H", "10H", "4S", "10S", "10S"],
+                    ["9C", "QC", "7D", "JD", "QD", "QH", "QH", "KH", "KH", "6S", "6S"],
+                    ["KC", "AD", "9D", "JD", "QD", "7H", "JH", "JH", "9S", "JS", "KS"],
+                    ["7C", "8C", "JC", "QC", "5H", "8H", "8H", "9H", "AS", "8S", "KS"],
+                ],
+                "mortos": [
+                    ["5C", "6C", "6C", "KC", "AH", "AH", "6H", "5S", "7S", "QS", "QS"],
+                    ["5C", "10C", "4D", "5D", "7D", "10D", "KD", "KD", "4H", "6H", "8S"],
+                ],
+            },
+        ),
+    },
     move={
         "meld": (
             "Buraco: lay a run (one 2 at most as a wild)",
@@ -60,6 +79,26 @@ FIELDS = {
 
 MEGA_EXAMPLES = Examples(
     create={"mega-buraco": ("A game of Mega Buraco to 3000", {"preset": "mega-buraco"})},
+    deal={
+        "deal": (
+            "Mega Buraco: each seat's 11 cards and the two mortos, dealt by seat 3; no stock: each "
+            "draw names its card, the starter turned onto the pile",
+            {
+                "dealer": 3,
+                "hands": [
+                    ["AC", "AC", "4C", "4D", "6D", "8D", "9H", "10H", "4S", "10S", "10S"],
+                    ["9C", "QC", "7D", "JD", "QD", "QH", "QH", "KH", "KH", "6S", "6S"],
+                    ["KC", "AD", "9D", "JD", "QD", "7H", "JH", "JH", "9S", "JS", "KS"],
+                    ["7C", "8C", "JC", "QC", "5H", "8H", "8H", "9H", "AS", "8S", "KS"],
+                ],
+                "mortos": [
+                    ["5C", "6C", "6C", "KC", "AH", "AH", "6H", "5S", "7S", "QS", "QS"],
+                    ["5C", "10C", "4D", "5D", "7D", "10D", "KD", "KD", "4H", "6H", "8S"],
+                ],
+                "starter": "AD",
+            },
+        ),
+    },
     move={
         "trinca": (
             "Mega Buraco: a trinca (one a rank per side; a joker or a 2 as its wild)",
@@ -85,6 +124,25 @@ MEGA_FIELDS = FIELDS
 
 TRANCA_EXAMPLES = Examples(
     create={"tranca": ("A game of Tranca to 3000", {"preset": "tranca"})},
+    deal={
+        "deal": (
+            "Tranca: each seat's 11 cards and the two mortos, dealt by seat 3; no stock: each "
+            "draw names its card",
+            {
+                "dealer": 3,
+                "hands": [
+                    ["AC", "AC", "4C", "4D", "6D", "8D", "9H", "10H", "4S", "10S", "10S"],
+                    ["9C", "QC", "7D", "JD", "QD", "QH", "QH", "KH", "KH", "6S", "6S"],
+                    ["KC", "AD", "9D", "JD", "QD", "7H", "JH", "JH", "9S", "JS", "KS"],
+                    ["7C", "8C", "JC", "QC", "5H", "8H", "8H", "9H", "AS", "8S", "KS"],
+                ],
+                "mortos": [
+                    ["5C", "6C", "6C", "KC", "AH", "AH", "6H", "5S", "7S", "QS", "QS"],
+                    ["5C", "10C", "4D", "5D", "7D", "10D", "KD", "KD", "4H", "6H", "8S"],
+                ],
+            },
+        ),
+    },
     move={
         "take_pile": (
             "Tranca: take the pile, its top card melded at once with two of the hand",

@@ -17,6 +17,7 @@ from domain.cards.cards import DECK_52, in_deck, rank_of, suit_of
 from domain.cards.copas import bodies
 from domain.cards.copas.commands import GiveCards, RecordCopasResult
 from domain.cards.copas.events import CardsExchanged, CardsGiven, Direction
+from domain.cards.copas.examples import EXAMPLES, FIELDS
 from domain.cards.copas.hand import QUEEN, CopasHand, card_points
 from domain.cards.copas.refusals import REFUSALS
 from domain.cards.copas.rules import COPAS, CopasRules
@@ -44,7 +45,7 @@ from domain.match.finish import (
     hand_ended,
     then_finish,
 )
-from domain.match.game import Bodies, Examples, Game
+from domain.match.game import Bodies, Game
 from domain.match.guards import hand_of, no_hand_in_progress, played_time
 from domain.match.state import HandResult, Match
 from domain.table import Side, check_seat
@@ -331,30 +332,6 @@ def result_body(result: HandResult) -> dict[str, object] | None:
         return None
     return {"points": _DETAILS.decode(result.details or "{}").get("taken")}
 
-
-EXAMPLES = Examples(
-    create={"copas": ("A game of Copas to 100", {"preset": "copas"})},
-    move={
-        "give": (
-            "Copas: seat 0 passes three cards (hidden until the hand ends)",
-            {"seat": 0, "give": ["QS", "AH", "KH"]},
-        ),
-    },
-    result={
-        "copas": (
-            "Copas: the points each seat took, in seat order (26 in all)",
-            {"points": [5, 13, 8, 0]},
-        ),
-    },
-)
-
-FIELDS = {
-    "penalty.kind": "slow-play, signal, out-of-turn, cards-shown, renounce (noted as warnings).",
-    "hand.scores": "each seat's points for the hand, the moon applied.",
-    "hand.details": "the points each seat took, who shot the moon, who took the queen, the "
-    "tricks by seat.",
-}
-"""What the shared bodies' fields mean in Copas, for the API document."""
 
 COPAS_GAME = Game(
     name="copas",

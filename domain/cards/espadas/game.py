@@ -271,6 +271,20 @@ def result_body(result: HandResult) -> dict[str, object] | None:
 
 EXAMPLES = Examples(
     create={"espadas": ("A game of Espadas to 500", {"preset": "espadas"})},
+    deal={
+        "deal": (
+            "Espadas: the thirteen cards of each seat, dealt by seat 3 (seat 0 bids first)",
+            {
+                "dealer": 3,
+                "hands": [
+                    ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"],
+                    ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"],
+                    ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"],
+                    ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"],
+                ],
+            },
+        ),
+    },
     move={
         "bid": ("Espadas: seat 1 bids 4 tricks", {"seat": 1, "bid": 4}),
         "nil": ("Espadas: seat 2 bids nil (no trick at all)", {"seat": 2, "bid": "nil"}),

@@ -140,7 +140,9 @@ EXAMPLES: dict[str, dict[str, tuple[str, object]]] = {
 
 
 def game_examples() -> dict[str, dict[str, tuple[str, object]]]:
-    """Each registered game's bodies (its package's `examples`), under the writes they fit."""
+    """Each registered game's bodies (its package's `examples`), under the writes they fit:
+    a new game's rules by its preset's name, every other body by its name prefixed with its
+    game's (`mau-mau-discard`, `buraco-discard`), so that no game's example hides another's."""
     writes: dict[str, dict[str, tuple[str, object]]] = {
         "createMatch": {
             "torneio": (
@@ -156,11 +158,26 @@ def game_examples() -> dict[str, dict[str, tuple[str, object]]]:
         examples = game.examples
         for name, (summary, rules) in examples.create.items():
             body = {"rules": rules, "seats": SEATS, "place": "Bar do Zé"}
-            writes["createMatch"][name] = (summary, body)
-        writes["startHand"] |= examples.deal
-        writes["postMove"] |= examples.move
-        writes["postResult"] |= examples.result
+            add_once(writes["createMatch"], name, (summary, body))
+        for operation, named in (
+            ("startHand", examples.deal),
+            ("postMove", examples.move),
+            ("postResult", examples.result),
+        ):
+            for name, example in named.items():
+                add_once(writes[operation], example_name(game.name, name), example)
     return writes
+
+
+def example_name(game: str, name: str) -> str:
+    """An example's name in the document: the game's name first, once."""
+    return name if name == game or name.startswith(f"{game}-") else f"{game}-{name}"
+
+
+def add_once(named: dict[str, tuple[str, object]], name: str, example: tuple[str, object]) -> None:
+    if name in named:
+        raise ValueError(f"two examples named {name!r} for one write")
+    named[name] = example
 
 
 def document_examples(document: OpenAPI) -> OpenAPI:

@@ -7,7 +7,8 @@ Columns: section, measure, id, name, value, previous, change.
 - the report's own fields (player, game, `as_of_position`): section `report`;
 - `period` and `previous_period`: their `since` and `until`;
 - a list of players (partners, opponents, top players): one row per number, the player's
-  id and name beside it; a game (longest game, biggest win): its id beside each fact.
+  id and name beside it; a game (longest game, biggest win): its id beside each fact, a
+  row for each side's points (`scores.A`, `scores.0`).
 """
 
 from __future__ import annotations
@@ -63,6 +64,10 @@ def _entity(section: str, item: dict[str, Any]) -> Iterator[Line]:
     name = item.get("name") or ""
     for measure, value in item.items():
         if measure in (key, "name"):
+            continue
+        if isinstance(value, dict):  # a game's scores: one row per side, `scores.A`, `scores.2`
+            for side, points in value.items():
+                yield (section, f"{measure}.{side}", item[key], name, points, "", "")
             continue
         shown = " ".join(value) if isinstance(value, list) else value
         yield (section, measure, item[key], name, shown, "", "")

@@ -20,6 +20,7 @@ from service.reads.stale import stale_after_of
 from service.store.registry import parse_id
 
 _SCORE = msgspec.json.Decoder(dict[str, int])
+_PLACES = msgspec.json.Decoder(list[list[str]])
 _SQL = """
 SELECT match_id, status, preset, seats, score::text, score_a, score_b, winner, competition_id,
        stage,
@@ -27,7 +28,8 @@ SELECT match_id, status, preset, seats, score::text, score_a, score_b, winner, c
        CASE WHEN status = 'confirmed'
             THEN coalesce(counts_for, array(SELECT generate_series(0, cardinality(seats) - 1)))
        END,
-       status = 'finished' AND finished_at < now() - $7::interval
+       status = 'finished' AND finished_at < now() - $7::interval,
+       places::text
   FROM proj_games
  WHERE ($1::text IS NULL OR $1 = ANY(seats))
    AND ($2::text IS NULL OR competition_id = $2)
@@ -73,6 +75,7 @@ async def list_matches(
                 finished_at=r[11],
                 counts_for=None if r[13] is None else list(r[13]),
                 stale=bool(r[14]),
+                places=_PLACES.decode(r[15]) if r[15] else None,
             )
             for r in rows
         ],

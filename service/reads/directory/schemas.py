@@ -39,6 +39,13 @@ class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
         bool,
         Meta(description="Finished, unconfirmed for longer than DOMINO_DISPUTE_DAYS (7)."),
     ] = False
+    places: Annotated[
+        list[list[str]] | None,
+        Meta(
+            description="Once finished: every side, best first, those sharing a place together "
+            '([["2", "3"], ["0"], ["1"]] at a game played alone); null before.'
+        ),
+    ] = None
 
 
 class Page(msgspec.Struct, frozen=True, kw_only=True):

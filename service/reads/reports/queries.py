@@ -28,7 +28,8 @@ _GAMES = """
     SELECT match_id, seats,
         CASE WHEN status = 'confirmed' AND cardinality(counts_for) < cardinality(seats)
              THEN 'finished' ELSE status END AS status,
-        finished_at, duration_seconds, winner, score_a, score_b, hands_played
+        finished_at, duration_seconds, winner, score_a, score_b, score::text AS score,
+        hands_played
     FROM proj_games
     WHERE competition_id = $1 AND status IN ('finished', 'confirmed')
         AND finished_at >= $2 AND finished_at < $3
@@ -145,7 +146,8 @@ def _total(rows: Iterable[tally.Row], column: str) -> int:
 
 
 def _points(games: Iterable[tally.Row]) -> int:
-    return sum(int(g["score_a"]) + int(g["score_b"]) for g in games)
+    """Every side's points, in the games of two partnerships as in those played alone."""
+    return sum(sum(tally.scores_of(g).values()) for g in games)
 
 
 async def _rows(connection: Connection, sql: str, *args: Any) -> list[tally.Row]:

@@ -95,13 +95,36 @@ class TopPlayer(msgspec.Struct, frozen=True, kw_only=True):
 
 class GameLine(msgspec.Struct, frozen=True, kw_only=True):
     match_id: Annotated[str, Meta(description="The game.")]
-    seats: Annotated[list[str], Meta(description="Its four players in order of play.")]
+    seats: Annotated[list[str], Meta(description="Its players in order of play.")]
     finished_at: Annotated[datetime, Meta(description="When it finished.")]
     duration_seconds: Annotated[int, Meta(description="How long it lasted.")]
-    winner: Annotated[str, Meta(description="The winning team, A or B.")]
-    score_a: Annotated[int, Meta(description="Team A's points.")]
-    score_b: Annotated[int, Meta(description="Team B's points.")]
-    margin: Annotated[int, Meta(description="The winners' points less the losers'.")]
+    winner: Annotated[
+        str | None,
+        Meta(
+            description="The winning side: team A or B, or a seat's number at a game played "
+            "alone (null: a first place shared)."
+        ),
+    ]
+    score_a: Annotated[
+        int, Meta(description="Team A's points (0 at a game played alone: see `scores`).")
+    ]
+    score_b: Annotated[
+        int, Meta(description="Team B's points (0 at a game played alone: see `scores`).")
+    ]
+    scores: Annotated[
+        dict[str, int],
+        Meta(
+            description="Every side's points: `A` and `B`, or each seat's number at a game "
+            "played alone."
+        ),
+    ]
+    margin: Annotated[
+        int,
+        Meta(
+            description="The winners' points less the losers' (at a table of more sides, the "
+            "distance to the nearest side)."
+        ),
+    ]
 
 
 class CompetitionReport(msgspec.Struct, frozen=True, kw_only=True):
@@ -118,7 +141,7 @@ class CompetitionReport(msgspec.Struct, frozen=True, kw_only=True):
     ]
     players: Annotated[Compared, Meta(description="Players of the confirmed games.")]
     hands: Annotated[Compared, Meta(description="Hands of the confirmed games.")]
-    points: Annotated[Compared, Meta(description="Points both teams scored in them.")]
+    points: Annotated[Compared, Meta(description="Points every side scored in them.")]
     batidas: Annotated[Counts, Meta(description="Dominoes: batidas by kind.")]
     game_counters: Annotated[
         Counts, Meta(description="A card game's own counts over both teams (a deal once).")

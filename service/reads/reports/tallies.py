@@ -26,6 +26,7 @@ PLAYER_FIGURES = {
 }
 """A player report's field -> the proj_player_games column it sums."""
 
+
 def split(rows: Iterable[Row], period: Period, at: str = "finished_at") -> tuple[list[Row], ...]:
     """(the rows of `period`, the rows of the one before it), by their `at` time."""
     rows = list(rows)
@@ -64,10 +65,21 @@ BOTH_TEAMS = frozenset({"deals"})
 
 
 def competition_counters(rows: Iterable[Row]) -> dict[str, int]:
-    """A card game's counters over every team: both partners' rows hold their team's
-    counts, and a deal both teams count is one deal."""
-    per_team = extra_sums(rows, per=2)
-    return {name: n // 2 if name in BOTH_TEAMS else n for name, n in per_team.items()}
+    """A game's counters over every side: both partners' rows hold their team's counts (each
+    counted half), a seat played alone its own (counted whole); a deal both teams count is
+    one deal."""
+    halves: dict[str, int] = {}
+    for row in rows:
+        share = 1 if row["partner_id"] is not None else 2
+        for name, count in msgspec.json.decode(row["extra"], type=dict[str, int]).items():
+            if name.startswith(LARGEST):
+                halves[name] = max(halves.get(name, 0), count)
+            else:
+                halves[name] = halves.get(name, 0) + count * share
+    per_side = {
+        name: n if name.startswith(LARGEST) else n // 2 for name, n in sorted(halves.items())
+    }
+    return {name: n // 2 if name in BOTH_TEAMS else n for name, n in per_side.items()}
 
 
 def win_runs(wins: Iterable[bool]) -> tuple[int, int]:
@@ -139,13 +151,35 @@ def game_line(row: Row) -> GameLine:
         winner=row["winner"],
         score_a=row["score_a"],
         score_b=row["score_b"],
+        scores=scores_of(row),
         margin=margin(row),
     )
 
 
+_SCORE = msgspec.json.Decoder(dict[str, int])
+
+
+def scores_of(row: Row) -> dict[str, int]:
+    """Each side's points ("A" and "B", or each seat's number at a game played alone); a game
+    kept before sides were named has only its partnerships' columns."""
+    score = row.get("score")
+    if score:
+        return _SCORE.decode(score) if isinstance(score, str) else dict(score)
+    return {"A": int(row["score_a"]), "B": int(row["score_b"])}
+
+
 def margin(row: Row) -> int:
-    difference = int(row["score_a"]) - int(row["score_b"])
-    return difference if row["winner"] == "A" else -difference
+    """The winners' points less the losers' (at a table of more sides, the distance to the
+    nearest one: fewer points win in some games, so it is counted either way)."""
+    scores = scores_of(row)
+    winner = row["winner"]
+    if set(scores) == {"A", "B"}:
+        difference = scores["A"] - scores["B"]
+        return difference if winner == "A" else -difference
+    if winner not in scores:
+        return 0
+    others = [abs(scores[winner] - points) for side, points in scores.items() if side != winner]
+    return min(others, default=0)
 
 
 def first_most(rows: Iterable[Row], measure: str | None = None) -> Row | None:

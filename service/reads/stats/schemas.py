@@ -47,9 +47,7 @@ class RankingRow(msgspec.Struct, frozen=True, kw_only=True):
     buchudas: Annotated[int, Meta(description="Criterion 6: games won by buchuda.")]
     values: Annotated[
         dict[str, float],
-        Meta(
-            description="The row's value of each of the game's criteria, by name (`criteria`)."
-        ),
+        Meta(description="The row's value of each of the game's criteria, by name (`criteria`)."),
     ]
 
 
@@ -62,10 +60,19 @@ class ProvisionalGame(msgspec.Struct, frozen=True, kw_only=True):
     match_id: Annotated[str, Meta(description="The game.")]
     competition_id: Annotated[str | None, Meta(description="Its competition, if any.")]
     preset: Annotated[str, Meta(description="Its rule set.")]
-    players: Annotated[list[PlayerRef], Meta(description="The four seats in order of play.")]
+    players: Annotated[list[PlayerRef], Meta(description="Its seats in order of play.")]
     finished_at: Annotated[datetime, Meta(description="When it finished.")]
-    winner: Annotated[str, Meta(description="The winning team, A or B.")]
-    score: Annotated[dict[str, int], Meta(description='The final score per side: {"A": n, ...}.')]
+    winner: Annotated[
+        str | None,
+        Meta(
+            description="The winning side: team A or B, or a seat's number at a game played "
+            "alone (null: a first place shared)."
+        ),
+    ]
+    score: Annotated[
+        dict[str, int],
+        Meta(description='The final score per side: {"A": n, "B": n}, or per seat: {"0": n, ...}.'),
+    ]
     abandoned: Annotated[bool, Meta(description="True when it ended by abandonment.")]
     stale: Annotated[
         bool,

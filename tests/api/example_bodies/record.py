@@ -1,6 +1,6 @@
 """Write the golden files from the code as it is: `.venv/bin/python -m
 tests.api.example_bodies.record [game ...]` (every game when none is named). The same as
-`RECORD_GOLDEN=1 .venv/bin/pytest tests/api/test_example_bodies.py`."""
+`RECORD_ANSWER=1 .venv/bin/pytest tests/api/test_example_bodies.py`."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ RECORDS = "test_every_example_of_the_game_is_accepted_and_answered_as_recorded"
 
 def main(games: list[str]) -> int:
     """Only the scenarios: the file's other tests read no golden file."""
-    os.environ["RECORD_GOLDEN"] = "1"
+    os.environ["RECORD_ANSWER"] = "1"
     os.chdir(ROOT)
     chosen = [f"{TEST}{RECORDS}[{game}]" for game in games] or [TEST + RECORDS]
     return int(pytest.main(["-q", "-p", "no:randomly", *chosen]))

@@ -36,18 +36,18 @@ DOMINOES = Scenario(
         # tile); the hand goes on until seat 2 lays 3-5 on a 3, then until it has no tile
         # for 6 or 3 and passes.
         posts("document:createMatch/pontos"),
-        posts("document:startHand/posted"),
+        posts("document:startHand/dominoes-posted"),
         posts("readme:move-6-6"),
         tile(1, "2-6", "right"),
         tile(2, "0-6", "left"),
         tile(3, "2-5", "right"),
         tile(0, "0-3", "left"),
         tile(1, "5-5", "right"),
-        posts("document:postMove/play"),
+        posts("document:postMove/dominoes-play"),
         tile(3, "5-6", "left"),
         tile(0, "4-5", "right"),
         tile(1, "3-4", "right"),
-        posts("document:postMove/pass"),
+        posts("document:postMove/dominoes-pass"),
         # Seat 1 played out of turn: pontos takes the hand from its team (team A scores).
         posts("document:postPenalty/out-of-turn"),
         # design.md's game and deal: seat 2 lays 3-5 on seat 1's 3-6, then both ends are 0.
@@ -62,8 +62,8 @@ DOMINOES = Scenario(
         posts("design:move-pass"),
         # Hands by their result, to the end of a game, and its confirmation by each side.
         posts("document:createMatch/pontos"),
-        posts("document:postResult/batida", "design:result-batida"),
-        posts("document:postResult/bloqueio", "design:result-bloqueio"),
+        posts("document:postResult/dominoes-batida", "design:result-batida"),
+        posts("document:postResult/dominoes-bloqueio", "design:result-bloqueio"),
         write("results", {"outcome": "batida", "seat": 3, "kind": "cruzada"}, "B reaches 8"),
         posts("design:confirmation", by="seat 0"),
         write("confirmations", {}, "side B confirms", by="seat 1"),
@@ -91,7 +91,7 @@ DOMINOES = Scenario(
             },
             "seat 1 holds the 6-6",
         ),
-        posts("document:postMove/guarded"),
+        posts("document:postMove/dominoes-guarded"),
         # The README's game, dealt by the server.
         posts("readme:match-pontos"),
         posts(

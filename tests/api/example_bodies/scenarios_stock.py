@@ -65,7 +65,7 @@ MAU_MAU = Scenario(
         posts("document:createMatch/mau-mau"),
         posts("document:startHand/mau-mau"),
         discard(1, "10H"),
-        posts("document:postMove/draw", "readme:stock-draw"),
+        posts("document:postMove/mau-mau-draw", "readme:stock-draw"),
         # A stock posted: three rounds of hearts leave two cards each; seat 1 discards to one
         # without the call, seat 0 accuses it, and seat 2 says MAU-MAU before its discard.
         posts("document:createMatch/mau-mau"),
@@ -81,13 +81,30 @@ MAU_MAU = Scenario(
         ),
         *mau_mau_rounds(),
         discard(1, "KH"),
-        posts("document:postMove/accuse"),
+        posts("document:postMove/mau-mau-accuse"),
         draw(1),
         posts("document:postMove/mau-mau"),
         discard(2, "KH"),
         # A hand by its result.
         posts("document:createMatch/mau-mau"),
         posts("document:postResult/mau-mau"),
+        # The document's deal but seat 1's 10H a JD: it discards the jack and names hearts.
+        posts("document:createMatch/mau-mau"),
+        write(
+            "hands",
+            {
+                "dealer": 3,
+                "hands": [
+                    ["7H", "QS", "2C", "9D", "JH"],
+                    ["AC", "5S", "5D", "JD", "KC"],
+                    ["3H", "4S", "8C", "6D", "JS"],
+                    ["2H", "KD", "QC", "9S", "7C"],
+                ],
+                "starter": "4H",
+            },
+            "seat 1 holds the JD",
+        ),
+        posts("document:postMove/mau-mau-discard"),
     ),
 )
 
@@ -101,11 +118,11 @@ CACHETA = Scenario(
         # with the document's groups.
         posts("document:createMatch/cacheta"),
         posts("document:startHand/cacheta"),
-        posts("document:postMove/na_boa"),
+        posts("document:postMove/cacheta-na_boa"),
         draw(0, "4D"),
         discard(0, "4D", "discard"),
-        posts("document:postMove/furar"),
-        posts("document:postMove/burned"),
+        posts("document:postMove/cacheta-furar"),
+        posts("document:postMove/cacheta-burned"),
         draw(1, "9D"),
         discard(1, "9D", "discard"),
         draw(2, "10D"),
@@ -113,10 +130,10 @@ CACHETA = Scenario(
         draw(3, "QC"),
         discard(3, "QC", "discard"),
         draw(0, "2C"),
-        posts("document:postMove/go_out"),
+        posts("document:postMove/cacheta-go_out"),
         # Rounds by their result.
         posts("document:postResult/cacheta"),
-        posts("document:postResult/void"),
+        posts("document:postResult/cacheta-void"),
     ),
 )
 
@@ -150,10 +167,10 @@ BURACO = Scenario(
         draw(0),
         discard(0, "KD", "discard"),
         draw(1),
-        posts("document:postMove/meld"),
-        posts("document:postMove/add"),
-        posts("document:postMove/discard"),
-        posts("document:postMove/pile"),
+        posts("document:postMove/buraco-meld"),
+        posts("document:postMove/buraco-add"),
+        posts("document:postMove/buraco-discard"),
+        posts("document:postMove/buraco-pile"),
         # B5: seat 1 lays 4C 5C 2D with the 2D named the 3C, then adds the 3C itself: the
         # wild moves to the high end, as the body says.
         posts("document:createMatch/buraco"),
@@ -161,12 +178,14 @@ BURACO = Scenario(
         draw(0),
         discard(0, "KD", "discard"),
         draw(1),
-        posts("document:postMove/wild_as"),
-        posts("document:postMove/wild_to"),
+        posts("document:postMove/buraco-wild_as"),
+        posts("document:postMove/buraco-wild_to"),
         # The document's count: the cards laid (335 and 310) and left in hand (20 and 85)
         # hold 750 of the two decks' 880 points, the canastras counted apart (B24).
         posts("document:createMatch/buraco"),
         posts("document:postResult/buraco"),
+        posts("document:createMatch/buraco"),
+        posts("document:startHand/buraco-deal"),
     ),
 )
 
@@ -188,9 +207,11 @@ MEGA_BURACO = Scenario(
         posts("document:createMatch/mega-buraco"),
         write("hands", MEGA_DEAL, "seat 0 holds 9C 9D JK"),
         draw(0),
-        posts("document:postMove/trinca"),
+        posts("document:postMove/mega-buraco-trinca"),
         posts("document:createMatch/mega-buraco"),
         posts("document:postResult/mega-buraco"),
+        posts("document:createMatch/mega-buraco"),
+        posts("document:startHand/mega-buraco-deal"),
     ),
 )
 
@@ -223,8 +244,8 @@ TRANCA = Scenario(
         ),
         draw(0, "4D"),
         discard(0, "9D", "discard"),
-        posts("document:postMove/take_pile"),
-        posts("document:postMove/red_three"),
+        posts("document:postMove/tranca-take_pile"),
+        posts("document:postMove/tranca-red_three"),
         move(1, {"meld": ["5C", "5D", "5H"]}, "lays 5C 5D 5H"),
         move(1, {"meld": ["JC", "QC", "KC"]}, "lays JC QC KC"),
         discard(1, "8H", "discard"),
@@ -234,8 +255,10 @@ TRANCA = Scenario(
         discard(3, "7D", "discard"),
         draw(0, "6S"),
         discard(0, "10C", "discard"),
-        posts("document:postMove/take_pile_to"),
+        posts("document:postMove/tranca-take_pile_to"),
         posts("document:createMatch/tranca"),
         posts("document:postResult/tranca"),
+        posts("document:createMatch/tranca"),
+        posts("document:startHand/tranca-deal"),
     ),
 )

@@ -3,7 +3,7 @@ turn, a hand worth little for the redeal, raises pending for their answers."""
 
 from __future__ import annotations
 
-from tests.api.example_bodies.cards import RANKS, SUITS, suit
+from tests.api.example_bodies.cards import SUITS, suit
 from tests.api.example_bodies.scenario import Scenario, Step, posts, write
 
 
@@ -46,7 +46,7 @@ SUECA = Scenario(
             },
             "seat 0's cards are worth 0",
         ),
-        posts("document:postMove/redeal", "design:sueca-redeal"),
+        posts("document:postMove/sueca-redeal", "design:sueca-redeal"),
         posts("readme:sueca-deal-posted"),
         posts(SUECA_CREATE),
         posts("design:sueca-deal"),
@@ -67,11 +67,11 @@ SUECA = Scenario(
             "seat 1 holds the 7H",
         ),
         card(0, "2H"),
-        posts("document:postMove/card", "design:trick-card"),
+        posts("document:postMove/sueca-card", "design:trick-card"),
         # Deals by their result: A wins one, B all ten tricks (the bandeirada wins the game).
         posts(SUECA_CREATE),
         posts("document:postResult/sueca", "readme:sueca-result", "design:sueca-result"),
-        posts("document:postResult/bandeirada"),
+        posts("document:postResult/sueca-bandeirada"),
     ),
 )
 
@@ -89,12 +89,12 @@ TRUCO = Scenario(
         posts(TRUCO_CREATE),
         posts("document:startHand/truco"),
         posts("document:postMove/truco", "readme:truco-call"),
-        posts("document:postMove/accept", "readme:truco-accept"),
+        posts("document:postMove/truco-accept", "readme:truco-accept"),
         # Team A's truco, run from by seat 3, then by seat 1.
         posts(TRUCO_CREATE),
         write("hands", PLAIN_DEAL, "a deal"),
         call(0, "truco"),
-        posts("document:postMove/run"),
+        posts("document:postMove/truco-run"),
         posts(TRUCO_CREATE),
         write("hands", PLAIN_DEAL, "a deal"),
         call(0, "truco"),
@@ -138,7 +138,7 @@ TRUCO = Scenario(
         card(3, "6H"),
         posts("readme:truco-covered"),
         posts("design:truco-covered"),
-        posts("document:postMove/covered"),
+        posts("document:postMove/truco-covered"),
         # Hands by their result.
         posts(TRUCO_CREATE),
         posts("document:postResult/truco", "design:truco-result"),
@@ -159,12 +159,13 @@ def espadas_bid(body: str) -> tuple[Step, ...]:
 ESPADAS = Scenario(
     "espadas",
     (
-        # Seat 0 bids 4 (the README), seat 1 4 and seat 2 nil (the document), seat 3 2.
+        # The document's deal (BY_SUIT); seat 0 bids 4 (the README), seat 1 4 and seat 2 nil
+        # (the document), seat 3 2.
         posts(ESPADAS_CREATE),
-        write("hands", BY_SUIT, "a deal"),
+        posts("document:startHand/espadas-deal"),
         posts("readme:espadas-bid"),
-        posts("document:postMove/bid"),
-        posts("document:postMove/nil"),
+        posts("document:postMove/espadas-bid"),
+        posts("document:postMove/espadas-nil"),
         write("moves", {"seat": 3, "bid": 2}, "seat 3 bids 2"),
         *espadas_bid("readme:espadas-bid-nil"),
         *espadas_bid("readme:espadas-bid-double-nil"),
@@ -176,22 +177,11 @@ ESPADAS = Scenario(
 COPAS = Scenario(
     "copas",
     (
-        # Seat 0 holds QS AH KH and passes them (the first hand passes to the left).
+        # The document's deal: seat 0 holds QS and the hearts but the 2H, and passes QS AH KH
+        # (the first hand passes to the left).
         posts("document:createMatch/copas"),
-        write(
-            "hands",
-            {
-                "dealer": 3,
-                "hands": [
-                    ["QS", *suit("H", RANKS[:1] + RANKS[2:])],
-                    suit("C"),
-                    suit("D"),
-                    [*suit("S", RANKS[:11] + RANKS[12:]), "2H"],
-                ],
-            },
-            "seat 0 holds QS and the hearts but the 2H",
-        ),
-        posts("document:postMove/give", "readme:copas-give"),
+        posts("document:startHand/copas-deal"),
+        posts("document:postMove/copas-give", "readme:copas-give"),
         posts("document:createMatch/copas"),
         posts("document:postResult/copas", "readme:copas-result"),
     ),
