@@ -38,6 +38,8 @@ SHARED_CODES = frozenset(
         "not-the-fixtures-game",
         "not-the-fixtures-teams",
         "not-your-turn",
+        "not-a-chips-table",
+        "invalid-hand-result",
         "nothing-to-annul",
         "stage-outside-competition",
         "tournament-finished",

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 
 from domain import DomainError, Match, fold
 from domain.table import TEAMS, check_team
-from domain.tournament.decide import cancel, game_result
+from domain.tournament.decide import cancel, game_result, table_game_result
 from domain.tournament.events import TournamentEvent
 from domain.tournament.state import Tournament
 from projections.base import Connection, StoredEvent
@@ -104,8 +104,17 @@ def _decide(
         if fixture is None or fixture.match_id != match_id or fixture.status != "playing":
             return []
         return cancel(tournament, fixture_id, at)
-    if match.winner is None or len(match.counts_for) < len(match.seats):
-        return []  # a game decides its fixture once it counts for all four players
+    if len(match.counts_for) < len(match.seats):
+        return []  # a game decides its fixture once it counts for all its players
+    fixture = tournament.fixture(fixture_id)
+    if fixture is not None and fixture.entrants:
+        if not match.places:
+            return []
+        places = _places(tournament, fixture.entrants, match)
+        abandoned = match.abandoned_by is not None
+        return table_game_result(tournament, fixture_id, match_id, places, abandoned, at)
+    if match.winner is None:
+        return []
     hands = tuple(sum(1 for h in match.hands if h.winner == t) for t in TEAMS)
     return game_result(
         tournament,
@@ -117,6 +126,18 @@ def _decide(
         match.abandoned_by is not None,
         at,
     )
+
+
+def _places(tournament: Tournament, entrants: tuple[int, ...], match: Match) -> dict[int, int]:
+    """Each entrant's place at its table, from the game's places (its sides are its seats):
+    equal results share the better place."""
+    entrant_of = {tournament.created.teams[e][0]: e for e in entrants}
+    places: dict[int, int] = {}
+    for group in match.places:
+        better = len(places) + 1
+        for side in group:
+            places[entrant_of[match.seats[int(side)]]] = better
+    return places
 
 
 def all_policies() -> list[TournamentPolicy]:

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
+from domain.competitions.format import CHIPS_KIND
 from service.http.web.body import Body
 
 TieBreakerName = Literal[
@@ -29,6 +30,9 @@ class GroupsIn(StageIn, frozen=True, kw_only=True, tag="groups"):
     groups: Annotated[int, Meta(ge=1, le=32, description="How many groups.")] = 1
     advance: Annotated[int, Meta(ge=1, le=64, description="How many of each group go through.")] = 2
     legs: Annotated[int, Meta(ge=1, le=2, description="1: each pair meets once; 2: twice.")] = 1
+    games: Annotated[
+        int, Meta(ge=1, le=20, description="Players alone: the games each group's table plays.")
+    ] = 1
 
 
 class SwissIn(StageIn, frozen=True, kw_only=True, tag="swiss"):
@@ -44,11 +48,39 @@ class KnockoutIn(StageIn, frozen=True, kw_only=True, tag="knockout"):
     """Single elimination; byes to the top seeds when the field is not a power of two."""
 
     third_place: Annotated[bool, Meta(description="Play a game for third place.")] = False
+    advance: Annotated[
+        int, Meta(ge=1, le=7, description="Players alone: the top k of each table go on.")
+    ] = 1
+
+
+class LevelIn(Body, frozen=True, kw_only=True):
+    hands: Annotated[int, Meta(ge=1, le=1000, description="Hands dealt at a table at it.")]
+    small_blind: Annotated[
+        int, Meta(ge=0, le=1_000_000_000, description="The small blind (or the pingo).")
+    ]
+    big_blind: Annotated[
+        int, Meta(ge=0, le=1_000_000_000, description="The big blind (or the least bet).")
+    ]
+
+
+class ChipsIn(StageIn, frozen=True, kw_only=True, tag=CHIPS_KIND):
+    """A poker tournament (Hold'em or poker fechado): its only stage."""
+
+    stack: Annotated[int, Meta(ge=1, le=1_000_000_000, description="Each player's chips.")]
+    table: Annotated[int, Meta(ge=2, le=8, description="The most seated at a table.")]
+    levels: Annotated[
+        list[LevelIn],
+        Meta(min_length=1, max_length=50, description="The levels; the last lasts for ever."),
+    ]
+    prizes: Annotated[
+        list[Annotated[int, Meta(ge=0, le=1_000_000_000)]],
+        Meta(max_length=256, description="The prize of each place, first first."),
+    ] = []
 
 
 class FormatIn(Body, frozen=True, kw_only=True):
     stages: Annotated[
-        list[GroupsIn | SwissIn | KnockoutIn],
+        list[GroupsIn | SwissIn | KnockoutIn | ChipsIn],
         Meta(
             min_length=1,
             max_length=4,
@@ -62,6 +94,23 @@ class FormatIn(Body, frozen=True, kw_only=True):
             description="The standings' tie-breakers in order, after games won; a drawn "
             "lot, recorded at creation, settles what is left. Default: head_to_head, "
             "hands_difference, points_difference, games_won, buchholz, sonneborn_berger."
+        ),
+    ] = None
+    table: Annotated[
+        int | None,
+        Meta(
+            ge=2,
+            le=8,
+            description="Players alone (teams of one): how many sit at a table, in the game's "
+            "range.",
+        ),
+    ] = None
+    points_by_place: Annotated[
+        list[Annotated[int, Meta(ge=0, le=1000)]] | None,
+        Meta(
+            max_length=8,
+            description="Players alone: each place's points, first first (default: the "
+            "table's size less one, down to 0).",
         ),
     ] = None
 

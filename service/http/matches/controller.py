@@ -205,6 +205,14 @@ async def _reserve_fixture(
         raise ApiError(404, "fixture-not-found", f"the torneio has no fixture {data.fixture_id!r}")
     seats = [parse_id(p, "player") for p in data.seats]
     teams = tournament.created.teams
+    if fixture.entrants:
+        _check_table(tournament.created.teams, fixture.id, fixture.entrants, seats)
+        await tournaments.execute(
+            data.competition_id,
+            lambda current: attach(current, fixture.id, match_id, now()),
+            metadata,
+        )
+        return stage_label(tournament, fixture)
     home = frozenset(teams[fixture.home])
     away = frozenset(teams[fixture.away]) if fixture.away is not None else frozenset()
     if frozenset((seats[0], seats[2])) != home or frozenset((seats[1], seats[3])) != away:
@@ -220,6 +228,19 @@ async def _reserve_fixture(
         metadata,
     )
     return stage_label(tournament, fixture)
+
+
+def _check_table(
+    teams: tuple[tuple[str, ...], ...], fixture_id: str, entrants: tuple[int, ...], seats: list[str]
+) -> None:
+    """A table of players alone seats its entrants, each once, in any order (G3)."""
+    wanted = sorted(teams[e][0] for e in entrants)
+    if len(entrants) == 1 or sorted(seats) != wanted:
+        raise ApiError(
+            422,
+            "not-the-fixtures-teams",
+            f"fixture {fixture_id} seats entrants {list(entrants)}: their players, each once",
+        )
 
 
 def _settings(rules: GameRules) -> dict[str, Any]:

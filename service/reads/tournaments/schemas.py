@@ -29,6 +29,17 @@ class FixtureOut(msgspec.Struct, frozen=True, kw_only=True):
     abandoned: Annotated[bool, Meta(description="Its game ended by abandonment.")]
     hands: Annotated[list[int], Meta(description="Hands won by each team.")]
     points: Annotated[list[int], Meta(description="Points scored by each team.")]
+    places: Annotated[
+        list[int] | None,
+        Meta(description="Players alone, once decided: each entrant's place at the table."),
+    ] = None
+    table: Annotated[
+        int | None, Meta(description="A tournament of chips: the table's number.")
+    ] = None
+    chips: Annotated[
+        list[int] | None,
+        Meta(description="A table of chips: the session: each entrant's chips when it started."),
+    ] = None
 
 
 class Fixtures(msgspec.Struct, frozen=True, kw_only=True):
@@ -50,6 +61,15 @@ class StandingRow(msgspec.Struct, frozen=True, kw_only=True):
     tie_breakers: Annotated[
         dict[str, float], Meta(description="Each tie-breaker's value, and the drawn lot's.")
     ]
+    points: Annotated[
+        int | None, Meta(description="Players alone: points by place, the first criterion.")
+    ] = None
+    out_at: Annotated[
+        int | None, Meta(description="A tournament of chips: the hand (at its table) it went out.")
+    ] = None
+    chips: Annotated[
+        int | None, Meta(description="A tournament of chips: its chips, while it is still in.")
+    ] = None
 
 
 class GroupStandings(msgspec.Struct, frozen=True, kw_only=True):

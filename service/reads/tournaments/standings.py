@@ -33,7 +33,7 @@ def fixture_out(tournament: Tournament, fixture: Fixture) -> FixtureOut:
         stage_kind=_kind(tournament, fixture.stage),
         round=fixture.round,
         group=fixture.group,
-        teams=[fixture.home, fixture.away],
+        teams=list(fixture.entrants) if fixture.entrants else [fixture.home, fixture.away],
         match_id=fixture.match_id,
         status=fixture.status,
         winner=fixture.winner,
@@ -41,6 +41,9 @@ def fixture_out(tournament: Tournament, fixture: Fixture) -> FixtureOut:
         abandoned=fixture.abandoned,
         hands=list(fixture.hands),
         points=list(fixture.points),
+        places=list(fixture.places) if fixture.entrants and fixture.places else None,
+        table=fixture.table,
+        chips=list(fixture.chips) if fixture.chips else None,
     )
 
 
@@ -58,6 +61,7 @@ def _row(tournament: Tournament, row: Row) -> StandingRow:
         points_for=row.points_for,
         points_against=row.points_against,
         tie_breakers=dict(row.values),
+        points=row.points,
     )
 
 
