@@ -97,18 +97,15 @@ class FormatIn(Body, frozen=True, kw_only=True):
         ),
     ] = None
     table: Annotated[
-        int | None,
+        Annotated[int, Meta(ge=2, le=8)] | None,
         Meta(
-            ge=2,
-            le=8,
             description="Players alone (teams of one): how many sit at a table, in the game's "
             "range.",
         ),
     ] = None
     points_by_place: Annotated[
-        list[Annotated[int, Meta(ge=0, le=1000)]] | None,
+        Annotated[list[Annotated[int, Meta(ge=0, le=1000)]], Meta(max_length=8)] | None,
         Meta(
-            max_length=8,
             description="Players alone: each place's points, first first (default: the "
             "table's size less one, down to 0).",
         ),
