@@ -23,6 +23,7 @@ from domain.tournament.events import (
     TournamentEvent,
     TournamentFinished,
 )
+from domain.tournament.standings import Row
 from domain.tournament.state import Fixture, Tournament, evolve
 
 
@@ -30,7 +31,7 @@ def stage_of(tournament: Tournament) -> ChipsStage:
     format_ = tournament.created.format
     stage = format_.chips if format_ is not None else None
     if stage is None:
-        raise WrongStatus("not-a-chips-table", "this torneio is not a tournament of chips")
+        raise WrongStatus("not-a-tournament-of-chips", "this torneio is not a tournament of chips")
     return stage
 
 
@@ -80,7 +81,7 @@ def hand(
         raise WrongStatus("tournament-finished", "the tournament is over: it has its champion")
     fixture = open_tables(tournament).get(table)
     if fixture is None:
-        raise InvalidInput("not-a-chips-table", f"no table {table} is in play")
+        raise InvalidInput("unknown-table", f"no table {table} is in play")
     playing = still_in(tournament, fixture)
     if set(net) - set(playing):
         raise InvalidInput("invalid-hand-result", f"table {table} seats entrants {playing}")
@@ -135,7 +136,7 @@ def _rearranged(tournament: Tournament, at: datetime) -> list[TournamentEvent]:
     remaining = sum(len(p) for p in tables.values())
     moves: list[tuple[int, int, int]] = []
     reason = "balance"
-    if len(tables) > 1 and remaining <= size * (len(tables) - 1):
+    while len(tables) > 1 and remaining <= size * (len(tables) - 1):
         reason = "merge"
         broken = min(tables, key=lambda n: (len(tables[n]), -n))
         for entrant in tables.pop(broken):
@@ -185,3 +186,38 @@ def _sessions(
         for table, players in seating.items()
     )
     return FixturesScheduled(at=at, stage=0, round=number, fixtures=specs)
+
+
+def standings(tournament: Tournament) -> list[Row]:
+    """Those still in by their chips (equal chips share), then those out by their place."""
+    out = {o.entrant: o for o in tournament.out}
+    inside = sorted(
+        (e for e in tournament.chips if e not in out), key=lambda e: -tournament.chips[e]
+    )
+    final = dict(tournament.places)
+    rows: list[Row] = []
+    for entrant in inside:
+        better = 1 + sum(1 for e in inside if tournament.chips[e] > tournament.chips[entrant])
+        rows.append(_row(entrant, final.get(entrant, better), tournament.chips[entrant], None))
+    for gone in sorted(tournament.out, key=lambda o: (o.place, o.entrant)):
+        rows.append(_row(gone.entrant, gone.place, 0, gone.hand))
+    return rows
+
+
+def _row(entrant: int, place: int, chips: int, out_at: int | None) -> Row:
+    values = {"chips": float(chips)}
+    if out_at is not None:
+        values["out_at"] = float(out_at)
+    return Row(
+        team=entrant,
+        place=place,
+        played=0,
+        won=0,
+        lost=0,
+        byes=0,
+        hands_for=0,
+        hands_against=0,
+        points_for=0,
+        points_against=0,
+        values=values,
+    )

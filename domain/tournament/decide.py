@@ -77,7 +77,7 @@ def walkover(
     fixture = _open(tournament, fixture_id)
     if fixture.entrants:
         if fixture.table is not None:
-            raise WrongStatus("not-a-chips-table", "at a table of chips, players go out broke")
+            raise WrongStatus("table-of-chips", "at a table of chips, players go out broke")
         return at_tables.table_walkover(tournament, fixture, absent, _sizes(tournament), at)
     if fixture.status == "playing":
         raise WrongStatus("fixture-has-game", f"fixture {fixture_id} has a game: cancel it first")
@@ -152,6 +152,8 @@ def progress(tournament: Tournament, at: datetime) -> list[TournamentEvent]:
 
 def stage_standings(tournament: Tournament, stage: int) -> list[list[Row]]:
     """The standings of a stage, one table per group (a Swiss or knock-out: one table)."""
+    if _format(tournament).chips is not None:
+        return [chips.standings(tournament)]
     if _format(tournament).alone:
         return at_tables.stage_standings(tournament, stage)
     groups: dict[int | None, list[Fixture]] = {}

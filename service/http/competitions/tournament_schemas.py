@@ -116,3 +116,20 @@ class NewWalkover(Body, frozen=True, kw_only=True):
     absent: Annotated[
         int, Meta(ge=0, le=255, description="The team (index) that did not show up: it loses.")
     ]
+
+
+class NewTableHand(Body, frozen=True, kw_only=True):
+    """A hand at a table of a tournament of chips, by its result (P18's shape)."""
+
+    net: Annotated[
+        dict[
+            Annotated[str, Meta(max_length=100)],
+            Annotated[int, Meta(ge=-1_000_000_000, le=1_000_000_000)],
+        ],
+        Meta(
+            min_length=1,
+            max_length=8,
+            description="The chips each player at the table won or lost, by player id, summing "
+            "to 0; a player left out won and lost nothing.",
+        ),
+    ]

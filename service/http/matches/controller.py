@@ -205,6 +205,10 @@ async def _reserve_fixture(
         raise ApiError(404, "fixture-not-found", f"the torneio has no fixture {data.fixture_id!r}")
     seats = [parse_id(p, "player") for p in data.seats]
     teams = tournament.created.teams
+    if fixture.table is not None:
+        raise ApiError(
+            409, "table-of-chips", "a table of chips records its hands on the torneio's tables"
+        )
     if fixture.entrants:
         _check_table(tournament.created.teams, fixture.id, fixture.entrants, seats)
         await tournaments.execute(

@@ -94,6 +94,16 @@ class Placed(msgspec.Struct, frozen=True, kw_only=True):
     prize: Annotated[str | None, Meta(description="The prize declared for this place.")]
 
 
+class TableNow(msgspec.Struct, frozen=True, kw_only=True):
+    table: Annotated[int, Meta(description="The table's number.")]
+    fixture: Annotated[str, Meta(description="Its session now (a fixture).")]
+    players: Annotated[list[int], Meta(description="The entrants still in at it.")]
+    hands: Annotated[int, Meta(description="Hands dealt at this table number so far.")]
+    level: Annotated[int, Meta(description="The level of its next hand, from 1.")]
+    small_blind: Annotated[int, Meta(description="The next hand's small blind (or pingo).")]
+    big_blind: Annotated[int, Meta(description="The next hand's big blind (or least bet).")]
+
+
 class Standings(msgspec.Struct, frozen=True, kw_only=True):
     status: Annotated[str, Meta(description="in_progress or finished.")]
     champion: Annotated[int | None, Meta(description="The winning team, once finished.")]
@@ -101,3 +111,7 @@ class Standings(msgspec.Struct, frozen=True, kw_only=True):
     final: Annotated[
         list[Placed], Meta(description="Once finished: every team's place, with its prize.")
     ]
+    tables: Annotated[
+        list[TableNow] | None,
+        Meta(description="A tournament of chips: each table in play, its level and players."),
+    ] = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from litestar.datastructures import State
 
+from domain.tournament.chips import level_at, open_tables, still_in
 from domain.tournament.decide import stage_standings
 from domain.tournament.standings import Row
 from domain.tournament.state import Fixture, Tournament
@@ -16,6 +17,7 @@ from service.reads.tournaments.schemas import (
     StageStandings,
     StandingRow,
     Standings,
+    TableNow,
 )
 from service.store.tournaments import Tournaments
 
@@ -62,7 +64,16 @@ def _row(tournament: Tournament, row: Row) -> StandingRow:
         points_against=row.points_against,
         tie_breakers=dict(row.values),
         points=row.points,
+        out_at=next((o.hand for o in tournament.out if o.entrant == row.team), None),
+        chips=_chips(tournament, row.team),
     )
+
+
+def _chips(tournament: Tournament, entrant: int) -> int | None:
+    """A tournament of chips: the chips of a player still in."""
+    if not tournament.chips or any(o.entrant == entrant for o in tournament.out):
+        return None
+    return tournament.chips[entrant]
 
 
 def _stage(tournament: Tournament, stage: int) -> StageStandings:
@@ -85,8 +96,38 @@ def _stage(tournament: Tournament, stage: int) -> StageStandings:
     )
 
 
+def _prize(tournament: Tournament, place: int) -> str | None:
+    format_ = tournament.created.format
+    stage = format_.chips if format_ is not None else None
+    if stage is not None:
+        return str(stage.prizes[place - 1]) if place <= len(stage.prizes) else None
+    return tournament.created.prizes.get(str(place))
+
+
+def _tables(tournament: Tournament) -> list[TableNow] | None:
+    format_ = tournament.created.format
+    if format_ is None or format_.chips is None:
+        return None
+    rows = []
+    for number, fixture in sorted(open_tables(tournament).items()):
+        dealt = tournament.hands_at.get(number, 0)
+        level = level_at(format_.chips, dealt)
+        blinds = format_.chips.levels[level]
+        rows.append(
+            TableNow(
+                table=number,
+                fixture=fixture.id,
+                players=still_in(tournament, fixture),
+                hands=dealt,
+                level=level + 1,
+                small_blind=blinds.small_blind,
+                big_blind=blinds.big_blind,
+            )
+        )
+    return rows
+
+
 def standings_out(tournament: Tournament) -> Standings:
-    prizes = tournament.created.prizes
     return Standings(
         status="finished" if tournament.finished else "in_progress",
         champion=tournament.champion,
@@ -96,10 +137,11 @@ def standings_out(tournament: Tournament) -> Standings:
                 team=team,
                 players=list(tournament.created.teams[team]),
                 place=place,
-                prize=prizes.get(str(place)),
+                prize=_prize(tournament, place),
             )
             for team, place in tournament.places
         ],
+        tables=_tables(tournament),
     )
 
 
