@@ -18,9 +18,10 @@ from domain.tournament.state import Tournament
 from service.http.auth import Principal, provide_principal
 from service.http.competitions.tournament_schemas import NewTableHand, NewWalkover
 from service.http.problems import ApiError
-from service.reads.tournaments.schemas import Fixtures, Standings
+from service.reads.tournaments.schemas import Fixtures, Standings, TournamentEvents
 from service.reads.tournaments.standings import (
     fixtures_out,
+    read_events,
     read_fixtures,
     read_standings,
     standings_out,
@@ -52,6 +53,16 @@ class TournamentController(Controller):
     )
     async def standings(self, state: State, competition_id: FromPath[str]) -> Standings:
         return await read_standings(state, competition_id)
+
+    @get(
+        "/events",
+        operation_id="listTournamentEvents",
+        summary="A torneio's own events, to audit or replay it",
+        description="Every fixture scheduled and decided, every hand at a table of chips, "
+        "every player out and every move between tables, in order, with the hash chain.",
+    )
+    async def events(self, state: State, competition_id: FromPath[str]) -> TournamentEvents:
+        return await read_events(state, competition_id)
 
     @post(
         "/fixtures/{fixture_id:str}/walkover",

@@ -115,3 +115,19 @@ class Standings(msgspec.Struct, frozen=True, kw_only=True):
         list[TableNow] | None,
         Meta(description="A tournament of chips: each table in play, its level and players."),
     ] = None
+
+
+class TournamentEventOut(msgspec.Struct, frozen=True, kw_only=True):
+    version: Annotated[int, Meta(description="Its place in the torneio's stream (1: created).")]
+    type: Annotated[str, Meta(description="What happened: fixtures_scheduled, ...")]
+    data: Annotated[dict[str, object], Meta(description="The event, as recorded.")]
+    recorded_at: Annotated[str, Meta(description="When it was recorded.")]
+    hash: Annotated[str, Meta(description="Its link in the stream's hash chain.")]
+
+
+class TournamentEvents(msgspec.Struct, frozen=True, kw_only=True):
+    events: Annotated[
+        list[TournamentEventOut],
+        Meta(description="The torneio's own events after its creation, in order: fold them "
+        "to replay it."),
+    ]

@@ -3,6 +3,7 @@ own stream (a few hundred events at most)."""
 
 from __future__ import annotations
 
+import msgspec
 from litestar.datastructures import State
 
 from domain.tournament.chips import level_at, open_tables, still_in
@@ -18,8 +19,11 @@ from service.reads.tournaments.schemas import (
     StandingRow,
     Standings,
     TableNow,
+    TournamentEventOut,
+    TournamentEvents,
 )
-from service.store.tournaments import Tournaments
+from service.store.registry import parse_id
+from service.store.tournaments import Tournaments, stream_of
 
 
 def _kind(tournament: Tournament, stage: int) -> str:
@@ -159,3 +163,23 @@ async def read_standings(state: State, competition_id: str) -> Standings:
     tournaments: Tournaments = state.tournaments
     tournament, _ = await tournaments.load(competition_id)
     return standings_out(tournament)
+
+
+async def read_events(state: State, competition_id: str) -> TournamentEvents:
+    """The torneio's own events, for an audit or a replay."""
+    tournaments: Tournaments = state.tournaments
+    await tournaments.load(competition_id)
+    stream = stream_of(parse_id(competition_id, "competition"))
+    recorded = await tournaments.store.read_stream(stream, 1)
+    return TournamentEvents(
+        events=[
+            TournamentEventOut(
+                version=e.version,
+                type=e.type,
+                data=msgspec.json.decode(e.data),
+                recorded_at=e.recorded_at.isoformat(),
+                hash=e.hash,
+            )
+            for e in recorded
+        ]
+    )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +17,13 @@ from domain.competitions import create_competition
 from domain.competitions.format import ChipsStage, Level, TournamentFormat
 from domain.tournament.chips import hand, open_tables, still_in
 from domain.tournament.decide import opening
-from domain.tournament.events import PlayerOut, TableHandPlayed, TableMoved
+from domain.tournament.events import (
+    TOURNAMENT_DECODER,
+    PlayerOut,
+    TableHandPlayed,
+    TableMoved,
+    TournamentEvent,
+)
 from domain.tournament.state import Tournament, fold, started
 
 AT = datetime(2026, 11, 1, 21, tzinfo=UTC)
@@ -124,9 +131,13 @@ def test_chips_are_conserved_tables_balance_and_places_form_a_permutation(
 ) -> None:
     rng = random.Random(seed)
     tournament = tournament_of(players, table=6)
+    start = tournament
+    log: list[TournamentEvent] = []
     while not tournament.finished:
         number, net = random_hand(tournament, rng)
-        tournament = fold(tournament, hand(tournament, number, net, AT))
+        events = hand(tournament, number, net, AT)
+        log += events
+        tournament = fold(tournament, events)
         assert sum(tournament.chips.values()) == players * 1000
         if tournament.finished:
             break
@@ -139,3 +150,5 @@ def test_chips_are_conserved_tables_balance_and_places_form_a_permutation(
     assert sorted(places) == list(range(players))
     assert sorted(places.values()) == list(range(1, players + 1))
     assert tournament.chips[tournament.champion or 0] == players * 1000
+    replayed = fold(start, [TOURNAMENT_DECODER.decode(msgspec.json.encode(e)) for e in log])
+    assert replayed == tournament  # every chip is in the events: it replays to the same
