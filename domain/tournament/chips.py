@@ -103,7 +103,7 @@ def hand(
     after = evolve(tournament, played)
     broke = [e for e in playing if after.chips[e] == 0]
     left = sum(1 for e in after.chips if after.chips[e] > 0)
-    for entrant in broke:  # G13: out at the same hand, they share the place
+    for entrant in broke:  # G15: out at the same hand, they share the place
         events.append(
             PlayerOut(at=at, entrant=entrant, place=left + 1, table=table, hand=dealt + 1)
         )
@@ -127,7 +127,7 @@ def _final(tournament: Tournament, at: datetime) -> list[TournamentEvent]:
 
 
 def _rearranged(tournament: Tournament, at: datetime) -> list[TournamentEvent]:
-    """G14, G15: a table broken up when everyone fits in one table fewer (the one with the
+    """G16, G17: a table broken up when everyone fits in one table fewer (the one with the
     fewest players, the highest number on a tie; its players to the smallest tables, one
     at a time), else one player at a time from the largest table to the smallest while
     they differ by two (the last seated of the largest moves)."""

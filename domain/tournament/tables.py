@@ -63,13 +63,14 @@ def table_result(
 def table_walkover(
     tournament: Tournament, fixture: Fixture, absent: int, sizes: tuple[int, ...], at: datetime
 ) -> list[TournamentEvent]:
-    """G4: an entrant who did not sit down takes the last place; those present share the
-    first (the table is not played)."""
+    """G7: an entrant who did not sit down takes the table's last place; those present
+    share the first (the table is not played)."""
     if fixture.status == "playing":
         raise WrongStatus("fixture-has-game", f"fixture {fixture.id} has a game: cancel it first")
     if absent not in fixture.entrants:
         raise InvalidInput("not-the-fixtures-teams", f"entrant {absent} is not at {fixture.id}")
-    places = tuple(2 if e == absent else 1 for e in fixture.entrants)
+    last = len(fixture.entrants)
+    places = tuple(last if e == absent else 1 for e in fixture.entrants)
     winner = next(e for e in fixture.entrants if e != absent)
     decided = FixtureDecided(
         at=at, fixture_id=fixture.id, winner=winner, match_id=None, walkover=True, places=places
@@ -230,7 +231,7 @@ def _stage_done(
 
 
 def _finished(tournament: Tournament, at: datetime) -> TournamentFinished:
-    """G6: the last stage's order (a knock-out: its final table by places, then by the round
+    """G10: the last stage's order (a knock-out: its final table by places, then by the round
     reached and the place at that table), then those out in earlier stages, each stage by
     its standing; equal results share the better place."""
     stage = tournament.stage

@@ -237,7 +237,7 @@ async def _reserve_fixture(
 def _check_table(
     teams: tuple[tuple[str, ...], ...], fixture_id: str, entrants: tuple[int, ...], seats: list[str]
 ) -> None:
-    """A table of players alone seats its entrants, each once, in any order (G3)."""
+    """A table of players alone seats its entrants, each once, in any order (G4)."""
     wanted = sorted(teams[e][0] for e in entrants)
     if len(entrants) == 1 or sorted(seats) != wanted:
         raise ApiError(

@@ -132,7 +132,7 @@ def test_a_walkover_puts_the_absent_player_last_and_the_others_first() -> None:
     fixture = tournament.fixture("1.1.1")
 
     assert fixture is not None
-    assert fixture.places == (1, 1, 2, 1)
+    assert fixture.places == (1, 1, 4, 1)
     with pytest.raises(DomainError) as refused:
         walkover(tournament, "1.1.2", 1, AT)
     assert refused.value.code == "not-the-fixtures-teams"
