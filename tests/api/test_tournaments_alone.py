@@ -248,3 +248,65 @@ async def test_a_tables_game_refuses_other_seats_and_a_bad_format_changes_nothin
     assert_problem(partnership, 422, "invalid-format")
     assert_problem(too_small, 422, "invalid-format")
     assert await fixtures(shared_client, competition) == listed
+
+
+async def test_a_tables_game_decides_its_fixture_once_every_player_consented(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(shared_client, "Dona Zica")
+    players = [await register(shared_client, f"consente-{n}") for n in range(8)]
+    body = {
+        "name": "Copas sem consentimento",
+        "kind": "torneio",
+        "rules": {"preset": "copas", "target": 13},
+        "teams": [[p.id] for p in players],
+        "format": {"table": 4, "stages": [{"kind": "swiss", "rounds": 2}]},
+    }
+    created = await shared_client.post("/v1/competitions", json=body, headers=organizer.auth)
+    competition = created.json()["id"]
+    listed = await fixtures(shared_client, competition)
+    first, second = listed
+    holdout = players[first["teams"][0]]
+    await join_all(shared_client, competition, [p for p in players if p is not holdout])
+    result = {"points": [13, 5, 8, 0]}
+
+    game = await play_table(shared_client, organizer, competition, first, players, result)
+    await play_table(shared_client, organizer, competition, second, players, result)
+    after_second = await decided(shared_client, competition, second["id"])  # in order: both seen
+    waiting = next(f for f in after_second if f["id"] == first["id"])
+    consent = await shared_client.post(
+        f"/v1/matches/{game['id']}/confirmations", json={}, headers=holdout.auth
+    )
+    after_consent = await decided(shared_client, competition, first["id"])
+    decided_first = next(f for f in after_consent if f["id"] == first["id"])
+
+    assert waiting["status"] == "playing"
+    assert consent.status_code == 201, consent.text
+    assert decided_first["places"] is not None
+    assert sorted(decided_first["places"]) == [1, 2, 3, 4]
+    assert len(after_consent) == 4  # the second round is seated
+
+
+async def test_a_walkover_at_a_table_puts_the_absent_player_last(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(shared_client, "Seu Lalo")
+    fmt = {"table": 4, "stages": [{"kind": "swiss", "rounds": 2}]}
+    competition, players = await torneio(shared_client, organizer, 8, "copas", fmt, target=13)
+    table = (await fixtures(shared_client, competition))[0]
+    absent = table["teams"][2]
+
+    answer = await shared_client.post(
+        f"/v1/competitions/{competition}/fixtures/{table['id']}/walkover",
+        json={"absent": absent},
+        headers=organizer.auth,
+    )
+    after = next(f for f in answer.json()["fixtures"] if f["id"] == table["id"])
+    rows = (await standings(shared_client, competition))["stages"][0]["groups"][0]["rows"]
+    points = {row["team"]: row["points"] for row in rows}
+
+    assert answer.status_code == 201, answer.text
+    assert after["walkover"] is True
+    assert after["places"] == [1, 1, 4, 1]
+    assert points[absent] == 0
+    assert all(points[e] == 3 for e in table["teams"] if e != absent)
