@@ -292,7 +292,7 @@ async def test_a_walkover_at_a_table_puts_the_absent_player_last(
 ) -> None:
     organizer = await register(shared_client, "Seu Lalo")
     fmt = {"table": 4, "stages": [{"kind": "swiss", "rounds": 2}]}
-    competition, players = await torneio(shared_client, organizer, 8, "copas", fmt, target=13)
+    competition, _ = await torneio(shared_client, organizer, 8, "copas", fmt, target=13)
     table = (await fixtures(shared_client, competition))[0]
     absent = table["teams"][2]
 
