@@ -310,3 +310,27 @@ async def test_a_walkover_at_a_table_puts_the_absent_player_last(
     assert after["places"] == [1, 1, 4, 1]
     assert points[absent] == 0
     assert all(points[e] == 3 for e in table["teams"] if e != absent)
+
+
+async def test_a_torneio_of_pairs_keeps_the_shape_of_its_answers(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    from tests.api.test_tournaments import torneio as pairs_torneio
+
+    organizer = await register(shared_client, "Seu Bento")
+    fmt = {"stages": [{"kind": "knockout"}]}
+    competition, _ = await pairs_torneio(shared_client, organizer, 4, fmt)
+    fixture = (await fixtures(shared_client, competition))[0]
+    standing = await standings(shared_client, competition)
+    row = standing["stages"][0]["groups"][0]["rows"][0]
+
+    assert set(fixture) == {
+        "id", "stage", "stage_kind", "round", "group", "teams", "match_id", "status",
+        "winner", "walkover", "abandoned", "hands", "points",
+    }  # fmt: skip
+    assert len(fixture["teams"]) == 2
+    assert set(standing) == {"status", "champion", "stages", "final"}
+    assert set(row) == {
+        "team", "players", "place", "played", "won", "lost", "byes", "hands_for",
+        "hands_against", "points_for", "points_against", "tie_breakers",
+    }  # fmt: skip

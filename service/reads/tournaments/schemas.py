@@ -9,7 +9,7 @@ import msgspec
 from msgspec import Meta
 
 
-class FixtureOut(msgspec.Struct, frozen=True, kw_only=True):
+class FixtureOut(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     id: Annotated[str, Meta(description='"<stage>.<round>.<n>"; a third-place game ends "-3rd".')]
     stage: Annotated[int, Meta(description="The stage's number, from 1.")]
     stage_kind: Annotated[str, Meta(description="groups, swiss or knockout.")]
@@ -46,7 +46,7 @@ class Fixtures(msgspec.Struct, frozen=True, kw_only=True):
     fixtures: Annotated[list[FixtureOut], Meta(description="Every fixture, in order.")]
 
 
-class StandingRow(msgspec.Struct, frozen=True, kw_only=True):
+class StandingRow(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     team: Annotated[int, Meta(description="Index into the torneio's teams.")]
     players: Annotated[list[str], Meta(description="The team's two player ids.")]
     place: Annotated[int, Meta(description="1 = first; the drawn lot leaves no tie.")]
@@ -104,7 +104,7 @@ class TableNow(msgspec.Struct, frozen=True, kw_only=True):
     big_blind: Annotated[int, Meta(description="The next hand's big blind (or least bet).")]
 
 
-class Standings(msgspec.Struct, frozen=True, kw_only=True):
+class Standings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     status: Annotated[str, Meta(description="in_progress or finished.")]
     champion: Annotated[int | None, Meta(description="The winning team, once finished.")]
     stages: Annotated[list[StageStandings], Meta(description="The stages entered so far.")]
