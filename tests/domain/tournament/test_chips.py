@@ -27,6 +27,7 @@ from domain.tournament.events import (
 from domain.tournament.state import Tournament, fold, started
 
 AT = datetime(2026, 11, 1, 21, tzinfo=UTC)
+UPSIDE_DOWN = Level(hands=1, small_blind=20, big_blind=10)
 LEVELS = (
     Level(hands=3, small_blind=10, big_blind=20),
     Level(hands=3, small_blind=25, big_blind=50),
@@ -152,3 +153,68 @@ def test_chips_are_conserved_tables_balance_and_places_form_a_permutation(
     assert tournament.chips[tournament.champion or 0] == players * 1000
     replayed = fold(start, [TOURNAMENT_DECODER.decode(msgspec.json.encode(e)) for e in log])
     assert replayed == tournament  # every chip is in the events: it replays to the same
+
+
+@pytest.mark.parametrize(
+    ("preset", "stages", "players"),
+    [
+        ("copas", (ChipsStage(stack=1000, table=4, levels=LEVELS),), 8),  # not a betting game
+        ("texas-holdem", (ChipsStage(stack=1000, table=9, levels=LEVELS),), 8),  # 2 to 8 seats
+        ("texas-holdem", (ChipsStage(stack=1000, table=6, levels=()),), 8),  # no level
+        ("poker", (ChipsStage(stack=1000, table=6, levels=LEVELS, prizes=(1, 1, 1)),), 2),
+        (
+            "texas-holdem",
+            (
+                ChipsStage(stack=1000, table=6, levels=LEVELS),
+                ChipsStage(stack=1000, table=6, levels=LEVELS),
+            ),
+            8,
+        ),
+        ("texas-holdem", (ChipsStage(stack=1000, table=6, levels=(UPSIDE_DOWN,)),), 8),
+    ],
+)
+def test_a_tournament_of_chips_that_cannot_be_played_is_refused(
+    preset: str, stages: tuple[ChipsStage, ...], players: int
+) -> None:
+    with pytest.raises(DomainError) as refused:
+        create_competition(
+            name="Torneio",
+            kind="torneio",
+            preset=preset,
+            overrides={},
+            organizers=["o"],
+            teams=[[f"p{n}"] for n in range(players)],
+            actor="o",
+            at=AT,
+            format_=TournamentFormat(stages=stages),
+        )
+    assert refused.value.code == "invalid-format"
+
+
+def test_players_in_pairs_are_refused_in_a_tournament_of_chips() -> None:
+    with pytest.raises(DomainError) as refused:
+        create_competition(
+            name="Torneio",
+            kind="torneio",
+            preset="texas-holdem",
+            overrides={},
+            organizers=["o"],
+            teams=[["a", "b"], ["c", "d"]],
+            actor="o",
+            at=AT,
+            format_=TournamentFormat(stages=(ChipsStage(stack=1000, table=6, levels=LEVELS),)),
+        )
+    assert refused.value.code == "invalid-command"
+
+
+def test_when_the_players_fit_in_fewer_tables_one_is_broken_up() -> None:
+    tournament = tournament_of(13)  # tables of 5, 4 and 4
+    table = seated(tournament)[3]
+    events = hand(tournament, 3, {table[0]: 1000, table[1]: -1000}, AT)
+    moved = [e for e in events if isinstance(e, TableMoved)]
+    tournament = fold(tournament, events)
+
+    assert [m.reason for m in moved] == ["merge"]
+    assert [(a, b) for _, a, b in moved[0].moves] == [(3, 2), (3, 1), (3, 2)]
+    assert sorted(len(p) for p in seated(tournament).values()) == [6, 6]
+    assert sorted(open_tables(tournament)) == [1, 2]
