@@ -150,8 +150,13 @@ def _check_game(format_: TournamentFormat, rules: RuleSet) -> None:
 
 def check_pairing(competition: CompetitionCreated, seats: list[str]) -> None:
     """A torneio game must oppose two of its fixed teams, partners in seats 0/2 and 1/3."""
-    if competition.kind != "torneio" or any(len(team) != 2 for team in competition.teams):
-        return  # players alone: a fixture's game is checked against the fixture
+    if competition.kind != "torneio":
+        return
+    if any(len(team) != 2 for team in competition.teams):  # players alone (G4)
+        entrants = {team[0] for team in competition.teams}
+        if not set(seats) <= entrants:
+            raise InvalidInput("invalid-seats", "in this torneio, every seat is one of its players")
+        return
     teams = {frozenset(pair) for pair in competition.teams}
     if frozenset((seats[0], seats[2])) not in teams or frozenset((seats[1], seats[3])) not in teams:
         raise InvalidInput(

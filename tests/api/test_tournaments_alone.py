@@ -209,6 +209,16 @@ async def test_a_tables_game_refuses_other_seats_and_a_bad_format_changes_nothin
         },
         headers=organizer.auth,
     )
+    other = next(e for e in range(9) if e not in table["teams"])
+    wrong_table = await shared_client.post(
+        "/v1/matches",
+        json={
+            "competition_id": competition,
+            "fixture_id": table["id"],
+            "seats": [*seats[:3], players[other].id],
+        },
+        headers=organizer.auth,
+    )
     to_a_bye = await shared_client.post(
         "/v1/matches",
         json={"competition_id": competition, "fixture_id": bye["id"], "seats": seats},
@@ -242,7 +252,8 @@ async def test_a_tables_game_refuses_other_seats_and_a_bad_format_changes_nothin
         headers=organizer.auth,
     )
 
-    assert_problem(wrong, 422, "not-the-fixtures-teams")
+    assert_problem(wrong, 422, "invalid-seats")
+    assert_problem(wrong_table, 422, "not-the-fixtures-teams")
     assert to_a_bye.status_code in (409, 422)
     assert_problem(walkover_by_a_player, 403, "forbidden")
     assert_problem(partnership, 422, "invalid-format")
