@@ -23,13 +23,13 @@ LEVELS = [
 
 
 async def tournament(
-    client: httpx.AsyncClient, organizer: Player, count: int
+    client: httpx.AsyncClient, organizer: Player, count: int, preset: str = "texas-holdem"
 ) -> tuple[str, list[Player]]:
     players = [await register(client, f"Jogador {n}") for n in range(count)]
     body = {
         "name": "Torneio de sexta",
         "kind": "torneio",
-        "rules": {"preset": "texas-holdem"},
+        "rules": {"preset": preset},
         "teams": [[p.id] for p in players],
         "format": {
             "stages": [
@@ -159,3 +159,28 @@ async def test_only_an_organizer_records_a_hand_and_a_bad_hand_changes_nothing(
     assert_problem(no_table, 422, "unknown-table")
     assert_problem(a_game, 409, "table-of-chips")
     assert await standings(shared_client, competition) == before
+
+
+async def test_a_poker_fechado_tournament_at_one_table_plays_to_its_champion(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(shared_client, "Seu Tonho")
+    competition, players = await tournament(shared_client, organizer, 5, preset="poker")
+    url = f"/v1/competitions/{competition}/tables/1/hands"
+    standing = await standings(shared_client, competition)
+    order = []
+    while standing["status"] != "finished":
+        (table,) = standing["tables"]
+        winner, loser = table["players"][0], table["players"][-1]
+        lost = chips_of(standing)[loser]
+        answer = await shared_client.post(
+            url, json={"net": {players[winner].id: lost, players[loser].id: -lost}},
+            headers=organizer.auth,
+        )
+        assert answer.status_code == 201, answer.text
+        standing = answer.json()
+        order.append(loser)
+
+    places = {p["team"]: p["place"] for p in standing["final"]}
+    assert [places[e] for e in order] == [5, 4, 3, 2]
+    assert places[standing["champion"]] == 1
