@@ -1,5 +1,7 @@
 """What a torneio decides: its first fixtures, a game for a fixture (or a walkover), each
 fixture's result, and then by itself the next round, the next stage or the champion.
+Teams of two are decided here; players alone at tables in `tables`, a tournament of chips
+in `chips` (this module hands them over).
 
 Pure: the caller folds the torneio's stream into a `Tournament` and appends what this
 answers, with the stream's version expected.
