@@ -10,7 +10,7 @@ from msgspec import Meta
 At = Annotated[datetime, Meta(tz=True)]
 
 
-class FixtureSpec(msgspec.Struct, frozen=True, kw_only=True):
+class FixtureSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     id: str
     group: int | None
     home: int
