@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from domain.cards.betting.rules import BettingRules
 from domain.competitions.alone import check_alone
 from domain.competitions.format import TournamentFormat, check_format, check_prizes
 from domain.errors import InvalidInput
@@ -138,8 +139,13 @@ def _check_game(format_: TournamentFormat, rules: RuleSet) -> None:
     game."""
     game = game_of(rules)
     if format_.chips is not None:
-        if game.family != "betting":
+        if game.family != "betting" or not isinstance(rules, BettingRules):
             raise InvalidInput("invalid-format", "a tournament of chips plays a betting game")
+        for number, level in enumerate(format_.chips.levels, start=1):
+            try:  # each level's session game is made at its forced bets (G22)
+                rules.at_level(level.small_blind, level.big_blind).check()
+            except InvalidInput as refused:
+                raise InvalidInput("invalid-format", f"level {number}: {refused.message}") from None
         return
     table = format_.table or 0
     if game.partnerships == "always" or (game.partnerships == "at-four" and table == 4):

@@ -60,6 +60,13 @@ def opening(tournament: Tournament, at: datetime) -> list[TournamentEvent]:
     return [_sessions(tournament, {n + 1: t for n, t in enumerate(seating)}, 1, at)]
 
 
+def session_level(tournament: Tournament, fixture: Fixture) -> Level | None:
+    """The forced bets of a table's session (None: not a table of chips)."""
+    if fixture.table is None or fixture.level is None:
+        return None
+    return stage_of(tournament).levels[fixture.level]
+
+
 def open_tables(tournament: Tournament) -> dict[int, Fixture]:
     """Each table in play, by number: its session now."""
     return {
@@ -73,15 +80,26 @@ def still_in(tournament: Tournament, fixture: Fixture) -> list[int]:
 
 
 def hand(
-    tournament: Tournament, table: int, net: Mapping[int, int], at: datetime
+    tournament: Tournament,
+    table: int,
+    net: Mapping[int, int],
+    at: datetime,
+    match_id: str | None = None,
 ) -> list[TournamentEvent]:
     """A hand at `table`: the chips each player still in won or lost (summing to 0, nobody
-    losing more than they hold); then who goes out, the moves, or the champion."""
+    losing more than they hold); then who goes out, the moves, or the champion. `match_id`:
+    the hand comes from the table's session game (G22), else from an organizer."""
     if tournament.finished:
         raise WrongStatus("tournament-finished", "the tournament is over: it has its champion")
     fixture = open_tables(tournament).get(table)
     if fixture is None:
         raise InvalidInput("unknown-table", f"no table {table} is in play")
+    if fixture.match_id != match_id:
+        if match_id is None:
+            raise WrongStatus(
+                "fixture-has-game", f"table {table} plays game {fixture.match_id}: its hands"
+            )
+        raise WrongStatus("not-the-fixtures-game", f"{match_id} is not table {table}'s session")
     playing = still_in(tournament, fixture)
     if set(net) - set(playing):
         raise InvalidInput("invalid-hand-result", f"table {table} seats entrants {playing}")
@@ -111,7 +129,25 @@ def hand(
         after = evolve(after, event)
     if left == 1:
         return [*events, *_final(after, at)]
-    return [*events, *_rearranged(after, at)]
+    moved = _rearranged(after, at)
+    if moved or fixture.match_id is None:
+        return [*events, *moved]
+    return [*events, *_next_level(after, fixture, at)]
+
+
+def _next_level(tournament: Tournament, fixture: Fixture, at: datetime) -> list[TournamentEvent]:
+    """G22: a session played as a game keeps its level's blinds, so when the table's level
+    rises its session ends and a new one starts, the same players with their chips."""
+    assert fixture.table is not None
+    stage = stage_of(tournament)
+    if level_at(stage, tournament.hands_at.get(fixture.table, 0)) == fixture.level:
+        return []
+    players = tuple(still_in(tournament, fixture))
+    number = max(f.round for f in tournament.fixtures) + 1
+    return [
+        _decided(tournament, fixture, at),
+        _sessions(tournament, {fixture.table: players}, number, at),
+    ]
 
 
 def _final(tournament: Tournament, at: datetime) -> list[TournamentEvent]:
@@ -167,7 +203,9 @@ def _decided(tournament: Tournament, fixture: Fixture, at: datetime) -> FixtureD
     chips = [tournament.chips[e] for e in fixture.entrants]
     places = tuple(1 + sum(1 for other in chips if other > mine) for mine in chips)
     winner = fixture.entrants[places.index(1)]
-    return FixtureDecided(at=at, fixture_id=fixture.id, winner=winner, match_id=None, places=places)
+    return FixtureDecided(
+        at=at, fixture_id=fixture.id, winner=winner, match_id=fixture.match_id, places=places
+    )
 
 
 def _sessions(
@@ -182,6 +220,7 @@ def _sessions(
             entrants=players,
             table=table,
             chips=tuple(tournament.chips[e] for e in players),
+            level=level_at(stage_of(tournament), tournament.hands_at.get(table, 0)),
         )
         for table, players in seating.items()
     )

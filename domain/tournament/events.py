@@ -24,6 +24,8 @@ class FixtureSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
     """A tournament of chips: the table's number, kept while the table plays."""
     chips: tuple[int, ...] = ()
     """A table of chips: the session: each entrant's chips when it starts."""
+    level: int | None = None
+    """A table of chips: the level (from 0) its session starts at."""
 
 
 class TournamentEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):

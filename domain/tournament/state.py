@@ -44,6 +44,7 @@ class Fixture(msgspec.Struct, frozen=True, kw_only=True):
     """Tables of players alone, once decided: each entrant's place, in `entrants` order."""
     table: int | None = None
     chips: tuple[int, ...] = ()
+    level: int | None = None
 
     @property
     def teams(self) -> tuple[int, ...]:
@@ -113,6 +114,7 @@ def evolve(tournament: Tournament, event: TournamentEvent) -> Tournament:
                     places=(1,) if _bye(spec) and spec.entrants else (),
                     table=spec.table,
                     chips=spec.chips,
+                    level=spec.level,
                 )
                 for spec in event.fixtures
             )

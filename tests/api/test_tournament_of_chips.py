@@ -5,6 +5,7 @@ tables, to one player with every chip; everything in the torneio's events."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import httpx
@@ -16,7 +17,7 @@ from tests.api.play import Json, assert_problem, join_all
 pytestmark = pytest.mark.asyncio
 
 LEVELS = [
-    {"hands": 5, "small_blind": 10, "big_blind": 20},
+    {"hands": 2, "small_blind": 10, "big_blind": 20},
     {"hands": 5, "small_blind": 25, "big_blind": 50},
     {"hands": 5, "small_blind": 50, "big_blind": 100},
 ]
@@ -148,7 +149,16 @@ async def test_only_an_organizer_records_a_hand_and_a_bad_hand_changes_nothing(
     seats = [players[e].id for e in table["players"]]
     a_game = await shared_client.post(
         "/v1/matches",
-        json={"competition_id": competition, "fixture_id": fixture, "seats": seats},
+        json={
+            "competition_id": competition,
+            "fixture_id": fixture,
+            "seats": [*seats[:-1], other_table],
+        },
+        headers=organizer.auth,
+    )
+    a_walkover = await shared_client.post(
+        f"/v1/competitions/{competition}/fixtures/{fixture}/walkover",
+        json={"absent": table["players"][0]},
         headers=organizer.auth,
     )
 
@@ -157,7 +167,8 @@ async def test_only_an_organizer_records_a_hand_and_a_bad_hand_changes_nothing(
     assert_problem(too_much, 422, "invalid-hand-result")
     assert_problem(elsewhere, 422, "invalid-hand-result")
     assert_problem(no_table, 422, "unknown-table")
-    assert_problem(a_game, 409, "table-of-chips")
+    assert_problem(a_game, 422, "not-the-fixtures-teams")
+    assert_problem(a_walkover, 409, "table-of-chips")
     assert await standings(shared_client, competition) == before
 
 
@@ -184,3 +195,72 @@ async def test_a_poker_fechado_tournament_at_one_table_plays_to_its_champion(
     places = {p["team"]: p["place"] for p in standing["final"]}
     assert [places[e] for e in order] == [5, 4, 3, 2]
     assert places[standing["champion"]] == 1
+
+
+async def hands_at(client: httpx.AsyncClient, competition: str, table: int, count: int) -> Json:
+    """The standings once the policy has recorded `count` hands at `table`."""
+    for _ in range(400):
+        standing = await standings(client, competition)
+        now = next((t for t in standing["tables"] if t["table"] == table), None)
+        if now is None or now["hands"] >= count:
+            return standing
+        await asyncio.sleep(0.025)
+    raise AssertionError(f"table {table} never reached {count} hands")
+
+
+async def test_a_tables_session_played_as_a_game_counts_its_hands_and_ends_with_its_level(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(shared_client, "Dona Fia")
+    competition, players = await tournament(shared_client, organizer, 8)
+    first = await standings(shared_client, competition)
+    table = first["tables"][0]
+    seats = [players[e].id for e in table["players"]]
+    body = {"competition_id": competition, "fixture_id": table["fixture"], "seats": seats}
+    created = await shared_client.post("/v1/matches", json=body, headers=organizer.auth)
+    assert created.status_code == 201, created.text
+    game = created.json()
+    url = f"/v1/matches/{game['id']}/results"
+    by_organizer = await shared_client.post(
+        f"/v1/competitions/{competition}/tables/{table['table']}/hands",
+        json={"net": {seats[0]: 10, seats[1]: -10}},
+        headers=organizer.auth,
+    )
+
+    hands = [
+        {"net": {"0": 300, "1": -300}, "stacks": [1000] * len(seats)},
+        {"net": {"2": 1000, "3": -1000}},
+    ]
+    for number, result in enumerate(hands, start=1):
+        answer = await shared_client.post(url, json=result, headers=organizer.auth)
+        assert answer.status_code == 201, answer.text
+        after = await hands_at(shared_client, competition, table["table"], number)
+    late = await shared_client.post(url, json={"net": {"0": 5, "1": -5}}, headers=organizer.auth)
+    fixtures = (await shared_client.get(f"/v1/competitions/{competition}/fixtures")).json()
+    sessions = [f for f in fixtures["fixtures"] if f.get("table") == table["table"]]
+    chips = chips_of(after)
+    again = next(t for t in after["tables"] if t["table"] == table["table"])
+    second = await shared_client.post(
+        "/v1/matches",
+        json={
+            "competition_id": competition,
+            "fixture_id": again["fixture"],
+            "seats": [players[e].id for e in again["players"]],
+        },
+        headers=organizer.auth,
+    )
+
+    assert game["rules"]["big_blind"] == 20  # the first level's
+    assert_problem(by_organizer, 409, "fixture-has-game")
+    assert chips[table["players"][0]] == 1300
+    assert chips[table["players"][1]] == 700
+    assert table["players"][3] not in chips  # out at the second hand
+    assert (sessions[0]["status"], sessions[0]["match_id"]) == ("decided", game["id"])
+    assert again["level"] == 2  # the level rose: a new session at its blinds
+    assert len(again["players"]) == len(seats) - 1
+    assert late.status_code == 201  # the old game goes on, and counts for nothing here
+    assert (await hands_at(shared_client, competition, table["table"], 2))["tables"] == after[
+        "tables"
+    ]
+    assert second.status_code == 201, second.text
+    assert second.json()["rules"]["big_blind"] == 50

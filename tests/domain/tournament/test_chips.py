@@ -28,6 +28,7 @@ from domain.tournament.state import Tournament, fold, started
 
 AT = datetime(2026, 11, 1, 21, tzinfo=UTC)
 UPSIDE_DOWN = Level(hands=1, small_blind=20, big_blind=10)
+TOO_SMALL = Level(hands=1, small_blind=0, big_blind=1)  # Hold'em's big blind is 2 or more
 LEVELS = (
     Level(hands=3, small_blind=10, big_blind=20),
     Level(hands=3, small_blind=25, big_blind=50),
@@ -171,6 +172,7 @@ def test_chips_are_conserved_tables_balance_and_places_form_a_permutation(
             8,
         ),
         ("texas-holdem", (ChipsStage(stack=1000, table=6, levels=(UPSIDE_DOWN,)),), 8),
+        ("texas-holdem", (ChipsStage(stack=1000, table=6, levels=(TOO_SMALL,)),), 8),
     ],
 )
 def test_a_tournament_of_chips_that_cannot_be_played_is_refused(
