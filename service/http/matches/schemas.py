@@ -185,7 +185,8 @@ class NewMatch(Body, frozen=True, kw_only=True):
                 max_length=50,
                 description="The fixture of a torneio run by the service that this game "
                 "plays: its seats must be the fixture's two teams (the first on seats 0, 2); "
-                "at a table of players alone, its entrants, each once, in any order.",
+                "at a table of players alone, its entrants, each once, in any order (a table "
+                "of chips: the players still in at it; the game plays its level).",
             ),
         ]
         | None
