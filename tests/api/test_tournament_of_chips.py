@@ -264,3 +264,24 @@ async def test_a_tables_session_played_as_a_game_counts_its_hands_and_ends_with_
     ]
     assert second.status_code == 201, second.text
     assert second.json()["rules"]["big_blind"] == 50
+
+
+async def test_a_session_game_needs_every_player_to_have_joined_the_torneio(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(shared_client, "Seu Juca")
+    competition, players = await tournament(shared_client, organizer, 8)
+    before = await standings(shared_client, competition)
+    table = before["tables"][0]
+    leaver = players[table["players"][0]]
+    left = await shared_client.delete(
+        f"/v1/competitions/{competition}/members/{leaver.id}", headers=leaver.auth
+    )
+    seats = [players[e].id for e in table["players"]]
+    body = {"competition_id": competition, "fixture_id": table["fixture"], "seats": seats}
+
+    refused = await shared_client.post("/v1/matches", json=body, headers=organizer.auth)
+
+    assert left.status_code in (200, 204), left.text
+    assert_problem(refused, 422, "consent-needed")
+    assert await standings(shared_client, competition) == before

@@ -215,6 +215,8 @@ async def _reserve_fixture(
     if fixture.entrants:
         entrants = tuple(still_in(tournament, fixture)) if fixture.table else fixture.entrants
         _check_table(tournament.created.teams, fixture.id, entrants, seats)
+        if fixture.table is not None:
+            await _all_joined(state, data.competition_id, seats)
         await tournaments.execute(
             data.competition_id,
             lambda current: attach(current, fixture.id, match_id, now()),
@@ -236,6 +238,20 @@ async def _reserve_fixture(
         metadata,
     )
     return stage_label(tournament, fixture), None
+
+
+async def _all_joined(state: State, competition_id: str, seats: list[str]) -> None:
+    """A session's hands count as they are played, before anyone confirms the game: every
+    player at it has joined the torneio first, their consent (G23)."""
+    members = await state.memberships.members(parse_id(competition_id, "competition"))
+    missing = [p for p in seats if p not in members]
+    if missing:
+        raise ApiError(
+            422,
+            "consent-needed",
+            f"player {missing[0]} has not joined this torneio: a table's session game "
+            "counts its hands as they are played, for players who joined",
+        )
 
 
 def _check_table(
