@@ -130,9 +130,12 @@ def hand(
     if left == 1:
         return [*events, *_final(after, at)]
     moved = _rearranged(after, at)
-    if moved or fixture.match_id is None:
+    touched = {n for e in moved if isinstance(e, TableMoved) for _, a, b in e.moves for n in (a, b)}
+    if fixture.match_id is None or fixture.table in touched:
         return [*events, *moved]
-    return [*events, *_next_level(after, fixture, at)]
+    for event in moved:
+        after = evolve(after, event)
+    return [*events, *moved, *_next_level(after, fixture, at)]
 
 
 def _next_level(tournament: Tournament, fixture: Fixture, at: datetime) -> list[TournamentEvent]:

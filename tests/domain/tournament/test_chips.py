@@ -16,7 +16,7 @@ from domain import DomainError
 from domain.competitions import create_competition
 from domain.competitions.format import ChipsStage, Level, TournamentFormat
 from domain.tournament.chips import hand, open_tables, still_in
-from domain.tournament.decide import opening
+from domain.tournament.decide import attach, opening
 from domain.tournament.events import (
     TOURNAMENT_DECODER,
     PlayerOut,
@@ -220,3 +220,37 @@ def test_when_the_players_fit_in_fewer_tables_one_is_broken_up() -> None:
     assert [(a, b) for _, a, b in moved[0].moves] == [(3, 2), (3, 1), (3, 2)]
     assert sorted(len(p) for p in seated(tournament).values()) == [6, 6]
     assert sorted(open_tables(tournament)) == [1, 2]
+
+
+def test_a_session_game_ends_when_its_tables_level_rises_and_a_new_one_starts() -> None:
+    tournament = tournament_of(12)  # two tables of 6
+    session = open_tables(tournament)[1]
+    tournament = fold(tournament, attach(tournament, session.id, "g1", AT))
+    a, b = still_in(tournament, session)[:2]
+    for _ in range(2):
+        tournament = fold(tournament, hand(tournament, 1, {a: 10, b: -10}, AT, "g1"))
+    assert open_tables(tournament)[1].id == session.id  # still the first level
+    events = hand(tournament, 1, {a: 10, b: -10}, AT, "g1")
+    tournament = fold(tournament, events)
+    renewed = open_tables(tournament)[1]
+    ended = tournament.fixture(session.id)
+
+    assert ended is not None
+    assert (ended.status, ended.match_id) == ("decided", "g1")
+    assert renewed.id != session.id
+    assert (renewed.level, renewed.match_id) == (1, None)
+    assert renewed.chips[renewed.entrants.index(a)] == 1030
+    with pytest.raises(DomainError) as late:
+        hand(tournament, 1, {a: 10, b: -10}, AT, "g1")
+    assert late.value.code == "not-the-fixtures-game"
+
+
+def test_an_organizers_hand_is_refused_at_a_table_that_plays_a_game() -> None:
+    tournament = tournament_of(12)
+    session = open_tables(tournament)[2]
+    tournament = fold(tournament, attach(tournament, session.id, "g2", AT))
+    a, b = still_in(tournament, session)[:2]
+
+    with pytest.raises(DomainError) as refused:
+        hand(tournament, 2, {a: 10, b: -10}, AT)
+    assert refused.value.code == "fixture-has-game"
