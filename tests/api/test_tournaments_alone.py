@@ -224,6 +224,11 @@ async def test_a_tables_game_refuses_other_seats_and_a_bad_format_changes_nothin
         json={"competition_id": competition, "fixture_id": bye["id"], "seats": seats},
         headers=organizer.auth,
     )
+    by_a_player = await shared_client.post(
+        "/v1/matches",
+        json={"competition_id": competition, "fixture_id": table["id"], "seats": seats},
+        headers=players[table["teams"][0]].auth,
+    )
     walkover_by_a_player = await shared_client.post(
         f"/v1/competitions/{competition}/fixtures/{table['id']}/walkover",
         json={"absent": table["teams"][0]},
@@ -256,6 +261,7 @@ async def test_a_tables_game_refuses_other_seats_and_a_bad_format_changes_nothin
     assert_problem(wrong_table, 422, "not-the-fixtures-teams")
     assert to_a_bye.status_code in (409, 422)
     assert_problem(walkover_by_a_player, 403, "forbidden")
+    assert_problem(by_a_player, 403, "forbidden")
     assert_problem(partnership, 422, "invalid-format")
     assert_problem(too_small, 422, "invalid-format")
     assert await fixtures(shared_client, competition) == listed

@@ -119,7 +119,7 @@ class MatchController(Controller):
         stage = data.stage
         if data.fixture_id is not None:
             stage, level = await _reserve_fixture(
-                state, data, match_id, metadata(request, principal, key)
+                state, data, match_id, metadata(request, principal, key), principal
             )
             if level is not None:
                 overrides = at_level(preset, overrides, level)
@@ -196,7 +196,11 @@ class MatchController(Controller):
 
 
 async def _reserve_fixture(
-    state: State, data: NewMatch, match_id: str, metadata: dict[str, object]
+    state: State,
+    data: NewMatch,
+    match_id: str,
+    metadata: dict[str, object],
+    principal: Principal,
 ) -> tuple[str, Level | None]:
     """A run torneio's fixture takes this game (first, so that two games never race for
     one fixture): its two teams must sit, the first on seats 0 and 2. Answers the stage
@@ -213,6 +217,10 @@ async def _reserve_fixture(
     seats = [parse_id(p, "player") for p in data.seats]
     teams = tournament.created.teams
     if fixture.entrants:
+        can.require(
+            principal.admin or principal.player_id in tournament.created.organizers,
+            "only the torneio's organizers make a table's game",
+        )
         entrants = tuple(still_in(tournament, fixture)) if fixture.table else fixture.entrants
         _check_table(tournament.created.teams, fixture.id, entrants, seats)
         if fixture.table is not None:
