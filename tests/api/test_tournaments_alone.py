@@ -351,3 +351,41 @@ async def test_a_torneio_of_pairs_keeps_the_shape_of_its_answers(
         "team", "players", "place", "played", "won", "lost", "byes", "hands_for",
         "hands_against", "points_for", "points_against", "tie_breakers",
     }  # fmt: skip
+
+
+async def test_groups_of_mau_mau_players_play_their_games_and_the_best_meet_at_a_final_table(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    organizer = await register(shared_client, "Dona Preta")
+    fmt = {
+        "table": 5,
+        "points_by_place": [5, 3, 2, 1, 0],
+        "stages": [
+            {"kind": "groups", "groups": 2, "games": 2, "advance": 2},
+            {"kind": "groups", "groups": 1},
+        ],
+    }
+    competition, players = await torneio(shared_client, organizer, 10, "mau-mau", fmt)
+    rng = random.Random(10)
+
+    listed = await play_out(
+        shared_client,
+        organizer,
+        competition,
+        players,
+        lambda fixture: mau_mau_result(len(fixture["teams"]), rng),
+    )
+    final = await standings(shared_client, competition)
+    first_stage = [f for f in listed if f["stage"] == 1]
+    last = [f for f in listed if f["stage"] == 2]
+    rows = final["stages"][0]["groups"]
+
+    assert [(f["round"], f["group"], len(f["teams"])) for f in first_stage] == [
+        (1, 0, 5), (1, 1, 5), (2, 0, 5), (2, 1, 5),
+    ]  # fmt: skip
+    assert [len(f["teams"]) for f in last] == [4]
+    went_on = {r["team"] for group in rows for r in group["rows"][:2]}
+    assert set(last[0]["teams"]) == went_on
+    assert all(r["points"] <= 10 for group in rows for r in group["rows"])
+    assert sorted(p["place"] for p in final["final"])[:4] == [1, 2, 3, 4]
+    assert len(final["final"]) == 10
