@@ -17,14 +17,16 @@ decided fixture, so even a replayed batch changes nothing. It is never rebuilt.
 
 from __future__ import annotations
 
+import json
 import logging
 from datetime import UTC, datetime
 
 from domain import DomainError, Match, fold
 from domain.table import TEAMS, check_team
-from domain.tournament.decide import cancel, game_result
+from domain.tournament.chips import hand
+from domain.tournament.decide import cancel, game_result, table_game_result
 from domain.tournament.events import TournamentEvent
-from domain.tournament.state import Tournament
+from domain.tournament.state import Fixture, Tournament
 from projections.base import Connection, StoredEvent
 from service.store.encoding import new_event
 from service.store.event_store import append_within
@@ -43,6 +45,7 @@ class TournamentPolicy:
         "consent_given",
         "match_cancelled",
         "dispute_settled",  # an annulled fixture game frees its fixture, as a cancelled one
+        "hand_ended",
     )
 
     def writing_to(self, suffix: str) -> TournamentPolicy:
@@ -50,10 +53,22 @@ class TournamentPolicy:
 
     async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
         for stored in events:
+            if stored.type == "hand_ended" and not await _of_a_fixture(connection, stored):
+                continue  # only a table of chips' session game counts its hands (G22)
             match = await _match(connection, stored.stream_id)
             if match.fixture_id is None or match.competition_id is None:
                 continue
             await _act(connection, stored, match)
+
+
+async def _of_a_fixture(connection: Connection, stored: StoredEvent) -> bool:
+    """Whether a game plays a torneio's fixture, from its first event alone (a hand ends in
+    every game: most are nobody's fixture, and are not folded for it)."""
+    data = await connection.fetchval(
+        "SELECT data::text FROM events WHERE stream_id = $1 AND stream_version = 1",
+        stored.stream_id,
+    )
+    return data is not None and json.loads(data).get("fixture_id") is not None
 
 
 async def _match(connection: Connection, stream_id: str) -> Match:
@@ -75,7 +90,7 @@ async def _act(connection: Connection, stored: StoredEvent, match: Match) -> Non
         if tournament is None:
             return
         try:
-            decided = _decide(tournament, stored.type, match_id, match)
+            decided = _decide(tournament, stored, match_id, match)
         except DomainError as refused:  # decided by a walkover meanwhile, detached, ...
             log.info("torneio %s: game %s changes nothing: %s", stream, match_id, refused)
             return
@@ -86,36 +101,56 @@ async def _act(connection: Connection, stored: StoredEvent, match: Match) -> Non
             stream,
             [new_event(e, {"actor": "torneio", "match_id": match_id}) for e in decided],
             expected_version=len(rows),
-            idempotency_key=f"torneio:{_act_of(stored.type)}:{match_id}",
+            idempotency_key=f"torneio:{_act_of(stored)}:{match_id}",
         )
         if outcome != "conflict":
             return
     raise RuntimeError(f"torneio {stream} kept changing: game {match_id} waits for a retry")
 
 
-def _act_of(event_type: str) -> str:
+def _act_of(stored: StoredEvent) -> str:
     """What the policy does on this event, once per game: a game's result is recorded on
-    its confirmation or on the consent that makes it count for all its players."""
-    return "match_cancelled" if event_type in _VOIDING else "match_confirmed"
+    its confirmation or on the consent that makes it count for all its players; a session
+    game's hand, once per hand."""
+    if stored.type == "hand_ended":
+        return f"hand:{json.loads(stored.data)['number']}"
+    return "match_cancelled" if stored.type in _VOIDING else "match_confirmed"
 
 
 _VOIDING = ("match_cancelled", "dispute_settled")
 
 
 def _decide(
-    tournament: Tournament, event_type: str, match_id: str, match: Match
+    tournament: Tournament, stored: StoredEvent, match_id: str, match: Match
 ) -> list[TournamentEvent]:
     fixture_id = str(match.fixture_id)
     at = datetime.now(UTC)
+    event_type = stored.type
     if event_type == "dispute_settled" and match.status != "annulled":
         return []  # upheld: its `MatchConfirmed` follows and records the result
+    fixture = tournament.fixture(fixture_id)
+    if fixture is not None and fixture.table is not None and event_type not in _VOIDING:
+        if event_type != "hand_ended":
+            return []  # a session's end decides nothing: its hands did (G22)
+        return _session_hand(tournament, fixture, match_id, match, stored, at)
+    if event_type == "hand_ended":
+        return []
     if event_type in _VOIDING:
         fixture = tournament.fixture(fixture_id)
         if fixture is None or fixture.match_id != match_id or fixture.status != "playing":
             return []
         return cancel(tournament, fixture_id, at)
-    if match.winner is None or len(match.counts_for) < len(match.seats):
-        return []  # a game decides its fixture once it counts for all four players
+    if len(match.counts_for) < len(match.seats):
+        return []  # a game decides its fixture once it counts for all its players
+    fixture = tournament.fixture(fixture_id)
+    if fixture is not None and fixture.entrants:
+        if not match.places:
+            return []
+        places = _places(tournament, fixture.entrants, match)
+        abandoned = match.abandoned_by is not None
+        return table_game_result(tournament, fixture_id, match_id, places, abandoned, at)
+    if match.winner is None:
+        return []
     hands = tuple(sum(1 for h in match.hands if h.winner == t) for t in TEAMS)
     return game_result(
         tournament,
@@ -127,6 +162,54 @@ def _decide(
         match.abandoned_by is not None,
         at,
     )
+
+
+def _places(tournament: Tournament, entrants: tuple[int, ...], match: Match) -> dict[int, int]:
+    """Each entrant's place at its table, from the game's places (its sides are its seats):
+    equal results share the better place."""
+    entrant_of = {tournament.created.teams[e][0]: e for e in entrants}
+    places: dict[int, int] = {}
+    for group in match.places:
+        better = len(places) + 1
+        for side in group:
+            places[entrant_of[match.seats[int(side)]]] = better
+    return places
+
+
+def _session_hand(
+    tournament: Tournament,
+    fixture: Fixture,
+    match_id: str,
+    match: Match,
+    stored: StoredEvent,
+    at: datetime,
+) -> list[TournamentEvent]:
+    """A hand of a table's session game, recorded at the table by the chips each player
+    won or lost; a hand that did not start from the players' chips in the torneio (a stack
+    topped up, a first deal with other stacks) is not recorded (G22)."""
+    number = json.loads(stored.data)["number"]
+    if fixture.match_id != match_id or fixture.status != "playing":
+        return []  # a session already over: its game's later hands count for nothing
+    if number > len(match.hands):
+        return []  # annulled since
+    ended = match.hands[number - 1]
+    details = json.loads(ended.details) if ended.details else {}
+    after = details.get("stacks")
+    if after is None:
+        return []
+    net = {int(side): chips for side, chips in ended.gains().items()}
+    entrant_of = {team[0]: n for n, team in enumerate(tournament.created.teams)}
+    by_entrant: dict[int, int] = {}
+    for seat, player in enumerate(match.seats):
+        entrant = entrant_of[player]
+        won = net.get(seat, 0)
+        if after[seat] - won != tournament.chips[entrant]:
+            log.warning("torneio: game %s, hand %s: not the players' chips", match_id, number)
+            return []
+        if won:
+            by_entrant[entrant] = won
+    assert fixture.table is not None
+    return hand(tournament, fixture.table, by_entrant, at, match_id)
 
 
 def all_policies() -> list[TournamentPolicy]:

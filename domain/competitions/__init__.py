@@ -9,9 +9,12 @@ from typing import Any, Literal
 
 import msgspec
 
+from domain.cards.betting.rules import BettingRules
+from domain.competitions.alone import check_alone
 from domain.competitions.format import TournamentFormat, check_format, check_prizes
 from domain.competitions.mesa import MesaRules, check_mesa
 from domain.errors import InvalidInput
+from domain.games import game_of
 from domain.names import check_name
 from domain.rulesets import RuleSet, resolve_rules
 
@@ -31,8 +34,8 @@ class CompetitionCreated(RegistryEvent, frozen=True, kw_only=True, tag="competit
     kind: CompetitionKind
     rules: RuleSet
     organizers: tuple[str, ...]
-    teams: tuple[tuple[str, str], ...] = ()
-    """Torneio only: the fixed pairs of partners."""
+    teams: tuple[tuple[str, ...], ...] = ()
+    """Torneio only: the fixed pairs of partners, or players alone (`format.alone`)."""
     created_by: str
     format: TournamentFormat | None = None
     """Torneio only: its stages, when the service runs it (else its games are labelled)."""
@@ -98,9 +101,12 @@ def create_competition(
     """`lot`: the teams shuffled once (the service's random source), for the torneio's
     last tie-breaker."""
     rules = resolve_rules(preset, overrides)
-    pairs = tuple((pair[0], pair[1]) for pair in teams if len(pair) == 2)
+    alone = format_ is not None and format_.alone
+    size = 1 if alone else 2
+    pairs = tuple(tuple(team) for team in teams if len(team) == size)
     if len(pairs) != len(teams):
-        raise InvalidInput("invalid-command", "each team is a pair of two player ids")
+        what = "one player id (players alone at tables)" if alone else "a pair of two player ids"
+        raise InvalidInput("invalid-command", f"each team is {what}")
     players = [p for pair in pairs for p in pair]
     if len(set(players)) != len(players):
         raise InvalidInput("invalid-command", "a player can be in only one team")
@@ -114,6 +120,9 @@ def create_competition(
         check_mesa(kind, rules)
     if format_ is not None:
         check_format(format_, len(pairs))
+    if format_ is not None and alone:
+        _check_game(format_, rules)
+        check_alone(format_, len(pairs), game_of(rules).seats)
     drawn = tuple(lot) if lot is not None else tuple(range(len(pairs)))
     if sorted(drawn) != list(range(len(pairs))):
         raise InvalidInput("invalid-command", "the lot orders every team once")
@@ -132,9 +141,34 @@ def create_competition(
     )
 
 
+def _check_game(format_: TournamentFormat, rules: RuleSet) -> None:
+    """Players alone need a game played alone at that table; a poker tournament, a betting
+    game."""
+    game = game_of(rules)
+    if format_.chips is not None:
+        if game.family != "betting" or not isinstance(rules, BettingRules):
+            raise InvalidInput("invalid-format", "a tournament of chips plays a betting game")
+        for number, level in enumerate(format_.chips.levels, start=1):
+            try:  # each level's session game is made at its forced bets (G22)
+                rules.at_level(level.small_blind, level.big_blind).check()
+            except InvalidInput as refused:
+                raise InvalidInput("invalid-format", f"level {number}: {refused.message}") from None
+        return
+    table = format_.table or 0
+    if game.partnerships == "always" or (game.partnerships == "at-four" and table == 4):
+        raise InvalidInput(
+            "invalid-format", f"{game.name} at a table of {table} is played in partnerships"
+        )
+
+
 def check_pairing(competition: CompetitionCreated, seats: list[str]) -> None:
     """A torneio game must oppose two of its fixed teams, partners in seats 0/2 and 1/3."""
     if competition.kind != "torneio":
+        return
+    if any(len(team) != 2 for team in competition.teams):  # players alone (G4)
+        entrants = {team[0] for team in competition.teams}
+        if not set(seats) <= entrants:
+            raise InvalidInput("invalid-seats", "in this torneio, every seat is one of its players")
         return
     teams = {frozenset(pair) for pair in competition.teams}
     if frozenset((seats[0], seats[2])) not in teams or frozenset((seats[1], seats[3])) not in teams:

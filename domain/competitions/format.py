@@ -38,6 +38,8 @@ class GroupsStage(Stage, frozen=True, kw_only=True, tag="groups"):
     advance: Annotated[int, Meta(ge=1, le=64)] = 2
     """How many of each group go through to the next stage."""
     legs: Annotated[int, Meta(ge=1, le=2)] = 1
+    games: Annotated[int, Meta(ge=1, le=20)] = 1
+    """Tables of players alone: the games each group's table plays."""
 
 
 class SwissStage(Stage, frozen=True, kw_only=True, tag="swiss"):
@@ -48,20 +50,70 @@ class SwissStage(Stage, frozen=True, kw_only=True, tag="swiss"):
 
 class KnockoutStage(Stage, frozen=True, kw_only=True, tag="knockout"):
     third_place: bool = False
+    advance: Annotated[int, Meta(ge=1, le=7)] = 1
+    """Tables of players alone: the top k of each table go on."""
 
 
-AnyStage = GroupsStage | SwissStage | KnockoutStage
+class Level(msgspec.Struct, frozen=True, kw_only=True):
+    """A tournament of chips' level: its forced bets for this many hands dealt at a table
+    (the last level lasts for ever). The pingo (an ante) rides on `small_blind`, its
+    minimum bet on `big_blind`."""
+
+    hands: Annotated[int, Meta(ge=1, le=1000)]
+    small_blind: Annotated[int, Meta(ge=0, le=1_000_000_000)]
+    big_blind: Annotated[int, Meta(ge=0, le=1_000_000_000)]
+
+
+CHIPS_KIND = "poker"
+"""The stage kind of a tournament of chips (design.md): a betting game's."""
+
+
+class ChipsStage(Stage, frozen=True, kw_only=True, tag=CHIPS_KIND):
+    """A tournament of chips (design.md, "Competitions for every game"): its only stage."""
+
+    stack: Annotated[int, Meta(ge=1, le=1_000_000_000)]
+    table: Annotated[int, Meta(ge=2, le=8)]
+    levels: tuple[Level, ...]
+    prizes: tuple[Annotated[int, Meta(ge=0, le=1_000_000_000)], ...] = ()
+
+
+AnyStage = GroupsStage | SwissStage | KnockoutStage | ChipsStage
 
 
 class TournamentFormat(msgspec.Struct, frozen=True, kw_only=True):
     stages: tuple[AnyStage, ...]
     tie_breakers: tuple[TieBreaker, ...] = DEFAULT_TIE_BREAKERS
+    table: Annotated[int, Meta(ge=2, le=8)] | None = None
+    """Tables of players alone: how many sit at a table (None: pairs, two sides)."""
+    points_by_place: tuple[Annotated[int, Meta(ge=0, le=1000)], ...] | None = None
+    """Tables of players alone: the points of each place, first first (default: the
+    table's size less one, down to 0)."""
+
+    @property
+    def alone(self) -> bool:
+        """Entrants play alone at tables (a tournament of chips, or `table` said)."""
+        return self.table is not None or self.chips is not None
+
+    @property
+    def chips(self) -> ChipsStage | None:
+        first = self.stages[0] if self.stages else None
+        return first if isinstance(first, ChipsStage) else None
+
+    def points(self, place: int) -> int:
+        """What a place at a table scores (1 = first)."""
+        size = self.table or 2
+        scale = self.points_by_place or tuple(range(size - 1, -1, -1))
+        return scale[place - 1] if place <= len(scale) else 0
 
 
 def check_format(format_: TournamentFormat, teams: int) -> None:
     """Refuse (`invalid-format`) a format that cannot take these teams to one champion."""
     if not format_.stages:
         raise InvalidInput("invalid-format", "a format has one stage or more")
+    if format_.alone:
+        return  # tables of players alone: domain.tournament.tables.rules checks them
+    if any(isinstance(stage, ChipsStage) for stage in format_.stages):
+        raise InvalidInput("invalid-format", "a tournament of chips is a stage of its own")
     if len(set(format_.tie_breakers)) != len(format_.tie_breakers):
         raise InvalidInput("invalid-format", "each tie-breaker is named once")
     entering = teams
@@ -94,6 +146,7 @@ def _teams_after(stage: AnyStage, entering: int, number: int, last: bool) -> int
                 "invalid-format", f"stage {number}: fewer than each group's teams go through"
             )
         return stage.groups * stage.advance
+    assert isinstance(stage, SwissStage)
     if stage.rounds >= entering:
         raise InvalidInput(
             "invalid-format", f"stage {number}: {entering} teams play fewer Swiss rounds than that"

@@ -1,5 +1,7 @@
 """What a torneio decides: its first fixtures, a game for a fixture (or a walkover), each
 fixture's result, and then by itself the next round, the next stage or the champion.
+Teams of two are decided here; players alone at tables in `tables`, a tournament of chips
+in `chips` (this module hands them over).
 
 Pure: the caller folds the torneio's stream into a `Tournament` and appends what this
 answers, with the stream's version expected.
@@ -7,9 +9,18 @@ answers, with the stream's version expected.
 
 from datetime import datetime
 
-from domain.competitions.format import AnyStage, GroupsStage, KnockoutStage, TournamentFormat
+from domain.competitions.format import (
+    AnyStage,
+    GroupsStage,
+    KnockoutStage,
+    SwissStage,
+    TournamentFormat,
+)
 from domain.errors import InvalidInput, WrongStatus
+from domain.games import game_of
 from domain.table import Team
+from domain.tournament import chips
+from domain.tournament import tables as at_tables
 from domain.tournament.events import (
     FixtureDecided,
     FixtureGameAttached,
@@ -36,6 +47,10 @@ Pairs = list[tuple[int | None, int | None]]
 
 def opening(tournament: Tournament, at: datetime) -> list[TournamentEvent]:
     """The first stage's fixtures, scheduled when the torneio is created."""
+    if _format(tournament).chips is not None:
+        return chips.opening(tournament, at)
+    if _format(tournament).alone:
+        return at_tables.opening(tournament, _sizes(tournament), at)
     return _stage_fixtures(tournament, 0, _first_pairs(tournament, 0), at)
 
 
@@ -62,6 +77,10 @@ def walkover(
 ) -> list[TournamentEvent]:
     """The team that did not show up loses the fixture (its game, if any, cancelled first)."""
     fixture = _open(tournament, fixture_id)
+    if fixture.entrants:
+        if fixture.table is not None:
+            raise WrongStatus("table-of-chips", "at a table of chips, players go out broke")
+        return at_tables.table_walkover(tournament, fixture, absent, _sizes(tournament), at)
     if fixture.status == "playing":
         raise WrongStatus("fixture-has-game", f"fixture {fixture_id} has a game: cancel it first")
     if absent not in fixture.teams:
@@ -101,6 +120,22 @@ def game_result(
     return [decided, *progress(evolve(tournament, decided), at)]
 
 
+def table_game_result(
+    tournament: Tournament,
+    fixture_id: str,
+    match_id: str,
+    places: dict[int, int],
+    abandoned: bool,
+    at: datetime,
+) -> list[TournamentEvent]:
+    """A table's confirmed game, by each entrant's place at it."""
+    fixture = _open(tournament, fixture_id)
+    if fixture.match_id != match_id or not fixture.entrants:
+        raise WrongStatus("not-the-fixtures-game", f"{match_id} is not {fixture_id}'s game")
+    sizes = _sizes(tournament)
+    return at_tables.table_result(tournament, fixture, match_id, places, abandoned, sizes, at)
+
+
 def progress(tournament: Tournament, at: datetime) -> list[TournamentEvent]:
     """What follows once a fixture is decided: nothing while its round is in play; else
     the next round, the next stage, or the end."""
@@ -112,13 +147,17 @@ def progress(tournament: Tournament, at: datetime) -> list[TournamentEvent]:
     last_round = max(f.round for f in fixtures)
     if isinstance(kind, KnockoutStage):
         return _knockout_next(tournament, kind, last_round, at)
-    if not isinstance(kind, GroupsStage) and last_round < kind.rounds:
+    if isinstance(kind, SwissStage) and last_round < kind.rounds:
         return _stage_fixtures(tournament, stage, _swiss_pairs(tournament), at, last_round + 1)
     return _stage_done(tournament, at)
 
 
 def stage_standings(tournament: Tournament, stage: int) -> list[list[Row]]:
     """The standings of a stage, one table per group (a Swiss or knock-out: one table)."""
+    if _format(tournament).chips is not None:
+        return [chips.standings(tournament)]
+    if _format(tournament).alone:
+        return at_tables.stage_standings(tournament, stage)
     groups: dict[int | None, list[Fixture]] = {}
     for fixture in tournament.of_stage(stage):
         groups.setdefault(fixture.group, []).append(fixture)
@@ -255,7 +294,7 @@ def _qualified(stage: AnyStage, tables: list[list[Row]]) -> list[int]:
     runners-up, ...; a Swiss's best in its order."""
     if isinstance(stage, GroupsStage):
         return [table[place].team for place in range(stage.advance) for table in tables]
-    assert not isinstance(stage, KnockoutStage)
+    assert isinstance(stage, SwissStage)
     assert stage.advance is not None
     return [row.team for row in tables[0][: stage.advance]]
 
@@ -305,6 +344,11 @@ def _open(tournament: Tournament, fixture_id: str) -> Fixture:
     if fixture.status == "decided":
         raise WrongStatus("fixture-decided", f"fixture {fixture_id} is decided")
     return fixture
+
+
+def _sizes(tournament: Tournament) -> tuple[int, ...]:
+    """How many the torneio's game seats at a table."""
+    return game_of(tournament.created.rules).seats
 
 
 def _format(tournament: Tournament) -> TournamentFormat:

@@ -47,6 +47,8 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     """Each tie-breaker asked, by name, and "lot", the team's position in the drawn lot.
     "head_to_head" counts the games won against the teams still level with this one
     when that criterion was reached (0 if none was)."""
+    points: int | None = None
+    """Tables of players alone: the points by place (byes included), the first criterion."""
 
 
 @dataclass

@@ -12,8 +12,11 @@ from domain.tournament.events import (
     FixtureDecided,
     FixtureGameAttached,
     FixtureGameCancelled,
+    FixtureSpec,
     FixturesScheduled,
+    PlayerOut,
     StageCompleted,
+    TableHandPlayed,
     TournamentEvent,
     TournamentFinished,
 )
@@ -35,9 +38,18 @@ class Fixture(msgspec.Struct, frozen=True, kw_only=True):
     points: tuple[int, int] = (0, 0)
     walkover: bool = False
     abandoned: bool = False
+    entrants: tuple[int, ...] = ()
+    """Tables of players alone: everyone at the table."""
+    places: tuple[int, ...] = ()
+    """Tables of players alone, once decided: each entrant's place, in `entrants` order."""
+    table: int | None = None
+    chips: tuple[int, ...] = ()
+    level: int | None = None
 
     @property
     def teams(self) -> tuple[int, ...]:
+        if self.entrants:
+            return self.entrants
         return (self.home,) if self.away is None else (self.home, self.away)
 
     @property
@@ -54,6 +66,12 @@ class Tournament(msgspec.Struct, frozen=True, kw_only=True):
     """The teams that entered each stage so far, in seed order."""
     champion: int | None = None
     places: tuple[tuple[int, int], ...] = ()
+    chips: dict[int, int] = msgspec.field(default_factory=dict)
+    """A tournament of chips: each entrant's chips now."""
+    out: tuple[PlayerOut, ...] = ()
+    """A tournament of chips: who went out, in order."""
+    hands_at: dict[int, int] = msgspec.field(default_factory=dict)
+    """A tournament of chips: the hands dealt at each table number."""
 
     @property
     def stage(self) -> int:
@@ -73,7 +91,10 @@ class Tournament(msgspec.Struct, frozen=True, kw_only=True):
 
 def started(created: CompetitionCreated) -> Tournament:
     """A torneio before its first fixtures: every team enters the first stage."""
-    return Tournament(created=created, entered=(tuple(range(len(created.teams))),))
+    entrants = tuple(range(len(created.teams)))
+    stage = created.format.chips if created.format is not None else None
+    chips = {e: stage.stack for e in entrants} if stage is not None else {}
+    return Tournament(created=created, entered=(entrants,), chips=chips)
 
 
 def evolve(tournament: Tournament, event: TournamentEvent) -> Tournament:
@@ -87,8 +108,13 @@ def evolve(tournament: Tournament, event: TournamentEvent) -> Tournament:
                     group=spec.group,
                     home=spec.home,
                     away=spec.away,
-                    status="decided" if spec.away is None else "pending",
-                    winner=spec.home if spec.away is None else None,
+                    status="decided" if _bye(spec) else "pending",
+                    winner=spec.home if _bye(spec) else None,
+                    entrants=spec.entrants,
+                    places=(1,) if _bye(spec) and spec.entrants else (),
+                    table=spec.table,
+                    chips=spec.chips,
+                    level=spec.level,
                 )
                 for spec in event.fixtures
             )
@@ -108,12 +134,31 @@ def evolve(tournament: Tournament, event: TournamentEvent) -> Tournament:
                 points=event.points,
                 walkover=event.walkover,
                 abandoned=event.abandoned,
+                places=event.places,
             )
         case StageCompleted():
             return replace(tournament, entered=(*tournament.entered, event.qualified))
         case TournamentFinished():
             return replace(tournament, champion=event.champion, places=event.places)
+        case TableHandPlayed():
+            fixture = tournament.fixture(event.fixture_id)
+            assert fixture is not None
+            chips = dict(tournament.chips)
+            for entrant, won in zip(fixture.entrants, event.net, strict=True):
+                chips[entrant] += won
+            hands_at = {**tournament.hands_at, event.table: event.hand}
+            return replace(tournament, chips=chips, hands_at=hands_at)
+        case PlayerOut():
+            return replace(tournament, out=(*tournament.out, event))
     return tournament
+
+
+def _bye(spec: FixtureSpec) -> bool:
+    """A bye: a pair's fixture without a second team, a table with one entrant (a session
+    at a table of chips is never one)."""
+    if spec.table is not None:
+        return False
+    return len(spec.entrants) == 1 if spec.entrants else spec.away is None
 
 
 def fold(tournament: Tournament, events: Iterable[TournamentEvent]) -> Tournament:
@@ -136,6 +181,11 @@ def stage_label(tournament: Tournament, fixture: Fixture) -> str:
     """How the table names the fixture's stage: "grupo A", "rodada 2", "quartas", "final"."""
     format_ = tournament.created.format
     kind = None if format_ is None else format_.stages[fixture.stage].__struct_config__.tag
+    if fixture.table is not None:
+        return f"mesa {fixture.table}"
+    if kind == "knockout" and fixture.entrants:
+        final = len([f for f in tournament.of_stage(fixture.stage) if f.round == fixture.round])
+        return "mesa final" if final == 1 else f"mata-mata, rodada {fixture.round}"
     if kind == "groups":
         return f"grupo {chr(ord('A') + (fixture.group or 0))}"
     if kind == "swiss":

@@ -42,6 +42,8 @@ class CompetitionPage(Controller):
             torneio = {
                 "classificacao": standings_out(tournament),
                 "confrontos": [fixture_out(tournament, f) for f in tournament.fixtures],
+                "sozinhos": created.format.alone,
+                "fichas": created.format.chips is not None,
             }
         team_players = [p for team in competition.teams for p in team]
         seasons = (await read_seasons(state, competition_id, "month")).seasons

@@ -10,6 +10,7 @@ from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from domain import BY_NAME
+from domain.competitions.format import CHIPS_KIND
 from projections.games import every_read_side
 
 BRAZIL = ZoneInfo("America/Sao_Paulo")
@@ -40,7 +41,12 @@ CRITERIA = {
     **{code: word for side in _SIDES.values() for code, word in side.labels.criteria.items()},
 }
 FIXTURE_STATUSES = {"pending": "a jogar", "playing": "em jogo", "decided": "decidida"}
-STAGE_KINDS = {"groups": "grupos", "swiss": "suíço", "knockout": "mata-mata"}
+STAGE_KINDS = {
+    "groups": "grupos",
+    "swiss": "suíço",
+    "knockout": "mata-mata",
+    CHIPS_KIND: "torneio de fichas",
+}
 TIE_BREAKERS = {
     "head_to_head": "confronto direto",
     "hands_difference": "saldo de mãos",

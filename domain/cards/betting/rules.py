@@ -28,6 +28,11 @@ class BettingRules(GameRules, frozen=True, kw_only=True):
         """What the deal makes seats post: (small blind, big blind), or (pingo, 0)."""
         raise NotImplementedError
 
+    def at_level(self, small: int, big: int) -> "BettingRules":
+        """These rules at a tournament's level (design.md, "Competitions for every game"):
+        its small and big blind, or its pingo and least bet."""
+        raise NotImplementedError
+
     @property
     def blinds(self) -> bool:
         return True

@@ -2,6 +2,8 @@
 
 from typing import Literal
 
+from msgspec.structs import replace
+
 from domain.cards.betting.limits import Limits, Street
 from domain.cards.betting.rules import BettingRules, Chips
 from domain.errors import InvalidInput
@@ -34,6 +36,10 @@ class HoldemRules(BettingRules, frozen=True, kw_only=True, tag="texas-holdem"):
 
     def forced(self) -> tuple[int, int]:
         return self.big_blind // 2, self.big_blind
+
+    def at_level(self, small: int, big: int) -> "HoldemRules":
+        """The level's big blind; the small one is half of it (H7)."""
+        return replace(self, big_blind=big)
 
 
 HOLDEM = HoldemRules(target=1)

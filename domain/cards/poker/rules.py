@@ -3,6 +3,7 @@
 from typing import Annotated
 
 from msgspec import Meta
+from msgspec.structs import replace
 
 from domain.cards.betting.limits import Limits, Street
 from domain.cards.betting.rules import BettingRules, Chips
@@ -33,6 +34,10 @@ class PokerRules(BettingRules, frozen=True, kw_only=True, tag="poker"):
 
     def forced(self) -> tuple[int, int]:
         return self.pingo, 0
+
+    def at_level(self, small: int, big: int) -> "PokerRules":
+        """The level's pingo (its small blind) and least bet (its big blind)."""
+        return replace(self, pingo=small, minimum=max(big, 1))
 
     @property
     def blinds(self) -> bool:

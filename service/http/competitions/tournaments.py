@@ -11,12 +11,21 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
+from domain.errors import InvalidInput
+from domain.tournament.chips import hand
 from domain.tournament.decide import walkover
+from domain.tournament.state import Tournament
 from service.http.auth import Principal, provide_principal
-from service.http.competitions.tournament_schemas import NewWalkover
+from service.http.competitions.tournament_schemas import NewTableHand, NewWalkover
 from service.http.problems import ApiError
-from service.reads.tournaments.schemas import Fixtures, Standings
-from service.reads.tournaments.standings import fixtures_out, read_fixtures, read_standings
+from service.reads.tournaments.schemas import Fixtures, Standings, TournamentEvents
+from service.reads.tournaments.standings import (
+    fixtures_out,
+    read_events,
+    read_fixtures,
+    read_standings,
+    standings_out,
+)
 from service.store.tournaments import Tournaments
 
 
@@ -45,6 +54,16 @@ class TournamentController(Controller):
     async def standings(self, state: State, competition_id: FromPath[str]) -> Standings:
         return await read_standings(state, competition_id)
 
+    @get(
+        "/events",
+        operation_id="listTournamentEvents",
+        summary="A torneio's own events, to audit or replay it",
+        description="Every fixture scheduled and decided, every hand at a table of chips, "
+        "every player out and every move between tables, in order, with the hash chain.",
+    )
+    async def events(self, state: State, competition_id: FromPath[str]) -> TournamentEvents:
+        return await read_events(state, competition_id)
+
     @post(
         "/fixtures/{fixture_id:str}/walkover",
         operation_id="recordWalkover",
@@ -62,11 +81,48 @@ class TournamentController(Controller):
     ) -> Fixtures:
         tournaments: Tournaments = state.tournaments
         tournament, _ = await tournaments.load(competition_id)
-        if not (principal.admin or principal.player_id in tournament.created.organizers):
-            raise ApiError(403, "forbidden", "only the torneio's organizers record a walkover")
+        _organizer(principal, tournament, "record a walkover")
         after = await tournaments.execute(
             competition_id,
             lambda current: walkover(current, fixture_id, data.absent, datetime.now(UTC)),
             {"actor": principal.actor},
         )
         return fixtures_out(after)
+
+    @post(
+        "/tables/{table:int}/hands",
+        operation_id="recordTableHand",
+        summary="A hand at a table of a tournament of chips",
+        status_code=201,
+        description="By an organizer: the chips each player at the table won or lost. The "
+        "level follows the hands dealt at that table; a player left without chips is out, "
+        "placed after those still in; tables are balanced and merged by the service, and "
+        "the last player with chips is the champion.",
+    )
+    async def table_hand(
+        self,
+        state: State,
+        competition_id: FromPath[str],
+        table: FromPath[int],
+        data: JSONBody[NewTableHand],
+        principal: NamedDependency[Principal],
+    ) -> Standings:
+        tournaments: Tournaments = state.tournaments
+        tournament, _ = await tournaments.load(competition_id)
+        _organizer(principal, tournament, "record a hand")
+        entrant_of = {team[0]: n for n, team in enumerate(tournament.created.teams)}
+        unknown = [p for p in data.net if p not in entrant_of]
+        if unknown:
+            raise InvalidInput("invalid-hand-result", f"{unknown[0]!r} is not in this tournament")
+        net = {entrant_of[p]: chips for p, chips in data.net.items()}
+        after = await tournaments.execute(
+            competition_id,
+            lambda current: hand(current, table, net, datetime.now(UTC)),
+            {"actor": principal.actor},
+        )
+        return standings_out(after)
+
+
+def _organizer(principal: Principal, tournament: Tournament, what: str) -> None:
+    if not (principal.admin or principal.player_id in tournament.created.organizers):
+        raise ApiError(403, "forbidden", f"only the torneio's organizers {what}")

@@ -16,7 +16,10 @@ from domain import (
     GameRules,
     resolve_rules,
 )
+from domain.cards.betting.rules import BettingRules
 from domain.competitions import check_pairing
+from domain.competitions.format import Level
+from domain.tournament.chips import session_level, still_in
 from domain.tournament.decide import attach
 from domain.tournament.state import stage_label
 from service.http.auth import Principal, provide_principal, provide_viewer
@@ -116,7 +119,11 @@ class MatchController(Controller):
         match_id = str(uuid.uuid4())
         stage = data.stage
         if data.fixture_id is not None:
-            stage = await _reserve_fixture(state, data, match_id, metadata(request, principal, key))
+            stage, level = await _reserve_fixture(
+                state, data, match_id, metadata(request, principal, key), principal
+            )
+            if level is not None:
+                overrides = at_level(preset, overrides, level)
         command = CreateMatch(
             at=now(),
             preset=preset,
@@ -193,8 +200,12 @@ class MatchController(Controller):
 
 
 async def _reserve_fixture(
-    state: State, data: NewMatch, match_id: str, metadata: dict[str, object]
-) -> str:
+    state: State,
+    data: NewMatch,
+    match_id: str,
+    metadata: dict[str, object],
+    principal: Principal,
+) -> tuple[str, Level | None]:
     """A run torneio's fixture takes this game (first, so that two games never race for
     one fixture): its two teams must sit, the first on seats 0 and 2. Answers the stage
     label the game gets ("grupo A", "rodada 2", "final")."""
@@ -209,6 +220,21 @@ async def _reserve_fixture(
         raise ApiError(404, "fixture-not-found", f"the torneio has no fixture {data.fixture_id!r}")
     seats = [parse_id(p, "player") for p in data.seats]
     teams = tournament.created.teams
+    if fixture.entrants:
+        can.require(
+            principal.admin or principal.player_id in tournament.created.organizers,
+            "only the torneio's organizers make a table's game",
+        )
+        entrants = tuple(still_in(tournament, fixture)) if fixture.table else fixture.entrants
+        _check_table(tournament.created.teams, fixture.id, entrants, seats)
+        if fixture.table is not None:
+            await _all_joined(state, data.competition_id, seats)
+        await tournaments.execute(
+            data.competition_id,
+            lambda current: attach(current, fixture.id, match_id, now()),
+            metadata,
+        )
+        return stage_label(tournament, fixture), session_level(tournament, fixture)
     home = frozenset(teams[fixture.home])
     away = frozenset(teams[fixture.away]) if fixture.away is not None else frozenset()
     if frozenset((seats[0], seats[2])) != home or frozenset((seats[1], seats[3])) != away:
@@ -223,7 +249,42 @@ async def _reserve_fixture(
         lambda current: attach(current, fixture.id, match_id, now()),
         metadata,
     )
-    return stage_label(tournament, fixture)
+    return stage_label(tournament, fixture), None
+
+
+async def _all_joined(state: State, competition_id: str, seats: list[str]) -> None:
+    """A session's hands count as they are played, before anyone confirms the game: every
+    player at it has joined the torneio first, their consent (G23)."""
+    members = await state.memberships.members(parse_id(competition_id, "competition"))
+    missing = [p for p in seats if p not in members]
+    if missing:
+        raise ApiError(
+            422,
+            "consent-needed",
+            f"player {missing[0]} has not joined this torneio: a table's session game "
+            "counts its hands as they are played, for players who joined",
+        )
+
+
+def _check_table(
+    teams: tuple[tuple[str, ...], ...], fixture_id: str, entrants: tuple[int, ...], seats: list[str]
+) -> None:
+    """A table of players alone seats its entrants, each once, in any order (G4)."""
+    wanted = sorted(teams[e][0] for e in entrants)
+    if len(entrants) == 1 or sorted(seats) != wanted:
+        raise ApiError(
+            422,
+            "not-the-fixtures-teams",
+            f"fixture {fixture_id} seats entrants {list(entrants)}: their players, each once",
+        )
+
+
+def at_level(preset: str, overrides: dict[str, Any], level: Level) -> dict[str, Any]:
+    """A session of a tournament of chips plays its level's forced bets (G22)."""
+    rules = resolve_rules(preset, overrides)
+    assert isinstance(rules, BettingRules)
+    leveled = rules.at_level(level.small_blind, level.big_blind)
+    return {k: v for k, v in _settings(leveled).items() if k != "preset"}
 
 
 def _settings(rules: GameRules) -> dict[str, Any]:

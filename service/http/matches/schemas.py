@@ -112,7 +112,11 @@ class NewCompetition(Body, frozen=True, kw_only=True):
     ] = msgspec.field(default_factory=list)
     teams: Annotated[
         list[list[PlayerId]],
-        Meta(max_length=256, description=("torneio: its fixed teams, pairs of player ids.")),
+        Meta(
+            max_length=256,
+            description="torneio: its fixed teams, pairs of player ids; players alone at "
+            "tables (a format with a table, or a tournament of chips): [[p1], [p2], ...].",
+        ),
     ] = msgspec.field(default_factory=list)
     format: Annotated[
         FormatIn | None,
@@ -198,7 +202,9 @@ class NewMatch(Body, frozen=True, kw_only=True):
             Meta(
                 max_length=50,
                 description="The fixture of a torneio run by the service that this game "
-                "plays: its seats must be the fixture's two teams (the first on seats 0, 2).",
+                "plays: its seats must be the fixture's two teams (the first on seats 0, 2); "
+                "at a table of players alone, its entrants, each once, in any order (a table "
+                "of chips: the players still in at it; the game plays its level).",
             ),
         ]
         | None
