@@ -58,7 +58,7 @@ class MatchPage(Controller):
         competition = None
         if game.competition_id is not None:
             registry: Registry = state.registry
-            competition = (await registry.competition(game.competition_id)).name
+            competition = await registry.competition_name(game.competition_id)
         return Template(
             template_name="partida.html",
             context={

@@ -80,6 +80,10 @@ class Matches:
         self.store = store
         self._cache: OrderedDict[str, MatchRecord] = OrderedDict()
 
+    def forget_all(self) -> None:
+        """Every cached game dropped (an erasure replaced texts they hold)."""
+        self._cache.clear()
+
     async def load(self, match_id: str) -> MatchRecord:
         match_id = parse_id(match_id, "match")
         record = self._cache.get(match_id)
