@@ -122,6 +122,11 @@ class Registry:
             f"player-{player_id}", [_new_event(event, actor)], expected_version=expected
         )
 
+    async def competition_now(self, competition_id: str) -> CompetitionCreated:
+        """The competition with its name now (the cache keeps the rest: it never changes)."""
+        found = await self.competition(competition_id)
+        return msgspec.structs.replace(found, name=await self.competition_name(competition_id))
+
     async def competition_name(self, competition_id: str) -> str:
         """Its name now: a pseudonym once its creator's data was erased."""
         competition_id = parse_id(competition_id, "competition")
