@@ -88,9 +88,9 @@ class Directory:
                 [search_key(name) for name in renamed.values()],
             )
         for player_id, named in erased:
-            await self._erased(connection, player_id, named)
+            await self.erased(connection, player_id, named)
 
-    async def _erased(self, connection: Connection, player_id: str, named: tuple[str, ...]) -> None:
+    async def erased(self, connection: Connection, player_id: str, named: tuple[str, ...]) -> None:
         """The name a reader sees now: the openings are gone (migration 0015's
         `erased_text` says the pseudonyms, so a rebuild shows the same)."""
         await connection.execute(

@@ -21,6 +21,7 @@ from pathlib import Path
 import asyncpg
 
 from domain.competitions import PlayerErased
+from projections.directory import Directory
 from service.http.auth import ERASED_PREFIX, REVOKED_CHANNEL
 from service.store.errors import NotFound
 from service.store.event_store import VersionConflict
@@ -40,6 +41,8 @@ async def erase(pool: asyncpg.Pool, registry: Registry, player_id: str, by: str)
             player_id,
         )
         gone = await connection.fetchval("SELECT erase_owner($1, $2)", player_id, by)
+        # The directory shows the pseudonym now, not once it folds `player_erased`.
+        await Directory().erased(connection, player_id, tuple(r[0] for r in named))
         revoked = await connection.fetch(
             "UPDATE tokens SET expires_at = now() WHERE player_id = $1"
             " AND (expires_at IS NULL OR expires_at > now()) RETURNING encode(token_hash, 'hex')",
