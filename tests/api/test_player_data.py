@@ -64,3 +64,12 @@ async def test_after_erasure_the_copy_holds_no_name_and_no_text(
     await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=zé.auth)
     data = (await client.get(f"/v1/players/{zé.id}/data", headers=ADMIN)).json()
     assert (data["name"], data["erased"], data["names"]) == (f"Jogador {zé.id[:4]}", True, [])
+
+
+async def test_the_pages_say_what_is_kept_and_how_to_ask(client: httpx.AsyncClient) -> None:
+    page = await client.get("/privacidade")
+    assert page.status_code == 200
+    for said in ("O que guardamos", "Por quanto tempo", "30 dias", "/v1/players/{id}/data"):
+        assert said in page.text
+    assert "/v1/players/{id}/erasure" in page.text
+    assert 'href="/privacidade"' in (await client.get("/")).text
