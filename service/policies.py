@@ -27,9 +27,10 @@ from domain.tournament.events import TournamentEvent
 from domain.tournament.state import Tournament
 from projections.base import Connection, StoredEvent
 from service.store.encoding import new_event
-from service.store.event_store import OPENED_DATA, append_within
+from service.store.event_store import OPENED_DATA
 from service.store.secrets import opened
 from service.store.tournaments import stream_of, tournament_of
+from service.store.within import append_within
 
 log = logging.getLogger("domino.policies")
 ATTEMPTS = 5

@@ -109,7 +109,7 @@ def _future() -> asyncio.Future[AppendResult]:
     return asyncio.get_running_loop().create_future()
 
 
-_APPEND = "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+APPEND = "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8, $9)"
 
 OPENED_DATA = "CASE WHEN data ? 'texts' THEN open_texts(data, stream_id)::text ELSE data::text END"
 """An event's body with its texts put back from their openings (migration 0015)."""
@@ -272,7 +272,7 @@ class EventStore:
     ) -> list[asyncpg.Record]:
         events = [event for request in batch for event in request.events]
         rows = await connection.fetch(
-            _APPEND,
+            APPEND,
             [r.stream_id for r in batch],
             [r.expected for r in batch],
             [len(r.events) for r in batch],
@@ -286,7 +286,7 @@ class EventStore:
         appended = zip(batch, rows, strict=True)
         await insert_openings(
             connection,
-            [(r.stream_id, _openings(r.events)) for r, row in appended if row[0] == "appended"],
+            [(r.stream_id, openings_of(r.events)) for r, row in appended if row[0] == "appended"],
         )
         return rows
 
@@ -356,38 +356,7 @@ class EventStore:
         return first_broken_link(stream_id, [(r[0], r[1], r[2], bytes(r[3])) for r in rows])
 
 
-async def append_within(
-    connection: asyncpg.Connection | PoolConnectionProxy,
-    stream_id: str,
-    events: Sequence[NewEvent],
-    *,
-    expected_version: int,
-    idempotency_key: str,
-) -> str:
-    """Append in the caller's own transaction (a policy whose checkpoint commits with what
-    it appends): the database function every append goes through, alone. Answers its
-    outcome: "appended", "replayed" (the key's first append stands) or "conflict"."""
-    row = await connection.fetchrow(
-        _APPEND,
-        [stream_id],
-        [expected_version],
-        [len(events)],
-        [idempotency_key],
-        [hashlib.sha256(idempotency_key.encode()).digest()],  # the key says the request
-        [e.type for e in events],
-        [e.data for e in events],
-        [e.metadata for e in events],
-        [e.secret for e in events],
-    )
-    assert row is not None
-    if row[0] == "key-reused":
-        raise IdempotencyKeyReused(idempotency_key)
-    if row[0] == "appended":
-        await insert_openings(connection, [(stream_id, _openings(events))])
-    return str(row[0])
-
-
-def _openings(events: Sequence[NewEvent]) -> list[Opening]:
+def openings_of(events: Sequence[NewEvent]) -> list[Opening]:
     return [opening for event in events for opening in event.openings]
 
 
