@@ -40,10 +40,10 @@ class Erased(msgspec.Struct, frozen=True, kw_only=True):
 class PlayerData(msgspec.Struct, frozen=True, kw_only=True):
     """Everything the service holds about a player."""
 
-    id: str
+    id: Annotated[str, Meta(description="The player.")]
     name: Annotated[str, Meta(description="The name they go by now.")]
-    registered_at: datetime
-    erased: bool
+    registered_at: Annotated[datetime, Meta(description="When they registered.")]
+    erased: Annotated[bool, Meta(description="True: their data was erased (L6).")]
     names: Annotated[
         list[dict[str, Any]], Meta(description="Every name they had, with when it was set.")
     ]
@@ -65,11 +65,14 @@ class PlayerData(msgspec.Struct, frozen=True, kw_only=True):
         ),
     ]
     disputes: Annotated[list[dict[str, Any]], Meta(description="None are recorded today.")]
-    statistics: PlayerStats | None
+    statistics: Annotated[
+        PlayerStats | None,
+        Meta(description="Their statistics in the game they played most."),
+    ]
     games: Annotated[
         str, Meta(description="Every game they sat at, with its hands: the NDJSON export.")
     ]
-    kept: str = KEPT
+    kept: Annotated[str, Meta(description="What is kept, and for how long.")] = KEPT
 
 
 def allowed(principal: Principal, player_id: str) -> None:
@@ -122,11 +125,9 @@ class PlayerDataController(Controller):
                 " 'consent_given') AND metadata ->> 'actor' = $1) ORDER BY position",
                 player_id,
             )
-        statistics = None
-        if not erased:
-            statistics = await read_player_stats(
-                state, player_id, game=await most_played(state, player_id)
-            )
+        statistics = await read_player_stats(
+            state, player_id, game=await most_played(state, player_id)
+        )
         body = PlayerData(
             id=player_id,
             name=player.name,
