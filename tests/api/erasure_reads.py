@@ -69,6 +69,7 @@ async def every_read(
         f"/v1/players/{player.id}/ratings",
         f"/v1/players/{player.id}/report",
         "/v1/players?name=a",
+        "/v1/players?name=zequinha",
         "/v1/players",
         "/v1/events?after=0&limit=1000",
         "/v1/exports/games?status=all",

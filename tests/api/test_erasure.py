@@ -4,6 +4,7 @@ other players' records unchanged, every chain still verifying."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -121,6 +122,22 @@ async def test_an_erased_players_tokens_stop_working_and_no_new_one_is_issued(
     assert_problem(issued, 409, "player-erased")
     renamed = await client.patch(f"/v1/players/{zé.id}", json={"name": "Voltei"}, headers=ADMIN)
     assert_problem(renamed, 409, "player-erased")
+
+
+async def test_renames_racing_an_erasure_leave_no_name_behind(
+    client: httpx.AsyncClient, database: Database
+) -> None:
+    zé = await register(client, NAME)
+    renames = [
+        client.patch(f"/v1/players/{zé.id}", json={"name": f"Zequinha {n}"}, headers=ADMIN)
+        for n in range(8)
+    ]
+    erasure = client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=ADMIN)
+    answers = await asyncio.gather(erasure, *renames)
+    assert answers[0].status_code == 200
+    assert {a.status_code for a in answers[1:]} <= {200, 409}
+    assert (await client.get(f"/v1/players/{zé.id}")).json()["name"] == f"Jogador {zé.id[:4]}"
+    assert "Zequinha" not in pg_dump(database.owner_dsn)
 
 
 @pytest.mark.parametrize("who", ["player", "administrator"])

@@ -161,7 +161,8 @@ class PlayerDataController(Controller):
         await registry.player_now(player_id)
         player_id = parse_id(player_id, "player")
         allowed(principal, player_id)
-        now = await erase(state.pool, registry, player_id, principal.actor)
+        now, revoked = await erase(state.pool, registry, player_id, principal.actor)
+        state.tokens.forget(revoked)
         state.matches.forget_all()
         if now:
             await asyncio.to_thread(listed, state.erasure_list, player_id, principal.actor)

@@ -23,15 +23,18 @@ import asyncpg
 from domain.competitions import PlayerErased
 from projections.directory import Directory
 from service.http.auth import ERASED_PREFIX, REVOKED_CHANNEL
-from service.store.errors import NotFound
+from service.store.errors import Busy, NotFound
 from service.store.event_store import VersionConflict
 from service.store.registry import Registry
 
 log = logging.getLogger("domino.erasure")
 
 
-async def erase(pool: asyncpg.Pool, registry: Registry, player_id: str, by: str) -> bool:
-    """Erase the player; False when they were erased already (nothing changes)."""
+async def erase(
+    pool: asyncpg.Pool, registry: Registry, player_id: str, by: str
+) -> tuple[bool, list[str]]:
+    """Erase the player: whether anything changed (False: erased already), and the digests
+    of the tokens it revoked."""
     _, version, erased = await registry.player_now(player_id)
     async with pool.acquire() as connection, connection.transaction():
         await connection.execute("SELECT pg_advisory_xact_lock(erasure_lock($1))", player_id)
@@ -55,12 +58,24 @@ async def erase(pool: asyncpg.Pool, registry: Registry, player_id: str, by: str)
         )
     if not erased:
         event = PlayerErased(at=datetime.now(UTC), competitions=tuple(r[0] for r in named))
+        await _recorded(registry, player_id, event, by, version)
+    return gone is not None or not erased, [row[0] for row in revoked]
+
+
+async def _recorded(
+    registry: Registry, player_id: str, event: PlayerErased, by: str, version: int
+) -> None:
+    """`player_erased` appended once, whatever was appended to the stream meanwhile (a
+    rename that committed before the erasure, another erasure)."""
+    for _ in range(5):
         try:
             await registry.append_to_player(player_id, event, by, version)
-        except VersionConflict:  # another erasure appended it first
-            if not (await registry.player_now(player_id))[2]:
-                raise
-    return gone is not None or not erased
+            return
+        except VersionConflict:
+            _, version, erased = await registry.player_now(player_id)
+            if erased:
+                return
+    raise Busy("player")
 
 
 def listed(path: Path | None, player_id: str, by: str) -> None:
@@ -87,7 +102,7 @@ async def replay_list(path: Path | None, pool: asyncpg.Pool, registry: Registry)
     again = 0
     for player_id in await asyncio.to_thread(_listed_ids, path):
         try:
-            if await erase(pool, registry, player_id, "erasure-list"):
+            if (await erase(pool, registry, player_id, "erasure-list"))[0]:
                 again += 1
         except NotFound:
             continue  # registered after the backup this database came from: nothing held
