@@ -8,9 +8,11 @@ import asyncio
 import re
 from typing import Any
 
+import asyncpg
 import httpx
 import pytest
 
+from service.store.hash_chain import first_broken_link
 from tests.api.conftest import ADMIN, Player, Table, register
 from tests.api.erasure_reads import every_read, pg_dump
 from tests.api.play import assert_problem, create_competition, prepared
@@ -77,11 +79,29 @@ async def test_after_an_erasure_no_read_and_no_table_holds_the_name(
     assert (await client.get(f"/v1/players/{zé.id}")).json()["name"] == f"Jogador {zé.id[:4]}"
 
 
+async def every_chain_broken(database: Database) -> dict[str, int]:
+    """Each stream of the log whose chain does not hold, with its first bad version."""
+    connection = await asyncpg.connect(database.owner_dsn)
+    try:
+        rows = await connection.fetch(
+            "SELECT stream_id, stream_version, event_type, data::text, hash FROM events"
+            " ORDER BY stream_id, stream_version"
+        )
+    finally:
+        await connection.close()
+    streams: dict[str, list[tuple[int, str, str, bytes]]] = {}
+    for r in rows:
+        streams.setdefault(r[0], []).append((r[1], r[2], r[3], bytes(r[4])))
+    broken = {s: first_broken_link(s, links) for s, links in streams.items()}
+    return {s: v for s, v in broken.items() if v is not None}
+
+
 async def test_every_chain_verifies_and_says_which_texts_were_erased(
-    client: httpx.AsyncClient,
+    client: httpx.AsyncClient, database: Database
 ) -> None:
     zé, _, games, _ = await erased_table(client)
     await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=ADMIN)
+    assert await every_chain_broken(database) == {}
     at_home = (await client.get(f"/v1/matches/{games[0]}/verify")).json()
     assert at_home["valid"] is True
     assert at_home["texts_erased"] == ["1: notes", "1: place"]
