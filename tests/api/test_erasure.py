@@ -13,9 +13,9 @@ import httpx
 import pytest
 
 from service.store.hash_chain import first_broken_link
-from tests.api.conftest import ADMIN, Player, Table, register
+from tests.api.conftest import ADMIN, Player, Table, register, seat_a_table, serve
 from tests.api.erasure_reads import every_read, pg_dump
-from tests.api.play import assert_problem, create_competition, prepared
+from tests.api.play import assert_problem, create_competition, create_game, prepared
 from tests.api.test_commitments import VERIFY
 from tests.conftest import Database
 from tests.projections.test_http import settled
@@ -171,3 +171,20 @@ async def test_the_player_or_an_administrator_erases(client: httpx.AsyncClient, 
         "erased": True,
         "erased_now": True,
     }
+
+
+async def test_another_instance_drops_the_erased_texts_it_cached(database: Database) -> None:
+    async with serve(database) as first, serve(database) as second:
+        table = await seat_a_table(first)
+        game = await create_game(first, table, place="Casa da Rua Sigilosa")
+        path = f"/v1/matches/{game.id}"
+        assert (await second.get(path)).json()["place"] == "Casa da Rua Sigilosa"  # cached
+        erased = await first.post(
+            f"/v1/players/{table.scorekeeper.id}/erasure", json={}, headers=ADMIN
+        )
+        assert erased.status_code == 200
+        for _ in range(500):  # until the second instance hears of it
+            if (await second.get(path)).json()["place"] in ("", None):
+                break
+            await asyncio.sleep(0.01)
+        assert "Sigilosa" not in (await second.get(path)).text
