@@ -122,6 +122,8 @@ class Tokens:
             connection.add_termination_listener(lambda _: lost.set())
             await connection.add_listener(REVOKED_CHANNEL, self._revoked)
             self._cache.clear()  # whatever was revoked while nobody listened
+            for hook in self.on_erasure:  # and whoever was erased meanwhile
+                hook()
             self._listening = True
             while not lost.is_set():
                 # Not asyncio.wait_for: Python 3.11's loses a cancellation (gh-86296).
