@@ -37,6 +37,37 @@ class Erased(msgspec.Struct, frozen=True, kw_only=True):
     erased_now: Annotated[bool, Meta(description="False: already erased; nothing changed.")]
 
 
+class NameHeld(msgspec.Struct, frozen=True, kw_only=True):
+    name: Annotated[str, Meta(description="A name the player had.")]
+    since: Annotated[datetime, Meta(description="When it was set.")]
+
+
+class TextHeld(msgspec.Struct, frozen=True, kw_only=True):
+    stream: Annotated[str, Meta(description="Where it is: match-<id>, competition-<id>.")]
+    path: Annotated[str, Meta(description="Its field: place, notes, note, name.")]
+    text: Annotated[str, Meta(description="What they wrote.")]
+    recorded_at: Annotated[datetime, Meta(description="When.")]
+
+
+class TokenHeld(msgspec.Struct, frozen=True, kw_only=True):
+    created_at: Annotated[datetime, Meta(description="When it was issued.")]
+    expires_at: Annotated[
+        datetime | None, Meta(description="When it stops (stopped) working; null: never.")
+    ]
+
+
+class ConsentHeld(msgspec.Struct, frozen=True, kw_only=True):
+    stream: Annotated[str, Meta(description="The competition or game.")]
+    what: Annotated[
+        str,
+        Meta(
+            description="member_joined, member_left (a competition), confirmation_recorded, "
+            "consent_given (a game)."
+        ),
+    ]
+    recorded_at: Annotated[datetime, Meta(description="When.")]
+
+
 class PlayerData(msgspec.Struct, frozen=True, kw_only=True):
     """Everything the service holds about a player."""
 
@@ -44,21 +75,17 @@ class PlayerData(msgspec.Struct, frozen=True, kw_only=True):
     name: Annotated[str, Meta(description="The name they go by now.")]
     registered_at: Annotated[datetime, Meta(description="When they registered.")]
     erased: Annotated[bool, Meta(description="True: their data was erased (L6).")]
-    names: Annotated[
-        list[dict[str, Any]], Meta(description="Every name they had, with when it was set.")
-    ]
+    names: Annotated[list[NameHeld], Meta(description="Every name they had.")]
     texts: Annotated[
-        list[dict[str, Any]],
+        list[TextHeld],
         Meta(
             description="Every text they wrote (a game's place and notes, a penalty's "
             "note, a competition's name), with where it is."
         ),
     ]
-    tokens: Annotated[
-        list[dict[str, Any]], Meta(description="Their tokens: created and expiry (no secret).")
-    ]
+    tokens: Annotated[list[TokenHeld], Meta(description="Their tokens' dates (no secret).")]
     consents: Annotated[
-        list[dict[str, Any]],
+        list[ConsentHeld],
         Meta(
             description="Competitions joined or left (their organizers' confirmations count "
             "for them while a member), and the games they confirmed."
@@ -133,10 +160,10 @@ class PlayerDataController(Controller):
             name=player.name,
             registered_at=player.at,
             erased=erased,
-            names=[dict(r) for r in names],
-            texts=[dict(r) for r in texts],
-            tokens=[dict(r) for r in tokens],
-            consents=[dict(r) for r in consents],
+            names=[NameHeld(**r) for r in names],
+            texts=[TextHeld(**r) for r in texts],
+            tokens=[TokenHeld(**r) for r in tokens],
+            consents=[ConsentHeld(**r) for r in consents],
             disputes=[],
             statistics=statistics,
             games=await player_export(state, player_id),
