@@ -48,6 +48,7 @@ class Directory:
         competitions: list[tuple[object, ...]] = []
         renamed: dict[str, str] = {}
         erased: list[tuple[str, tuple[str, ...]]] = []
+        creators: dict[str, str] = {}
         for stored in events:
             try:
                 event = REGISTRY_DECODER.decode(stored.data)
@@ -59,6 +60,7 @@ class Directory:
                 players.append((key, event.name, search_key(event.name), event.at))
             elif isinstance(event, CompetitionCreated):
                 competitions.append((key, event.name, event.kind, event.rules.preset, event.at))
+                creators[key] = event.created_by
             elif isinstance(event, PlayerRenamed):
                 renamed[key] = event.name
             elif isinstance(event, PlayerErased):
@@ -89,6 +91,31 @@ class Directory:
             )
         for player_id, named in erased:
             await self.erased(connection, player_id, named)
+        touched = [str(p[0]) for p in players] + list(renamed)
+        if touched or creators:
+            await self._read_before_an_erasure(connection, touched, creators)
+
+    async def _read_before_an_erasure(
+        self, connection: Connection, players: list[str], creators: dict[str, str]
+    ) -> None:
+        """A name this batch read before an erasure committed, written after it did: the
+        pseudonym instead (an erasure that commits later rewrites these rows itself)."""
+        pseudonym = "erased_text('player-' || p.player_id, 'name') #>> '{}'"
+        await connection.execute(
+            f"UPDATE {self._players} p SET name = {pseudonym}, search_name = lower({pseudonym})"
+            " WHERE p.player_id = ANY($1::text[])"
+            " AND EXISTS (SELECT 1 FROM erasures e WHERE e.player_id = p.player_id)",
+            players,
+        )
+        await connection.execute(
+            f"UPDATE {self._competitions} c SET name = erased_text("
+            "'competition-' || c.competition_id, 'name') #>> '{}'"
+            " FROM unnest($1::text[], $2::text[]) AS t(id, creator)"
+            " WHERE c.competition_id = t.id"
+            " AND EXISTS (SELECT 1 FROM erasures e WHERE e.player_id = t.creator)",
+            list(creators),
+            list(creators.values()),
+        )
 
     async def erased(self, connection: Connection, player_id: str, named: tuple[str, ...]) -> None:
         """The name a reader sees now: the openings are gone (migration 0015's

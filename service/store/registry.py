@@ -115,12 +115,25 @@ class Registry:
                 erased = True
         return msgspec.structs.replace(first, name=name), len(events), erased
 
+    async def names(self, player_ids: Sequence[str]) -> dict[str, str]:
+        """Each registered player's name now (a pseudonym once erased), in one query."""
+        rows = await self.store.pool.fetch(
+            "SELECT DISTINCT ON (stream_id) stream_id, open_texts(data, stream_id) ->> 'name'"
+            " FROM events WHERE stream_id = ANY($1::text[])"
+            " AND event_type IN ('player_registered', 'player_renamed')"
+            " ORDER BY stream_id, stream_version DESC",
+            [f"player-{p}" for p in player_ids],
+        )
+        return {row[0].removeprefix("player-"): row[1] for row in rows}
+
     async def append_to_player(
         self, player_id: str, event: msgspec.Struct, actor: str, expected: int
-    ) -> None:
-        await self.store.append(
+    ) -> int:
+        """The event appended to the player's stream: its position."""
+        result = await self.store.append(
             f"player-{player_id}", [_new_event(event, actor)], expected_version=expected
         )
+        return result.last_position
 
     async def competition_now(self, competition_id: str) -> CompetitionCreated:
         """The competition with its name now (the cache keeps the rest: it never changes)."""

@@ -28,6 +28,7 @@ from service.store.event_store import VersionConflict
 from service.store.registry import Registry
 
 log = logging.getLogger("domino.erasure")
+FOLD_POLLS = 500  # 5 s of 10 ms
 
 
 async def erase(
@@ -58,24 +59,39 @@ async def erase(
         )
     if not erased:
         event = PlayerErased(at=datetime.now(UTC), competitions=tuple(r[0] for r in named))
-        await _recorded(registry, player_id, event, by, version)
+        position = await _recorded(registry, player_id, event, by, version)
+        await _folded(pool, position)
     return gone is not None or not erased, [row[0] for row in revoked]
 
 
 async def _recorded(
     registry: Registry, player_id: str, event: PlayerErased, by: str, version: int
-) -> None:
+) -> int:
     """`player_erased` appended once, whatever was appended to the stream meanwhile (a
     rename that committed before the erasure, another erasure)."""
     for _ in range(5):
         try:
-            await registry.append_to_player(player_id, event, by, version)
-            return
+            return await registry.append_to_player(player_id, event, by, version)
         except VersionConflict:
             _, version, erased = await registry.player_now(player_id)
             if erased:
-                return
+                return 0
     raise Busy("player")
+
+
+async def _folded(pool: asyncpg.Pool, position: int) -> None:
+    """Until the directory has folded `player_erased`: a batch it read before the erasure
+    (the name still opened) may write the name back after the erasure's own update; its
+    fold of `player_erased`, which comes after, writes the pseudonym for good. Bounded:
+    without a projection runner answering, the fold follows later."""
+    for _ in range(FOLD_POLLS):
+        folded = await pool.fetchval(
+            "SELECT position FROM projection_checkpoints WHERE name = 'directory'"
+        )
+        if folded is not None and folded >= position:
+            return
+        await asyncio.sleep(0.01)
+    log.warning("erasure: the directory has not folded position %d yet", position)
 
 
 def listed(path: Path | None, player_id: str, by: str) -> None:
