@@ -26,8 +26,10 @@ _LAST = (
     "SELECT max(position) FROM"
     " (SELECT position FROM events WHERE position > $1 ORDER BY position LIMIT $2) batch"
 )
+_OPENED = "CASE WHEN data ? 'texts' THEN open_texts(data, stream_id)::text ELSE data::text END"
+"""A body with its names and free texts put back from their openings (migration 0015)."""
 _READ = (
-    "SELECT position, stream_id, event_type, data::text FROM events"
+    f"SELECT position, stream_id, event_type, {_OPENED} FROM events"
     " WHERE position > $1 AND position <= $2 AND event_type = ANY($3::text[]) ORDER BY position"
 )
 
@@ -198,7 +200,8 @@ batch AS (
     SELECT max(position) AS last FROM (
         SELECT position FROM events WHERE position > (SELECT position FROM checkpoint)
         ORDER BY position LIMIT $2) next)
-SELECT c.position, b.last, e.position, e.stream_id, e.event_type, e.data::text
+SELECT c.position, b.last, e.position, e.stream_id, e.event_type,
+    CASE WHEN e.data ? 'texts' THEN open_texts(e.data, e.stream_id)::text ELSE e.data::text END
 FROM checkpoint c CROSS JOIN batch b
 LEFT JOIN events e ON e.position > c.position AND e.position <= b.last
     AND e.event_type = ANY($3::text[])

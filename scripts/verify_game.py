@@ -13,6 +13,10 @@ Reads the game's events from the public API and checks two things:
    event published when it was recorded, before anyone saw a card. Canonical JSON: no
    whitespace, keys sorted, UTF-8.
 
+3. Every name and free text shown (place, notes, a penalty's note) against the commitment
+   in `data.texts`, with its salt from `text_salts`; one whose owner's data was erased
+   (salt null) is listed: the chain covers its commitment, nothing else is kept of it.
+
 So a deal made by the server is provably fair: its commitments were public from the hand's
 first event, and the cards revealed at its end are the ones committed to.
 """
@@ -71,9 +75,10 @@ def _with_null_at(body: Any, path: str) -> Any:
 
 
 def public_body(event: Json) -> Json:
-    """The body the hash covers: each secret back to null, whatever this reader was shown."""
+    """The body the hash covers: each secret, name and free text back to null, whatever this
+    reader was shown."""
     body: Json = json.loads(json.dumps(event["data"]))
-    for path in body.get("commitments", {}):
+    for path in [*body.get("commitments", {}), *body.get("texts", {})]:
         _with_null_at(body, path)
     return body
 
@@ -110,6 +115,25 @@ def check_secrets(events: list[Json]) -> tuple[int, int, list[str]]:
     return matched, hidden, wrong
 
 
+def check_texts(events: list[Json]) -> tuple[int, list[str], list[str]]:
+    """(names and free texts shown and matching their commitment, those erased with their
+    owner's data, mismatches)."""
+    matched, erased, wrong = 0, [], []
+    for event in events:
+        salts = event.get("text_salts") or {}
+        for path, published in event["data"].get("texts", {}).items():
+            where = f"version {event['version']}: {path}"
+            if path not in salts:
+                continue  # a player's earlier name: hidden
+            if salts[path] is None:
+                erased.append(where)
+            elif commitment(salts[path], event["data"][path]) == published:
+                matched += 1
+            else:
+                wrong.append(where)
+    return matched, erased, wrong
+
+
 def fetch_events(base: str, match_id: str, token: str | None = None) -> list[Json]:
     events: list[Json] = []
     after: int | None = 0
@@ -136,9 +160,13 @@ def main(argv: list[str]) -> int:
         f"{len(events)} events; hash chain: {'holds' if broken is None else f'BROKEN at {broken}'}"
     )
     print(f"secrets: {matched} revealed and matching their commitments, {hidden} still hidden")
-    for mismatch in wrong:
+    texts, erased, wrong_texts = check_texts(events)
+    print(f"texts: {texts} shown and matching their commitments, {len(erased)} erased")
+    for mismatch in wrong + wrong_texts:
         print(f"  DOES NOT MATCH its commitment: {mismatch}")
-    return 0 if broken is None and not wrong else 1
+    for gone in erased:
+        print(f"  erased with its owner's data (the chain still covers it): {gone}")
+    return 0 if broken is None and not wrong and not wrong_texts else 1
 
 
 if __name__ == "__main__":

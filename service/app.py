@@ -48,6 +48,8 @@ from service.http.openapi.problems import document_examples, document_problems
 from service.http.openapi.security import document_security
 from service.http.players.competitions import CompetitionController
 from service.http.players.controller import PlayerController
+from service.http.players.data import PlayerDataController
+from service.http.players.erasure import replay_list
 from service.http.players.tokens import TokenController
 from service.http.problems import EXCEPTION_HANDLERS
 from service.http.ratings.controller import RatingController
@@ -161,7 +163,10 @@ def create_app(
         app.state.tokens = tokens = Tokens(
             pool, settings.bootstrap_token, lifetime, settings.max_tokens_per_player
         )
+        tokens.on_erasure.append(app.state.matches.forget_all)
         await tokens.start_listening(app_dsn)
+        app.state.erasure_list = settings.erasure_list
+        await replay_list(settings.erasure_list, pool, app.state.registry)
         app.state.stale_after = settings.stale_after
         runner = (
             ProjectionRunner(app_dsn, [*all_projections(), *all_policies()])
@@ -206,6 +211,7 @@ def create_app(
         route_handlers=[
             HealthController,
             PlayerController,
+            PlayerDataController,
             TokenController,
             CompetitionController,
             MemberController,

@@ -29,9 +29,10 @@ from domain.tournament.events import TournamentEvent
 from domain.tournament.state import Fixture, Tournament
 from projections.base import Connection, StoredEvent
 from service.store.encoding import new_event
-from service.store.event_store import append_within
+from service.store.event_store import OPENED_DATA
 from service.store.secrets import opened
 from service.store.tournaments import stream_of, tournament_of
+from service.store.within import append_within
 
 log = logging.getLogger("domino.policies")
 ATTEMPTS = 5
@@ -73,7 +74,8 @@ async def _of_a_fixture(connection: Connection, stored: StoredEvent) -> bool:
 
 async def _match(connection: Connection, stream_id: str) -> Match:
     rows = await connection.fetch(
-        "SELECT data::text, secret::text FROM events WHERE stream_id = $1 ORDER BY stream_version",
+        f"SELECT {OPENED_DATA}, secret::text FROM events WHERE stream_id = $1"
+        " ORDER BY stream_version",
         stream_id,
     )
     return fold(opened(row[0], row[1]) for row in rows)
@@ -84,7 +86,8 @@ async def _act(connection: Connection, stored: StoredEvent, match: Match) -> Non
     stream = stream_of(str(match.competition_id))
     for _ in range(ATTEMPTS):
         rows = await connection.fetch(
-            "SELECT data::text FROM events WHERE stream_id = $1 ORDER BY stream_version", stream
+            f"SELECT {OPENED_DATA} FROM events WHERE stream_id = $1 ORDER BY stream_version",
+            stream,
         )
         tournament = tournament_of([row[0] for row in rows])
         if tournament is None:

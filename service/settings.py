@@ -39,13 +39,17 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     body_timeout: float = 10.0  # seconds between two parts of a request's body
     max_connections: int | None = 1000  # open connections per process; past it, 503
     dispute_days: float = 7.0  # a confirmed game may be disputed this long; unconfirmed: stale
+    erasure_list: Path | None = None  # erasures written down outside the database, replayed
+    # at start (service/http/players/erasure.py); from the environment: DOMINO_ERASURE_LIST,
+    # else <data dir>/erasures.ndjson
 
     @classmethod
     def from_environment(cls) -> Settings:
         env = os.environ
+        data_dir = Path(env.get("DOMINO_DATA_DIR") or ".domino")
         return cls(
             database_url=env.get("DATABASE_URL") or None,
-            data_dir=Path(env.get("DOMINO_DATA_DIR") or ".domino"),
+            data_dir=data_dir,
             bootstrap_token=env.get("DOMINO_BOOTSTRAP_TOKEN") or None,
             app_password=env.get("DOMINO_APP_PASSWORD") or None,
             pool_size=int(env.get("DOMINO_POOL_SIZE") or 10),
@@ -55,7 +59,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             read_max_lag=_seconds("DOMINO_READ_MAX_LAG", env.get("DOMINO_READ_MAX_LAG") or "5"),
             read_wait=_seconds("DOMINO_READ_WAIT", env.get("DOMINO_READ_WAIT") or "1"),
             cors_origins=tuple(
-                o.strip().rstrip("/") for o in env.get("DOMINO_CORS_ORIGINS", "").split(",")
+                o.strip().rstrip("/")
+                for o in env.get("DOMINO_CORS_ORIGINS", "").split(",")
                 if o.strip()
             ),
             rate_writes_per_token=_rate(env, "DOMINO_RATE_WRITES_PER_TOKEN", "300/minute"),
@@ -79,6 +84,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                 "DOMINO_MAX_CONNECTIONS", env.get("DOMINO_MAX_CONNECTIONS") or "1000"
             ),
             dispute_days=_dispute_days(env.get("DOMINO_DISPUTE_DAYS") or "7"),
+            erasure_list=Path(env.get("DOMINO_ERASURE_LIST") or data_dir / "erasures.ndjson"),
         )
 
 

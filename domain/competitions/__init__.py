@@ -47,7 +47,22 @@ class CompetitionCreated(RegistryEvent, frozen=True, kw_only=True, tag="competit
     """An amistoso played as one mesa of consecutive games (domain.competitions.mesa)."""
 
 
-RegistryUnion = PlayerRegistered | CompetitionCreated
+class PlayerRenamed(RegistryEvent, frozen=True, kw_only=True, tag="player_renamed"):
+    """A player's display name changed (by themself or an administrator): the history says
+    a rename happened; the earlier name is shown to the player alone (design.md)."""
+
+    name: str
+
+
+class PlayerErased(RegistryEvent, frozen=True, kw_only=True, tag="player_erased"):
+    """A player's data erased (LGPD art. 18): their name's and texts' openings deleted, a
+    pseudonym shown from now on. `competitions`: those whose name they wrote, now shown by
+    a pseudonym too."""
+
+    competitions: tuple[str, ...] = ()
+
+
+RegistryUnion = PlayerRegistered | CompetitionCreated | PlayerRenamed | PlayerErased
 REGISTRY_DECODER = msgspec.json.Decoder(RegistryUnion)
 
 
@@ -81,6 +96,10 @@ def members_of(events: list[MembershipEvent]) -> dict[str, datetime]:
 
 def register_player(name: str, at: datetime) -> PlayerRegistered:
     return PlayerRegistered(at=at, name=check_name(name))
+
+
+def rename_player(name: str, at: datetime) -> PlayerRenamed:
+    return PlayerRenamed(at=at, name=check_name(name))
 
 
 def create_competition(

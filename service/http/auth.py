@@ -9,6 +9,7 @@ import hmac
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 import asyncpg
@@ -22,6 +23,9 @@ from service.store.registry import BOOTSTRAP_ACTOR
 
 CACHE_SECONDS = 30.0
 REVOKED_CHANNEL = "domino_tokens_revoked"
+ERASED_PREFIX = "erased:"
+"""A payload on REVOKED_CHANNEL naming an erased player: every instance drops what it
+caches of their texts (`Tokens.on_erasure`)."""
 RECONNECT_SECONDS = 1.0
 HEARTBEAT_SECONDS = 5.0
 LISTENER_NAME = "domino-token-revocations"  # application_name, for operators
@@ -81,6 +85,8 @@ class Tokens:
         # Moves on every revocation heard and every listener loss: a lookup that began
         # before it may have read a token as valid that is now revoked, so it caches nothing.
         self._generation = 0
+        self.on_erasure: list[Callable[[], None]] = []
+        """Called when any instance erases a player (their games' cached texts dropped)."""
 
     async def start_listening(self, dsn: str) -> None:
         self._listener = asyncio.create_task(self._listen(dsn), name="token-revocations")
@@ -116,6 +122,8 @@ class Tokens:
             connection.add_termination_listener(lambda _: lost.set())
             await connection.add_listener(REVOKED_CHANNEL, self._revoked)
             self._cache.clear()  # whatever was revoked while nobody listened
+            for hook in self.on_erasure:  # and whoever was erased meanwhile
+                hook()
             self._listening = True
             while not lost.is_set():
                 # Not asyncio.wait_for: Python 3.11's loses a cancellation (gh-86296).
@@ -128,7 +136,18 @@ class Tokens:
 
     def _revoked(self, _connection: object, _pid: int, _channel: str, payload: object) -> None:
         self._generation += 1
+        if str(payload).startswith(ERASED_PREFIX):
+            for hook in self.on_erasure:
+                hook()
+            return
         self._cache.pop(bytes.fromhex(str(payload)), None)
+
+    def forget(self, digests: list[str]) -> None:
+        """These tokens (hex digests), revoked here: dropped from this instance's cache now,
+        without waiting to hear the NOTIFY."""
+        self._generation += 1
+        for digest in digests:
+            self._cache.pop(bytes.fromhex(digest), None)
 
     def _stop_caching(self) -> None:
         """Not listening: revocations may go unheard, so nothing cached may be trusted."""

@@ -1,5 +1,6 @@
 """Public pages in pt-BR, rendered by the service (Jinja2) from the same reads as the JSON
-API: home, ranking board, player, game (súmula, hash chain, replay), competition. Not part
+API: home, ranking board, player, game (súmula, hash chain, replay), competition, what
+is kept about a player (privacidade). Not part
 of the API's document. Wire `PAGES` into the app's route handlers and `TEMPLATES` as its
 template config."""
 
@@ -14,6 +15,7 @@ from service.pages.errors import PAGE_ERRORS
 from service.pages.home import HomePage
 from service.pages.matches import MatchPage
 from service.pages.players import PlayerPage
+from service.pages.privacy import PrivacyPage
 from service.pages.ranking import RankingPage
 from service.pages.reports import ReportPages
 from service.pages.templating import TEMPLATES
@@ -25,7 +27,8 @@ PAGES = [
     Router(
         path="/",
         route_handlers=[
-            HomePage, RankingPage, PlayerPage, MatchPage, CompetitionPage, ReportPages
+            HomePage, RankingPage, PlayerPage, MatchPage, CompetitionPage, ReportPages,
+            PrivacyPage,
         ],
         exception_handlers=PAGE_ERRORS,
         include_in_schema=False,

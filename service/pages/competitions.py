@@ -31,7 +31,7 @@ class CompetitionPage(Controller):
     @get("/competicoes/{competition_id:str}", name="pages:competition")
     async def competition(self, state: State, competition_id: FromPath[str]) -> Template:
         registry: Registry = state.registry
-        created = await registry.competition(competition_id)
+        created = await registry.competition_now(competition_id)
         competition_id = parse_id(competition_id, "competition")
         competition = await competition_out(state, competition_id, created)
         games = await list_matches(state, None, competition_id, None, GAMES_SHOWN, 0)

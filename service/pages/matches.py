@@ -55,11 +55,11 @@ class MatchPage(Controller):
         names = await names_of(state, [*game.seats, game.created_by])
         seats = [names.get(p, "?") for p in game.seats]
         first_bad = await store.verify_stream(stream_of(current.match_id))
-        _, secrets = await commitments_checked(store, current)
+        _, secrets, _ = await commitments_checked(store, current)
         competition = None
         if game.competition_id is not None:
             registry: Registry = state.registry
-            competition = (await registry.competition(game.competition_id)).name
+            competition = await registry.competition_name(game.competition_id)
         return Template(
             template_name="partida.html",
             context={

@@ -6,24 +6,17 @@ from collections.abc import Iterable
 
 from litestar.datastructures import State
 
-from service.store.errors import NotFound
 from service.store.registry import BOOTSTRAP_ACTOR, Registry
 
 
 async def names_of(state: State, player_ids: Iterable[str | None]) -> dict[str, str]:
-    """Each known id's name (the registry caches them: players never change)."""
+    """Each id's name now, in one query ("?" for an unknown id)."""
     registry: Registry = state.registry
-    names: dict[str, str] = {}
-    for player_id in set(player_ids) - {None}:
-        assert player_id is not None
-        if player_id == BOOTSTRAP_ACTOR:
-            names[player_id] = "administrador"
-            continue
-        try:
-            names[player_id] = (await registry.player(player_id)).name
-        except NotFound:
-            names[player_id] = "?"
-    return names
+    wanted = {p for p in player_ids if p is not None}
+    names = await registry.names(sorted(wanted - {BOOTSTRAP_ACTOR}))
+    if BOOTSTRAP_ACTOR in wanted:
+        names[BOOTSTRAP_ACTOR] = "administrador"
+    return {p: names.get(p, "?") for p in wanted}
 
 
 def pair(names: dict[str, str], players: Iterable[str]) -> str:

@@ -27,6 +27,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from service.store.errors import StoreError
 from service.store.hash_chain import first_broken_link
+from service.store.openings import Opening, insert_openings, refusal
 from service.store.trace import written
 
 log = logging.getLogger("domino.store")
@@ -54,6 +55,12 @@ class NewEvent(msgspec.Struct, frozen=True):
     data: str  # JSON text of the event's public body: what the hash chain covers
     metadata: str = "{}"  # JSON text: actor, request id, idempotency key, client time
     secret: str | None = None  # JSON text of its salted secret parts (service.store.secrets)
+    openings: tuple[Opening, ...] = ()
+    """Its texts (service.store.texts), stored with it in the same transaction. In a
+    player's stream they are that player's, whoever wrote them."""
+    plain: str | None = None
+    """Its body before its texts were committed (with fresh salts each time): what a retry's
+    fingerprint compares."""
 
 
 class AppendResult(msgspec.Struct, frozen=True):
@@ -76,12 +83,15 @@ class RecordedEvent(msgspec.Struct, frozen=True):
     hash: str
     secret: str | None = None
     """Its salted secret parts (service.store.secrets), never hashed; None: none."""
+    texts: str | None = None
+    """Its texts' openings (`text_openings` in SQL): {"salts": {"<path>": salt or null once
+    erased}, "earlier": a player's name a later rename replaced}; None: no text."""
 
 
 def fingerprint_of(stream_id: str, expected: int | None, events: Sequence[NewEvent]) -> bytes:
     digest = hashlib.sha256(f"{stream_id}\n{expected}\n".encode())
     for event in events:
-        digest.update(f"{event.type}\n{event.data}\n".encode())
+        digest.update(f"{event.type}\n{event.plain or event.data}\n".encode())
     return digest.digest()
 
 
@@ -99,11 +109,16 @@ def _future() -> asyncio.Future[AppendResult]:
     return asyncio.get_running_loop().create_future()
 
 
-_APPEND = "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+APPEND = "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+
+OPENED_DATA = "CASE WHEN data ? 'texts' THEN open_texts(data, stream_id)::text ELSE data::text END"
+"""An event's body with its texts put back from their openings (migration 0015)."""
 
 _SELECT = (
-    "SELECT position, stream_id, stream_version, event_type, data::text, metadata::text,"
-    " recorded_at, encode(hash, 'hex'), secret::text FROM events"
+    f"SELECT position, stream_id, stream_version, event_type, {OPENED_DATA}, metadata::text,"
+    " recorded_at, encode(hash, 'hex'), secret::text,"
+    " CASE WHEN data ? 'texts' THEN text_openings(data, stream_id, stream_version)::text END"
+    " FROM events"
 )
 
 
@@ -118,6 +133,7 @@ def _recorded(row: asyncpg.Record) -> RecordedEvent:
         recorded_at=row[6],
         hash=row[7],
         secret=row[8],
+        texts=row[9],
     )
 
 
@@ -231,7 +247,7 @@ class EventStore:
             # The server refused and rolled back the whole batch: nothing was written, so
             # each request may be tried alone and one bad request sinks no neighbour.
             if len(batch) == 1:
-                _fail(batch, error)
+                _fail(batch, refusal(error))
                 return
             for request in batch:
                 try:
@@ -239,12 +255,24 @@ class EventStore:
                 except asyncpg.PostgresError as alone:
                     if _connection_lost(connection, alone):
                         raise
-                    _fail([request], alone)
+                    _fail([request], refusal(alone))
 
     async def _commit(self, connection: PoolConnectionProxy, batch: list[_Append]) -> None:
+        if not any(e.openings for request in batch for e in request.events):
+            rows = await self._append(connection, batch)  # one statement: its own transaction
+        else:
+            async with connection.transaction():
+                rows = await self._append(connection, batch)
+        for request, row in zip(batch, rows, strict=True):
+            if not request.done.done():
+                _settle(request, row)
+
+    async def _append(
+        self, connection: PoolConnectionProxy, batch: list[_Append]
+    ) -> list[asyncpg.Record]:
         events = [event for request in batch for event in request.events]
         rows = await connection.fetch(
-            _APPEND,
+            APPEND,
             [r.stream_id for r in batch],
             [r.expected for r in batch],
             [len(r.events) for r in batch],
@@ -255,9 +283,12 @@ class EventStore:
             [e.metadata for e in events],
             [e.secret for e in events],
         )
-        for request, row in zip(batch, rows, strict=True):
-            if not request.done.done():
-                _settle(request, row)
+        appended = zip(batch, rows, strict=True)
+        await insert_openings(
+            connection,
+            [(r.stream_id, openings_of(r.events)) for r, row in appended if row[0] == "appended"],
+        )
+        return rows
 
     async def read_stream(
         self, stream_id: str, after_version: int = 0, limit: int | None = None
@@ -325,33 +356,8 @@ class EventStore:
         return first_broken_link(stream_id, [(r[0], r[1], r[2], bytes(r[3])) for r in rows])
 
 
-async def append_within(
-    connection: asyncpg.Connection | PoolConnectionProxy,
-    stream_id: str,
-    events: Sequence[NewEvent],
-    *,
-    expected_version: int,
-    idempotency_key: str,
-) -> str:
-    """Append in the caller's own transaction (a policy whose checkpoint commits with what
-    it appends): the database function every append goes through, alone. Answers its
-    outcome: "appended", "replayed" (the key's first append stands) or "conflict"."""
-    row = await connection.fetchrow(
-        _APPEND,
-        [stream_id],
-        [expected_version],
-        [len(events)],
-        [idempotency_key],
-        [hashlib.sha256(idempotency_key.encode()).digest()],  # the key says the request
-        [e.type for e in events],
-        [e.data for e in events],
-        [e.metadata for e in events],
-        [e.secret for e in events],
-    )
-    assert row is not None
-    if row[0] == "key-reused":
-        raise IdempotencyKeyReused(idempotency_key)
-    return str(row[0])
+def openings_of(events: Sequence[NewEvent]) -> list[Opening]:
+    return [opening for event in events for opening in event.openings]
 
 
 def _settle(request: _Append, row: asyncpg.Record) -> None:

@@ -79,12 +79,19 @@ class Matches:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self._cache: OrderedDict[str, MatchRecord] = OrderedDict()
+        self._epoch = 0
+        """Moves at each `forget_all`: a game read before it is not cached after it."""
 
-    async def load(self, match_id: str) -> MatchRecord:
+    def forget_all(self) -> None:
+        """Every cached game dropped (an erasure replaced texts they hold)."""
+        self._epoch += 1
+        self._cache.clear()
+
+    async def load(self, match_id: str, epoch: int | None = None) -> MatchRecord:
         match_id = parse_id(match_id, "match")
         record = self._cache.get(match_id)
         if record is None:
-            record = await self.refresh(match_id, None)
+            record = await self.refresh(match_id, None, epoch)
         if record.version == 0:
             raise NotFound("match", match_id)
         return record
@@ -92,15 +99,19 @@ class Matches:
     async def latest(self, match_id: str) -> MatchRecord:
         """For reads: the cached game brought up to date, since another instance of the
         service may have written to it (one indexed query that usually finds nothing)."""
-        record = await self.load(match_id)
-        return await self.refresh(record.match_id, record)
+        epoch = self._epoch
+        record = await self.load(match_id, epoch)
+        return await self.refresh(record.match_id, record, epoch)
 
-    async def refresh(self, match_id: str, record: MatchRecord | None) -> MatchRecord:
+    async def refresh(
+        self, match_id: str, record: MatchRecord | None, epoch: int | None = None
+    ) -> MatchRecord:
+        epoch = self._epoch if epoch is None else epoch
         after = record.version if record else 0
         events = await self.store.read_stream(stream_of(match_id), after_version=after)
         record = replay(match_id, events, record)
         if record.version:
-            self._remember(record)
+            self._remember(record, epoch)
         return record
 
     async def at_version(self, match_id: str, version: int) -> MatchRecord:
@@ -111,7 +122,9 @@ class Matches:
             raise NotFound("match", match_id)
         return record
 
-    def _remember(self, record: MatchRecord) -> None:
+    def _remember(self, record: MatchRecord, epoch: int) -> None:
+        if epoch != self._epoch:
+            return  # read before an erasure: it may hold texts erased since
         self._cache[record.match_id] = record
         self._cache.move_to_end(record.match_id)
         while len(self._cache) > CACHE_SIZE:
@@ -132,11 +145,12 @@ class Matches:
         """Decide `command(record)` against the game and append what follows from it;
         with `again`, decide it anew after its events while `again` says so, and append
         them all at once (a void deal and the deal after it: one request, one answer)."""
-        record = MatchRecord(match_id, 0, INITIAL) if new else await self.load(match_id)
+        epoch = self._epoch
+        record = MatchRecord(match_id, 0, INITIAL) if new else await self.load(match_id, epoch)
         for _ in range(RETRIES):
             if expected_version is not None and expected_version != record.version:
                 if not new:  # the cache may be behind: another instance may have written
-                    record = await self.refresh(match_id, record)
+                    record = await self.refresh(match_id, record, epoch)
                 if expected_version != record.version:
                     if first := await self._first_answer(idempotency_key, fingerprint):
                         return first
@@ -146,7 +160,7 @@ class Matches:
             except DomainError:
                 # The cache may be behind another instance's writes: refuse only what the
                 # rules refuse on the game as it is now.
-                fresh = record if new else await self.refresh(match_id, record)
+                fresh = record if new else await self.refresh(match_id, record, epoch)
                 if fresh.version == record.version:
                     # Refused now, but perhaps because this very request (a retry with its
                     # key, on another instance) was recorded meanwhile: answer that instead.
@@ -164,14 +178,14 @@ class Matches:
                     fingerprint=fingerprint,
                 )
             except VersionConflict:
-                record = await self.refresh(match_id, None if new else record)
+                record = await self.refresh(match_id, None if new else record, epoch)
                 continue
             if result.replayed:  # the key's first request won (for a new game: another id)
                 first_id = result.stream_id.removeprefix("match-")
                 return await self.at_version(first_id, result.last_version)
             for event in events:
                 record = apply(record, event, metadata)
-            self._remember(record)
+            self._remember(record, epoch)
             return record
         if first := await self._first_answer(idempotency_key, fingerprint):
             return first

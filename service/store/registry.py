@@ -1,4 +1,6 @@
-"""Players and competitions: written once as events, cached forever (they never change)."""
+"""Players and competitions: their streams. A competition is cached (its rules never
+change; its name is read afresh, as an erasure may replace it); a player is read afresh each
+time, being renamed or erased from any instance."""
 
 from __future__ import annotations
 
@@ -9,7 +11,13 @@ from typing import TypeVar
 
 import msgspec
 
-from domain.competitions import REGISTRY_DECODER, CompetitionCreated, PlayerRegistered
+from domain.competitions import (
+    REGISTRY_DECODER,
+    CompetitionCreated,
+    PlayerErased,
+    PlayerRegistered,
+    PlayerRenamed,
+)
 from service.store.encoding import new_event
 from service.store.errors import NotFound
 from service.store.event_store import EventStore, NewEvent
@@ -41,7 +49,6 @@ def parse_id(text: str, what: str) -> str:
 class Registry:
     def __init__(self, store: EventStore) -> None:
         self.store = store
-        self._players: dict[str, PlayerRegistered] = {}
         self._competitions: dict[str, CompetitionCreated] = {}
 
     async def add_player(
@@ -88,12 +95,55 @@ class Registry:
         return competition_id
 
     async def player(self, player_id: str) -> PlayerRegistered:
+        """The player as registered, under the name they go by now (a pseudonym once
+        erased)."""
+        return (await self.player_now(player_id))[0]
+
+    async def player_now(self, player_id: str) -> tuple[PlayerRegistered, int, bool]:
+        """The player (their name now), their stream's version, and whether erased."""
         player_id = parse_id(player_id, "player")
-        found = self._players.get(player_id)
-        if found is None:
-            found = await self._first(f"player-{player_id}", PlayerRegistered, "player")
-            self._players[player_id] = found
-        return found
+        events = await self.store.read_stream(f"player-{player_id}")
+        first = REGISTRY_DECODER.decode(events[0].data) if events else None
+        if not isinstance(first, PlayerRegistered):
+            raise NotFound("player", player_id)
+        name, erased = first.name, False
+        for stored in events[1:]:
+            event = REGISTRY_DECODER.decode(stored.data)
+            if isinstance(event, PlayerRenamed):
+                name = event.name
+            elif isinstance(event, PlayerErased):
+                erased = True
+        return msgspec.structs.replace(first, name=name), len(events), erased
+
+    async def names(self, player_ids: Sequence[str]) -> dict[str, str]:
+        """Each registered player's name now (a pseudonym once erased), in one query."""
+        rows = await self.store.pool.fetch(
+            "SELECT DISTINCT ON (stream_id) stream_id, open_texts(data, stream_id) ->> 'name'"
+            " FROM events WHERE stream_id = ANY($1::text[])"
+            " AND event_type IN ('player_registered', 'player_renamed')"
+            " ORDER BY stream_id, stream_version DESC",
+            [f"player-{p}" for p in player_ids],
+        )
+        return {row[0].removeprefix("player-"): row[1] for row in rows}
+
+    async def append_to_player(
+        self, player_id: str, event: msgspec.Struct, actor: str, expected: int
+    ) -> int:
+        """The event appended to the player's stream: its position."""
+        result = await self.store.append(
+            f"player-{player_id}", [_new_event(event, actor)], expected_version=expected
+        )
+        return result.last_position
+
+    async def competition_now(self, competition_id: str) -> CompetitionCreated:
+        """The competition with its name now (the cache keeps the rest: it never changes)."""
+        found = await self.competition(competition_id)
+        return msgspec.structs.replace(found, name=await self.competition_name(competition_id))
+
+    async def competition_name(self, competition_id: str) -> str:
+        """Its name now: a pseudonym once its creator's data was erased."""
+        competition_id = parse_id(competition_id, "competition")
+        return (await self._first(f"competition-{competition_id}", CompetitionCreated, "x")).name
 
     async def competition(self, competition_id: str) -> CompetitionCreated:
         competition_id = parse_id(competition_id, "competition")

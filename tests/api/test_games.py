@@ -123,6 +123,10 @@ async def test_a_finished_game_has_a_valid_hash_chain(
         "secrets_matched": 5 * len(final["hands"]),  # four hands and the dorme, each hand
         "secrets_hidden": 0,
         "secrets_wrong": [],
+        "texts_matched": 0,  # no place, no notes
+        "texts_erased": [],
+        "texts_wrong": [],
+        "reanchored": [],
     }
     assert "scripts/verify_game.py" in verified["how"]
 

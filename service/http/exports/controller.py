@@ -261,6 +261,12 @@ _QUERY = """
 _ENCODER = msgspec.json.Encoder()
 
 
+async def player_export(state: State, player_id: str) -> str:
+    """Every game the player sat at, as `/v1/exports/games` writes them (NDJSON)."""
+    filters = _Filters(player_id, None, None, None, None, "all")
+    return b"".join([line async for line in _lines(state, filters)]).decode()
+
+
 async def _lines(state: State, filters: _Filters) -> AsyncIterator[bytes]:
     after: tuple[datetime, str] = (datetime.min.replace(year=1900).astimezone(), "")
     while True:

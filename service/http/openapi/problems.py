@@ -83,7 +83,7 @@ def document_problems(document: OpenAPI) -> OpenAPI:
     schemas["FieldError"] = FIELD_ERROR
     content = {PROBLEM_JSON: OpenAPIMediaType(schema=Reference("#/components/schemas/Problem"))}
     for item in (document.paths or {}).values():
-        for method in ("get", "post", "delete"):
+        for method in ("get", "post", "patch", "delete"):
             operation = getattr(item, method)
             if operation is None:
                 continue

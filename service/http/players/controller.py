@@ -3,18 +3,20 @@ games; a new token for a player."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Request, Response, get, patch, post
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
-from domain.competitions import register_player
+from domain.competitions import register_player, rename_player
 from service.http.auth import Issued, Principal, provide_principal
 from service.http.directory.params import Limit, NameFilter, Offset, StatusFilter
 from service.http.matches.schemas import NewPlayer, PlayerOut
 from service.http.matches.writes import fingerprint, idempotency_key, now
+from service.http.players.data import allowed
 from service.http.problems import ApiError
 from service.reads.directory.listing import list_matches, list_players
 from service.reads.directory.schemas import MatchList, PlayerList
@@ -111,13 +113,40 @@ class PlayerController(Controller):
         self, state: State, player_id: FromPath[str], principal: NamedDependency[Principal]
     ) -> Response[PlayerOut]:
         registry: Registry = state.registry
-        found = await registry.player(player_id)
+        found, _, erased = await registry.player_now(player_id)
         player_id = parse_id(player_id, "player")
         if not (principal.admin or principal.player_id == player_id):
             raise ApiError(403, "forbidden", "only the player or an administrator may do this")
+        if erased:
+            raise ApiError(409, "player-erased", "this player's data was erased: no new token")
         issued = await state.tokens.issue(player_id, capped=not principal.admin)
         return Response(
             player_out(player_id, found.name, issued),
             status_code=201,
             headers={"Cache-Control": "no-store"},
         )
+
+    @patch(
+        "/{player_id:str}",
+        operation_id="renamePlayer",
+        summary="Change a player's name",
+        description="The player (own token) or an administrator. Every read shows the new "
+        "name; the history says a rename happened, and only the player sees (in "
+        "`/data`) what the name was.",
+    )
+    async def rename(
+        self,
+        state: State,
+        player_id: FromPath[str],
+        data: JSONBody[NewPlayer],
+        principal: NamedDependency[Principal],
+    ) -> PlayerOut:
+        registry: Registry = state.registry
+        _, version, erased = await registry.player_now(player_id)
+        player_id = parse_id(player_id, "player")
+        allowed(principal, player_id)
+        if erased:
+            raise ApiError(409, "player-erased", "this player's data was erased")
+        event = rename_player(data.name, datetime.now(UTC))
+        await registry.append_to_player(player_id, event, principal.actor, version)
+        return PlayerOut(id=player_id, name=event.name)

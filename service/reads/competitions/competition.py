@@ -43,5 +43,5 @@ async def competition_out(
 
 async def read_competition(state: State, competition_id: str) -> CompetitionOut:
     registry: Registry = state.registry
-    found = await registry.competition(competition_id)
+    found = await registry.competition_now(competition_id)
     return await competition_out(state, parse_id(competition_id, "competition"), found)

@@ -40,6 +40,15 @@ class EventOut(msgspec.Struct, frozen=True, kw_only=True):
             '"hands.2"): sha256(salt || canonical JSON of the value) is its commitment.'
         ),
     ] = None
+    text_salts: Annotated[
+        dict[str, str | None] | None,
+        Meta(
+            description="The salt of each name or free text (by its field, committed in "
+            "`data.texts`): sha256(salt || canonical JSON of the text) is its commitment. "
+            "null: its owner's data was erased (the text shows as a pseudonym or empty). A "
+            "player's earlier name (renamed since) is null in `data` and has no salt here."
+        ),
+    ] = None
     metadata: Annotated[dict[str, Any], Meta(description="Who sent it and when (client).")]
     recorded_at: Annotated[datetime, Meta(description="When the service stored it.")]
     hash: Annotated[
@@ -64,6 +73,7 @@ def event_out(stored: RecordedEvent, seen: Sight | None = None) -> EventOut:
         # A deal stored before secrets were kept apart: its hash, and every link after it
         # (each covers the one before), would let anyone test a guess of a hidden hand.
         hash_ = None
+    text_salts = _text_salts(stored, data)
     metadata = {
         k: v for k, v in _OBJECT.decode(stored.metadata).items() if k not in _HIDDEN_METADATA
     }
@@ -74,10 +84,31 @@ def event_out(stored: RecordedEvent, seen: Sight | None = None) -> EventOut:
         type=stored.type,
         data=data,
         salts=salts or None,
+        text_salts=text_salts,
         metadata=metadata,
         recorded_at=stored.recorded_at,
         hash=hash_,
     )
+
+
+class _Texts(msgspec.Struct, frozen=True):
+    salts: dict[str, str | None]
+    earlier: bool = False
+
+
+_TEXTS = msgspec.json.Decoder(_Texts)
+
+
+def _text_salts(stored: RecordedEvent, data: dict[str, Any]) -> dict[str, str | None] | None:
+    """Each text's salt; a player's earlier name hidden (said renamed, not what it was)."""
+    if stored.texts is None:
+        return None
+    texts = _TEXTS.decode(stored.texts)
+    salts = dict(texts.salts)
+    if texts.earlier and "name" in salts:
+        data["name"] = None
+        del salts["name"]
+    return salts
 
 
 def _everything(_: str, __: int | None, ___: object) -> bool:

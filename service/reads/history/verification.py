@@ -9,11 +9,11 @@ import msgspec
 from litestar.datastructures import State
 from msgspec import Meta
 
-from service.reads.history.events import event_out
+from service.reads.history.events import EventOut, event_out
 from service.reads.history.sight import sight
 from service.store.event_store import EventStore
 from service.store.matches import Matches, MatchRecord, stream_of
-from service.store.secrets import Checked, check_shown
+from service.store.secrets import Checked, check_shown, commitment
 
 VERIFY_YOURSELF = (
     "Run scripts/verify_game.py <service URL> <match id> (Python's standard library only): "
@@ -47,15 +47,68 @@ class Verification(msgspec.Struct, frozen=True, kw_only=True):
     secrets_wrong: Annotated[
         list[str], Meta(description='Revealed secrets that do not match ("version: path").')
     ] = msgspec.field(default_factory=list)
+    texts_matched: Annotated[
+        int,
+        Meta(
+            description="Names and free texts (place, notes, notes of penalties) shown that "
+            "match the commitment their event published."
+        ),
+    ] = 0
+    texts_erased: Annotated[
+        list[str],
+        Meta(
+            description="Texts whose opening was erased with its owner's data (\"version: "
+            'path"): the chain still covers their commitment, nothing else is kept.'
+        ),
+    ] = msgspec.field(default_factory=list)
+    texts_wrong: Annotated[
+        list[str], Meta(description='Texts shown that do not match ("version: path").')
+    ] = msgspec.field(default_factory=list)
+    reanchored: Annotated[
+        list[int],
+        Meta(
+            description="Versions rewritten once, when texts recorded in clear were "
+            'committed (migration 0015, docs/reliability.md "Names in the log"); the old '
+            "and new link of each are kept in the table `reanchorings`."
+        ),
+    ] = msgspec.field(default_factory=list)
     how: Annotated[str, Meta(description="How to check it all yourself.")] = VERIFY_YOURSELF
 
 
-async def commitments_checked(store: EventStore, record: MatchRecord) -> tuple[int, Checked]:
+class TextsChecked(msgspec.Struct, frozen=True):
+    matched: int = 0
+    erased: tuple[str, ...] = ()
+    wrong: tuple[str, ...] = ()
+
+
+def check_texts(shown: list[EventOut]) -> TextsChecked:
+    """Each text shown checked against its commitment; erased ones listed."""
+    matched, erased, wrong = 0, [], []
+    for event in shown:
+        salts = event.text_salts or {}
+        for path, published in event.data.get("texts", {}).items():
+            if path not in salts:
+                continue  # a player's earlier name: hidden
+            salt = salts[path]
+            if salt is None:
+                erased.append(f"{event.version}: {path}")
+            elif commitment(bytes.fromhex(salt), event.data[path]) == published:
+                matched += 1
+            else:
+                wrong.append(f"{event.version}: {path}")
+    return TextsChecked(matched, tuple(erased), tuple(wrong))
+
+
+async def commitments_checked(
+    store: EventStore, record: MatchRecord
+) -> tuple[int, Checked, TextsChecked]:
     """How many events the game has, and every secret they reveal to anyone checked
-    against its commitment (the secrets of a hand in progress are counted hidden)."""
+    against its commitment (the secrets of a hand in progress are counted hidden), and its
+    texts."""
     stored = await store.read_stream(stream_of(record.match_id))
     shown = [event_out(e, sight(record, e, frozenset())) for e in stored]
-    return len(stored), check_shown([(e.version, e.data, e.salts or {}) for e in shown])
+    checked = check_shown([(e.version, e.data, e.salts or {}) for e in shown])
+    return len(stored), checked, check_texts(shown)
 
 
 async def verify_match(state: State, match_id: str) -> Verification:
@@ -64,13 +117,21 @@ async def verify_match(state: State, match_id: str) -> Verification:
     store: EventStore = state.store
     bad = await store.verify_stream(stream_of(match_id))
     record = await matches.latest(match_id)
-    version, checked = await commitments_checked(store, record)
+    version, checked, texts = await commitments_checked(store, record)
+    reanchored = await store.pool.fetch(
+        "SELECT version FROM reanchorings WHERE stream_id = $1 AND rewritten ORDER BY 1",
+        stream_of(record.match_id),
+    )
     return Verification(
         match_id=record.match_id,
         version=version,
-        valid=bad is None and not checked.wrong,
+        valid=bad is None and not checked.wrong and not texts.wrong,
         first_bad_version=bad,
         secrets_matched=checked.matched,
         secrets_hidden=checked.hidden,
         secrets_wrong=list(checked.wrong),
+        texts_matched=texts.matched,
+        texts_erased=list(texts.erased),
+        texts_wrong=list(texts.wrong),
+        reanchored=[row[0] for row in reanchored],
     )

@@ -109,7 +109,7 @@ async def read_competition_report(
     biggest = tally.first_most(confirmed_now)
     return CompetitionReport(
         competition_id=competition_id,
-        name=competition.name,
+        name=await registry.competition_name(competition_id),
         kind=competition.kind,
         game=game,
         period=period,

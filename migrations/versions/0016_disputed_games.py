@@ -1,13 +1,13 @@
 """A game's read-model status may be disputed or annulled (docs/rules-decisions.md, G30-G36).
 
-Revision ID: 0017
-Revises: 0014
+Revision ID: 0016
+Revises: 0015
 """
 
 from alembic import op
 
-revision = "0017"
-down_revision = "0014"
+revision = "0016"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,127 @@
+"""A player's erasure (LGPD art. 18; design.md, "A player's data"), and the erasure list
+that brings it back after a restore.
+
+Erasing deletes the openings the player owns (their name, every name and text they wrote:
+migration 0015's `erase_owner`), records the erasure, revokes their tokens, and appends
+`player_erased` to their stream, in that order; each step is a no-op when done already,
+so an erasure cut short is completed by the next one, or at the next start. The erasure
+list (a file outside the database, `DOMINO_ERASURE_LIST`, one JSON line a player: ids and
+times only) is replayed at every start: a database restored from a backup taken before an
+erasure is erased again before the service answers (docs/reliability.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from datetime import UTC, datetime
+from pathlib import Path
+
+import asyncpg
+
+from domain.competitions import PlayerErased
+from projections.directory import Directory
+from service.http.auth import ERASED_PREFIX, REVOKED_CHANNEL
+from service.store.errors import Busy, NotFound
+from service.store.event_store import VersionConflict
+from service.store.registry import Registry
+
+log = logging.getLogger("domino.erasure")
+FOLD_POLLS = 500  # 5 s of 10 ms
+
+
+async def erase(
+    pool: asyncpg.Pool, registry: Registry, player_id: str, by: str
+) -> tuple[bool, list[str]]:
+    """Erase the player: whether anything changed (False: erased already), and the digests
+    of the tokens it revoked."""
+    _, version, erased = await registry.player_now(player_id)
+    async with pool.acquire() as connection, connection.transaction():
+        await connection.execute("SELECT pg_advisory_xact_lock(erasure_lock($1))", player_id)
+        named = await connection.fetch(
+            "SELECT DISTINCT substr(stream_id, 13) FROM openings"
+            " WHERE owner = $1 AND stream_id LIKE 'competition-%' AND path = 'name'",
+            player_id,
+        )
+        gone = await connection.fetchval("SELECT erase_owner($1, $2)", player_id, by)
+        # The directory shows the pseudonym now, not once it folds `player_erased`.
+        await Directory().erased(connection, player_id, tuple(r[0] for r in named))
+        revoked = await connection.fetch(
+            "UPDATE tokens SET expires_at = now() WHERE player_id = $1"
+            " AND (expires_at IS NULL OR expires_at > now()) RETURNING encode(token_hash, 'hex')",
+            player_id,
+        )
+        for row in revoked:
+            await connection.execute("SELECT pg_notify($1, $2)", REVOKED_CHANNEL, row[0])
+        await connection.execute(
+            "SELECT pg_notify($1, $2)", REVOKED_CHANNEL, ERASED_PREFIX + player_id
+        )
+    if not erased:
+        event = PlayerErased(at=datetime.now(UTC), competitions=tuple(r[0] for r in named))
+        position = await _recorded(registry, player_id, event, by, version)
+        await _folded(pool, position)
+    return gone is not None or not erased, [row[0] for row in revoked]
+
+
+async def _recorded(
+    registry: Registry, player_id: str, event: PlayerErased, by: str, version: int
+) -> int:
+    """`player_erased` appended once, whatever was appended to the stream meanwhile (a
+    rename that committed before the erasure, another erasure)."""
+    for _ in range(5):
+        try:
+            return await registry.append_to_player(player_id, event, by, version)
+        except VersionConflict:
+            _, version, erased = await registry.player_now(player_id)
+            if erased:
+                return 0
+    raise Busy("player")
+
+
+async def _folded(pool: asyncpg.Pool, position: int) -> None:
+    """Until the directory has folded `player_erased`: a batch it read before the erasure
+    (the name still opened) may write the name back after the erasure's own update; its
+    fold of `player_erased`, which comes after, writes the pseudonym for good. Bounded:
+    without a projection runner answering, the fold follows later."""
+    for _ in range(FOLD_POLLS):
+        folded = await pool.fetchval(
+            "SELECT position FROM projection_checkpoints WHERE name = 'directory'"
+        )
+        if folded is not None and folded >= position:
+            return
+        await asyncio.sleep(0.01)
+    log.warning("erasure: the directory has not folded position %d yet", position)
+
+
+def listed(path: Path | None, player_id: str, by: str) -> None:
+    """The erasure written down outside the database (ids and a time: nothing erased)."""
+    if path is None:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    line = {"player_id": player_id, "erased_at": datetime.now(UTC).isoformat(), "by": by}
+    with path.open("a", encoding="utf-8") as file:
+        file.write(json.dumps(line) + "\n")
+
+
+def _listed_ids(path: Path) -> list[str]:
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [str(json.loads(line)["player_id"]) for line in lines if line.strip()]
+
+
+async def replay_list(path: Path | None, pool: asyncpg.Pool, registry: Registry) -> int:
+    """Every erasure on the list applied again (after a restore); how many were missing."""
+    if path is None:
+        return 0
+    again = 0
+    for player_id in await asyncio.to_thread(_listed_ids, path):
+        try:
+            if (await erase(pool, registry, player_id, "erasure-list"))[0]:
+                again += 1
+        except NotFound:
+            continue  # registered after the backup this database came from: nothing held
+    if again:
+        log.warning("erasure list: %d erasure(s) applied again (a restored database?)", again)
+    return again

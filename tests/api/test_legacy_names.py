@@ -1,0 +1,162 @@
+"""Events recorded with names in clear, before texts were committed (issue 33, part 5): a
+log written at revision 0014 is re-anchored by 0015, recorded and auditable, and then
+behaves as one written since (docs/reliability.md, "Names in the log")."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import uuid
+from datetime import UTC, datetime
+
+import asyncpg
+import httpx
+from alembic import command
+
+from domain import Event, decide, fold
+from domain.competitions import PlayerRegistered
+from domain.dominoes.commands import RecordResult
+from domain.match.commands import Command, CreateMatch, RecordPenalty
+from service.store.database import alembic_config
+from service.store.event_store import EventStore, NewEvent
+from service.store.secrets import PUBLIC
+from tests.api.conftest import ADMIN, serve
+from tests.api.erasure_reads import pg_dump
+from tests.api.test_commitments import VERIFY
+from tests.conftest import Database
+
+NOW = datetime(2026, 11, 1, tzinfo=UTC)
+
+
+def plain(event: object, actor: str) -> NewEvent:
+    """An event as revision 0014's service wrote it: every text in clear."""
+    tag = str(type(event).__struct_config__.tag)  # type: ignore[attr-defined]
+    return NewEvent(tag, PUBLIC.encode(event).decode(), PUBLIC.encode({"actor": actor}).decode())
+
+
+def a_game(players: list[str]) -> list[Event]:
+    """Created with a place and notes, a hand recorded, a penalty with a note."""
+    commands: list[Command] = [
+        CreateMatch(
+            at=NOW,
+            preset="pontos",
+            seats=players,
+            actor=players[0],
+            place="Bar Antigo do Zé",
+            notes="nota antiga",
+        ),
+        RecordResult(at=NOW, outcome="batida", seat=1, kind="simples"),
+        RecordPenalty(at=NOW, seat=2, kind="slow-play", note="demorou, disse o Zé Legado"),
+        RecordResult(at=NOW, outcome="batida", seat=1, kind="simples"),
+    ]
+    events: list[Event] = []
+    for asked in commands:
+        events += decide(asked, fold(events))
+    return events
+
+
+async def written_before(database: Database) -> tuple[list[str], str]:
+    """At revision 0014: four players and a game with a place and notes, in clear."""
+    await asyncio.to_thread(command.downgrade, alembic_config(database.owner_dsn), "0014")
+    pool = await asyncpg.create_pool(database.app_dsn, min_size=1, max_size=2)
+    try:
+        store = EventStore(pool)
+        players = [str(uuid.uuid4()) for _ in range(4)]
+        for n, player in enumerate(players):
+            name = "Zé Legado" if n == 0 else f"Outro {n}"
+            await store.append(
+                f"player-{player}",
+                [plain(PlayerRegistered(at=NOW, name=name), "admin")],
+                expected_version=0,
+            )
+        match_id = str(uuid.uuid4())
+        await store.append(
+            f"match-{match_id}", [plain(e, players[0]) for e in a_game(players)], expected_version=0
+        )
+    finally:
+        await pool.close()
+    return players, match_id
+
+
+async def test_a_log_written_before_is_reanchored_recorded_and_verifiable(
+    database: Database,
+) -> None:
+    players, match_id = await written_before(database)
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        old = await owner.fetch("SELECT stream_id, stream_version, data::text, hash FROM events")
+        old_hash = {(r[0], r[1]): bytes(r[3]) for r in old}
+        assert any("Bar Antigo" in r[2] for r in old)
+
+        await asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
+
+        rows = await owner.fetch(
+            "SELECT stream_id, stream_version, data::text FROM events ORDER BY position"
+        )
+        anchors = await owner.fetch("SELECT stream_id, version, old_hash FROM reanchorings")
+        audit = await owner.fetchval(
+            "SELECT data::text FROM events WHERE stream_id = 'audit-reanchoring'"
+        )
+        openings = await owner.fetch("SELECT stream_id, path, owner, salt, value FROM openings")
+    finally:
+        await owner.close()
+    assert not any("Zé Legado" in r[2] or "Bar Antigo" in r[2] for r in rows)
+    assert {(a[0], a[1]): bytes(a[2]) for a in anchors} == {
+        (s, v): h for (s, v), h in old_hash.items()
+    }
+    assert json.loads(audit)["events_rewritten"] == 6
+    game_links = [v for (stream, v) in old_hash if stream == f"match-{match_id}"]
+    assert len(game_links) > 2  # every link after a rewritten one changed, and is recorded
+    assert {(o[0], o[1], o[2]) for o in openings} >= {
+        (f"match-{match_id}", "place", players[0]),
+        (f"player-{players[0]}", "name", players[0]),
+    }
+    # Auditable: the old bodies, rebuilt from the new ones and their openings, chain to the
+    # old hashes, link by link.
+    values = {VERIFY.commitment(o[3], json.loads(o[4])): json.loads(o[4]) for o in openings}
+    stream = f"match-{match_id}"
+    previous = b""
+    for _, version, text in (r for r in rows if r[0] == stream):
+        body = json.loads(text)
+        for path, committed in body.pop("texts", {}).items():
+            body[path] = values[committed]
+        link = f"{stream}\n{version}\n{body['type']}\n{VERIFY.jsonb_text(body)}"
+        previous = hashlib.sha256(previous + link.encode()).digest()
+        assert previous == old_hash[(stream, version)]
+
+
+async def test_a_reanchored_game_plays_on_verifies_and_its_texts_can_be_erased(
+    database: Database,
+) -> None:
+    players, match_id = await written_before(database)
+    await asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
+    async with serve(database) as client:
+        assert (await client.get(f"/v1/players/{players[0]}")).json()["name"] == "Zé Legado"
+        state = (await client.get(f"/v1/matches/{match_id}")).json()
+        assert state["place"] == "Bar Antigo do Zé"
+        result = {"outcome": "batida", "seat": 0, "kind": "simples"}
+        moved = await client.post(f"/v1/matches/{match_id}/results", json=result, headers=ADMIN)
+        assert moved.status_code == 201, moved.text
+        verified = (await client.get(f"/v1/matches/{match_id}/verify")).json()
+        assert (verified["valid"], verified["reanchored"], verified["texts_matched"]) == (
+            True,
+            [1, 3],
+            3,
+        )
+        erased = await client.post(f"/v1/players/{players[0]}/erasure", json={}, headers=ADMIN)
+        assert erased.status_code == 200, erased.text
+        after = (await client.get(f"/v1/matches/{match_id}/verify")).json()
+        assert (after["valid"], after["texts_erased"]) == (
+            True,
+            ["1: notes", "1: place", "3: note"],
+        )
+        await _no_name(client, match_id)
+    dump = pg_dump(database.owner_dsn)
+    assert "Legado" not in dump
+    assert "Bar Antigo" not in dump
+
+
+async def _no_name(client: httpx.AsyncClient, match_id: str) -> None:
+    for path in (f"/v1/matches/{match_id}", f"/v1/matches/{match_id}/events", "/v1/events"):
+        assert "Legado" not in (await client.get(path)).text

@@ -1,0 +1,75 @@
+"""A copy of everything held about a player (issue 33, part 3): `GET /v1/players/{id}/data`
+with their own token."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+
+from tests.api.conftest import ADMIN, Table, register
+from tests.api.play import assert_problem, create_competition, join_all, prepared
+from tests.projections.test_http import settled
+
+
+async def test_a_player_gets_everything_held_about_them(client: httpx.AsyncClient) -> None:
+    zé = await register(client, "Zé Dados")
+    others = [await register(client, n) for n in ("Ana", "Tião", "Bia")]
+    table = Table([zé, *others], zé, await register(client, "Outro"))
+    competition = await create_competition(client, zé, name="Liga do Zé")
+    await join_all(client, competition, [zé])
+    game = await prepared(
+        client, table, "finished", competition_id=competition, place="Bar", notes="rodada 1"
+    )
+    await game.ok("confirmations", {}, by=zé)
+    await game.ok("confirmations", {}, by=others[0])
+    await settled(client)
+
+    answer = await client.get(f"/v1/players/{zé.id}/data", headers=zé.auth)
+
+    assert answer.status_code == 200, answer.text
+    assert "no-store" in answer.headers["cache-control"]
+    data = answer.json()
+    assert (data["id"], data["name"], data["erased"]) == (zé.id, "Zé Dados", False)
+    assert [n["name"] for n in data["names"]] == ["Zé Dados"]
+    assert {(t["path"], t["text"]) for t in data["texts"]} == {
+        ("name", "Liga do Zé"),
+        ("place", "Bar"),
+        ("notes", "rodada 1"),
+    }
+    assert len(data["tokens"]) == 1
+    assert "token" not in data["tokens"][0]
+    assert {c["what"] for c in data["consents"]} == {"member_joined", "confirmation_recorded"}
+    assert data["disputes"] == []
+    assert data["statistics"]["games_played"] == 1
+    lines = [json.loads(line) for line in data["games"].splitlines()]
+    assert [line["id"] for line in lines] == [game.id]
+    assert lines[0]["hands"]
+
+
+async def test_nobody_else_gets_a_players_data(client: httpx.AsyncClient) -> None:
+    zé, other = await register(client, "Zé"), await register(client, "Outro")
+    assert_problem(
+        await client.get(f"/v1/players/{zé.id}/data", headers=other.auth), 403, "forbidden"
+    )
+    assert_problem(await client.get(f"/v1/players/{zé.id}/data"), 401, "unauthorized")
+    by_admin = await client.get(f"/v1/players/{zé.id}/data", headers=ADMIN)
+    assert by_admin.json()["name"] == "Zé"
+
+
+async def test_after_erasure_the_copy_holds_no_name_and_no_text(
+    client: httpx.AsyncClient,
+) -> None:
+    zé = await register(client, "Zé Dados")
+    await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=zé.auth)
+    data = (await client.get(f"/v1/players/{zé.id}/data", headers=ADMIN)).json()
+    assert (data["name"], data["erased"], data["names"]) == (f"Jogador {zé.id[:4]}", True, [])
+
+
+async def test_the_pages_say_what_is_kept_and_how_to_ask(client: httpx.AsyncClient) -> None:
+    page = await client.get("/privacidade")
+    assert page.status_code == 200
+    for said in ("O que guardamos", "Por quanto tempo", "30 dias", "/v1/players/{id}/data"):
+        assert said in page.text
+    assert "/v1/players/{id}/erasure" in page.text
+    assert 'href="/privacidade"' in (await client.get("/")).text
