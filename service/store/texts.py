@@ -1,8 +1,9 @@
 """Names and free texts kept out of the hashed history (design.md, "A player's data").
 
 A text a person writes or that names them (a player's name, a competition's name, a game's
-place and notes, a penalty's note) is committed like a secret: the event's public body holds
-null in its place and `"texts": {"<field>": sha256hex(salt || canonical JSON of the text)}`;
+place and notes, a penalty's note, a dispute's reason and its settlement's note) is
+committed like a secret: the event's public body holds null in its place and
+`"texts": {"<field>": sha256hex(salt || canonical JSON of the text)}`;
 the text and its salt go to the `openings` table (migration 0015), with its owner. Reads put
 each text back from its opening (`open_texts` in SQL); an erasure deletes the openings of its
 owner, and reads then show a pseudonym or an empty text, while the hash chain, which never
@@ -25,6 +26,8 @@ TEXT_FIELDS: dict[str, tuple[str, ...]] = {
     "competition_created": ("name",),
     "match_created": ("place", "notes"),
     "penalty_recorded": ("note",),
+    "match_disputed": ("reason",),
+    "dispute_settled": ("note",),
 }
 """The event types that carry texts, and their fields (as migration 0015 re-anchors them)."""
 

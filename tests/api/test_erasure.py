@@ -188,3 +188,40 @@ async def test_another_instance_drops_the_erased_texts_it_cached(database: Datab
                 break
             await asyncio.sleep(0.01)
         assert "Sigilosa" not in (await second.get(path)).text
+
+
+async def test_a_disputes_reason_is_committed_copied_and_erased_with_its_writer(
+    client: httpx.AsyncClient, database: Database
+) -> None:
+    """A dispute's reason is a free text of its writer's: null in the hashed body, in their
+    copy of their data, and gone (from reads and from the database) with them."""
+    zé, table, games, _ = await erased_table(client)
+    reason = "queixa reservada sobre a mão três"
+    disputed = await client.post(
+        f"/v1/matches/{games[1]}/disputes", json={"reason": reason}, headers=zé.auth
+    )
+    assert disputed.status_code == 201, disputed.text
+    assert disputed.json()["dispute"]["reason"] == reason
+    connection = await asyncpg.connect(database.owner_dsn)
+    try:
+        stored = await connection.fetchval(
+            "SELECT data::text FROM events WHERE event_type = 'match_disputed'"
+            " AND stream_id = $1",
+            f"match-{games[1]}",
+        )
+    finally:
+        await connection.close()
+    assert stored is not None
+    assert reason not in stored
+    assert '"reason": null' in stored
+    copy = (await client.get(f"/v1/players/{zé.id}/data", headers=zé.auth)).json()
+    assert [(d["what"], d["text"]) for d in copy["disputes"]] == [("match_disputed", reason)]
+
+    await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=ADMIN)
+
+    state = (await client.get(f"/v1/matches/{games[1]}", headers=table.players[1].auth)).json()
+    assert state["dispute"]["reason"] == ""
+    events = (await client.get(f"/v1/matches/{games[1]}/events", headers=ADMIN)).text
+    assert reason not in events
+    assert reason not in pg_dump(database.owner_dsn)
+    assert (await client.get(f"/v1/matches/{games[1]}/verify")).json()["valid"] is True

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 from litestar import Controller, Response, get, post
@@ -68,6 +68,16 @@ class ConsentHeld(msgspec.Struct, frozen=True, kw_only=True):
     recorded_at: Annotated[datetime, Meta(description="When.")]
 
 
+class DisputeHeld(msgspec.Struct, frozen=True, kw_only=True):
+    stream: Annotated[str, Meta(description="The game.")]
+    what: Annotated[
+        str,
+        Meta(description="match_disputed (they disputed it), dispute_settled (they ruled)."),
+    ]
+    text: Annotated[str, Meta(description="Their reason, or their ruling's note.")]
+    recorded_at: Annotated[datetime, Meta(description="When.")]
+
+
 class PlayerData(msgspec.Struct, frozen=True, kw_only=True):
     """Everything the service holds about a player."""
 
@@ -91,7 +101,10 @@ class PlayerData(msgspec.Struct, frozen=True, kw_only=True):
             "for them while a member), and the games they confirmed."
         ),
     ]
-    disputes: Annotated[list[dict[str, Any]], Meta(description="None are recorded today.")]
+    disputes: Annotated[
+        list[DisputeHeld],
+        Meta(description="The games they disputed, and the disputes they settled."),
+    ]
     statistics: Annotated[
         PlayerStats | None,
         Meta(description="Their statistics in the game they played most."),
@@ -152,6 +165,14 @@ class PlayerDataController(Controller):
                 " 'consent_given') AND metadata ->> 'actor' = $1) ORDER BY position",
                 player_id,
             )
+            disputes = await connection.fetch(
+                "SELECT stream_id AS stream, event_type AS what, recorded_at,"
+                " coalesce(open_texts(data, stream_id) ->> 'reason',"
+                " open_texts(data, stream_id) ->> 'note', '') AS text FROM events"
+                " WHERE event_type IN ('match_disputed', 'dispute_settled')"
+                " AND data ->> 'actor' = $1 ORDER BY position",
+                player_id,
+            )
         statistics = await read_player_stats(
             state, player_id, game=await most_played(state, player_id)
         )
@@ -164,7 +185,7 @@ class PlayerDataController(Controller):
             texts=[TextHeld(**r) for r in texts],
             tokens=[TokenHeld(**r) for r in tokens],
             consents=[ConsentHeld(**r) for r in consents],
-            disputes=[],
+            disputes=[DisputeHeld(**r) for r in disputes],
             statistics=statistics,
             games=await player_export(state, player_id),
         )
