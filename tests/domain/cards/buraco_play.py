@@ -79,11 +79,12 @@ def candidates(state: Match, rng: random.Random) -> Iterator[Command]:
             replacement = [rng.choice(sorted(unseen(hand, deck, hand.pile).elements()))]
         yield LayRedThree(at=AT, seat=seat, card=red[0], replacement=replacement)
         return
+    distinct = sorted(set(held))  # sorted: the same game from a seed in every process
     for number, _ in enumerate(hand.melds[side_of(seat)]):
-        tries += [AddToMeld(at=AT, seat=seat, to=number, cards=[card]) for card in set(held)]
+        tries += [AddToMeld(at=AT, seat=seat, to=number, cards=[card]) for card in distinct]
     twos = [card for card in held if card[0] == "2" or card == "JK"]
     if variant_of(state).melds.sets:  # trincas: three of a rank, or two and a wild
-        for rank in {card[:-1] for card in held if card != "JK"}:
+        for rank in sorted({card[:-1] for card in held if card != "JK"}):
             same = [card for card in held if card[:-1] == rank]
             tries += [LayMeld(at=AT, seat=seat, cards=list(t)) for t in combinations(same, 3)]
             if twos and len(same) >= 2:
