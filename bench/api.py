@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import msgspec
 
 # Run as a script, this folder heads sys.path: the repository goes first, for `bench.common`
@@ -95,6 +96,47 @@ class Stats:
     games: int = 0
     first_error: str = ""
     """The first refused write: its path, status and answer."""
+    app_cpu: float = 0.0
+    """CPU seconds the server's processes used while measured (user and system)."""
+    db_cpu: float = 0.0
+    """CPU seconds PostgreSQL's processes used while measured."""
+
+
+TICKS = os.sysconf("SC_CLK_TCK")
+PIDS: dict[str, int] = {}
+"""The root process of each side ("service", "bare") and PostgreSQL's postmaster ("db")."""
+
+
+def cpu_seconds(root: int) -> float:
+    """User and system CPU of a process and all its descendants, from /proc: unlike a rate,
+    it hardly depends on what else the machine is doing."""
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        parents[int(entry.name)] = int(fields[1])
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / TICKS
+    tree, frontier = {root}, [root]
+    while frontier:
+        parent = frontier.pop()
+        children = [pid for pid, ppid in parents.items() if ppid == parent]
+        tree.update(children)
+        frontier += children
+    return sum(used.get(pid, 0.0) for pid in tree)
+
+
+async def metered(side: str, stats: Stats, measure_from: float, deadline: float) -> None:
+    """The CPU of `side`'s server and of PostgreSQL over the measured window."""
+    await asyncio.sleep(max(0.0, measure_from - time.perf_counter()))
+    app, db = cpu_seconds(PIDS[side]), cpu_seconds(PIDS["db"])
+    await asyncio.sleep(max(0.0, deadline - time.perf_counter()))
+    stats.app_cpu += cpu_seconds(PIDS[side]) - app
+    stats.db_cpu += cpu_seconds(PIDS["db"]) - db
 
 
 @dataclass(frozen=True)
@@ -272,6 +314,7 @@ async def run_service(
     now = time.perf_counter()
     measure_from, deadline = now + warm_up, now + warm_up + seconds
     await asyncio.gather(
+        metered("service", stats, measure_from, deadline),
         *(
             play_games(Http(port), games, deadline, measure_from, stats)
             for _ in range(tables)
@@ -286,7 +329,8 @@ async def run_bare(port: int, tables: int, seconds: float, warm_up: float) -> St
     now = time.perf_counter()
     measure_from, deadline = now + warm_up, now + warm_up + seconds
     await asyncio.gather(
-        *(insert_rows(Http(port), deadline, measure_from, stats) for _ in range(tables))
+        metered("bare", stats, measure_from, deadline),
+        *(insert_rows(Http(port), deadline, measure_from, stats) for _ in range(tables)),
     )
     return stats
 
@@ -299,6 +343,8 @@ def merged(rounds: list[Stats]) -> Stats:
         whole.errors += part.errors
         whole.games += part.games
         whole.first_error = whole.first_error or part.first_error
+        whole.app_cpu += part.app_cpu
+        whole.db_cpu += part.db_cpu
     return whole
 
 
@@ -313,6 +359,12 @@ def report(name: str, stats: Stats, seconds: float) -> tuple[float, float, float
     )
     if stats.first_error:
         print(f"  first error: {stats.first_error}", flush=True)
+    writes = max(1, stats.requests)
+    print(
+        f"  CPU per write (of {stats.requests:,}): server {stats.app_cpu / writes * 1000:.3f} ms,"
+        f" PostgreSQL {stats.db_cpu / writes * 1000:.3f} ms",
+        flush=True,
+    )
     return rate, p50, p99
 
 
@@ -353,6 +405,16 @@ def measure(
     return service, bare
 
 
+async def postmaster_pid(dsn: str) -> int:
+    """PostgreSQL's postmaster: the parent of a backend (the server runs on this machine)."""
+    connection = await asyncpg.connect(dsn)
+    try:
+        backend = int(await connection.fetchval("SELECT pg_backend_pid()"))
+    finally:
+        await connection.close()
+    return int((Path("/proc") / str(backend) / "stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=16)
@@ -384,10 +446,12 @@ def main() -> None:
             "--no-access-log", "--log-level", "warning", "--workers", str(args.workers),
         ]  # fmt: skip
         figures = {}
+        PIDS["db"] = asyncio.run(postmaster_pid(admin))
         with (
-            service_process(owner, 8781, args.workers),
-            process(bare_command, {"DATABASE_URL": bare_owner}, 8782),
+            service_process(owner, 8781, args.workers) as service_server,
+            process(bare_command, {"DATABASE_URL": bare_owner}, 8782) as bare_server,
         ):
+            PIDS["service"], PIDS["bare"] = service_server.pid, bare_server.pid
             seats = asyncio.run(register_seats(8781))
             for game in games:
                 print(f"{game}:", flush=True)
