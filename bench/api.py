@@ -120,7 +120,9 @@ def cpu_seconds(root: int) -> float:
         except OSError:
             continue  # gone meanwhile
         parents[int(entry.name)] = int(fields[1])
-        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / TICKS
+        # its own time and its reaped children's: a backend that exits meanwhile moves its
+        # time into the postmaster's, so the sum never goes back
+        used[int(entry.name)] = sum(int(f) for f in fields[11:15]) / TICKS
     tree, frontier = {root}, [root]
     while frontier:
         parent = frontier.pop()
