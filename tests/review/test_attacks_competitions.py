@@ -1,0 +1,97 @@
+"""Review of issue 32 (torneios of players alone, tournaments of chips, disputes, seasons,
+the amistoso mesa), as an attacker over HTTP: the holes found, each a test that failed
+against the code reviewed. Each docstring says what an attacker gains."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.api.conftest import register, seat_a_table
+from tests.api.play import assert_problem
+from tests.api.test_mesa import mesa_call, next_of, ok, open_mesa, play
+from tests.api.test_tournament_of_chips import chips_of, standings, tournament
+
+# --- The amistoso mesa -----------------------------------------------------------------------
+
+
+async def test_a_winner_who_arrives_at_the_mesa_is_refused_and_never_sits_twice(
+    client: httpx.AsyncClient,
+) -> None:
+    """Severity: medium. After a game, a winner (with their own token) posts their own
+    arrival: it was taken (only a game in progress refused it), they were first in the
+    queue, and once the losers drew the next game's seats held them twice, in their own
+    chair and in the chair of the loser who waits: the mesa's answer was a table of three
+    players, and the one who waits lost their turn for a player already seated."""
+    table = await seat_a_table(client)
+    ze, ana, tiao, bia = table.players
+    organizer = await register(client, "Dona Rosa")
+    mesa = await open_mesa(client, organizer, "higher")
+    await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
+    before = await next_of(client, mesa)
+
+    again = await mesa_call(client, mesa, "arrivals", {"player": ze.id}, by=ze)
+    loser = await mesa_call(client, mesa, "arrivals", {"player": ana.id}, by=organizer)
+
+    assert_problem(again, 409, "already-seated")
+    assert_problem(loser, 409, "already-seated")
+    assert await next_of(client, mesa) == before
+
+
+async def test_a_waiting_player_seated_by_a_game_is_not_seated_again_by_the_draw(
+    client: httpx.AsyncClient,
+) -> None:
+    """Severity: medium. G41 lets a mesa's game be seated as the players agree, so a
+    player who waits may be given a chair by the organizer. They stayed in the queue: after
+    that game the losers (the waiting player among them) were told to draw for a newcomer
+    who was at the table already, and the draw seated that player in two chairs."""
+    table = await seat_a_table(client)
+    ze, ana, tiao, bia = table.players
+    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
+    mesa = await open_mesa(client, organizer, "higher")
+    await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
+    await ok(client, mesa, "arrivals", {"player": novo.id}, by=novo)
+
+    seats = [ze, novo, tiao, bia]  # the table agreed: Novo sits for Ana, no draw
+    await play(client, table, organizer, mesa, seats, winner_seat=0)
+    after = await next_of(client, mesa)
+
+    assert (after["status"], after["waiting"], after["draw_by"]) == ("ready", [], [])
+    assert after["seats"] == [p.id for p in seats]
+    third = await register(client, "Terceiro")
+    arrived = await ok(client, mesa, "arrivals", {"player": third.id}, by=third)
+    assert (arrived["waiting"], arrived["draw_by"]) == ([third.id], [novo.id, bia.id])
+    await ok(client, mesa, "draws", {"player": novo.id, "tile": "6-6"}, by=novo)
+    seated = await ok(client, mesa, "draws", {"player": bia.id, "tile": "0-0"}, by=bia)
+    assert seated["seats"] == [ze.id, novo.id, tiao.id, third.id]
+    assert seated["waiting"] == [bia.id]
+
+
+# --- Tournaments of chips --------------------------------------------------------------------
+
+
+async def test_a_table_hand_sent_again_with_its_idempotency_key_is_recorded_once(
+    client: httpx.AsyncClient,
+) -> None:
+    """Severity: high. A hand at a table of chips ignored `Idempotency-Key`: a client that
+    retried after a timeout (as the README tells it it may) moved the chips twice, and the
+    same key with another body was taken as a third hand instead of refused. A player could
+    be put out by a network retry."""
+    organizer = await register(client, "Seu Nico")
+    competition, players = await tournament(client, organizer, 8)
+    table = (await standings(client, competition))["tables"][0]
+    a, b = (players[e].id for e in table["players"][:2])
+    url = f"/v1/competitions/{competition}/tables/{table['table']}/hands"
+    headers = organizer.auth | {"Idempotency-Key": "hand-1"}
+
+    first = await client.post(url, json={"net": {a: 10, b: -10}}, headers=headers)
+    retry = await client.post(url, json={"net": {a: 10, b: -10}}, headers=headers)
+    other = await client.post(url, json={"net": {a: 20, b: -20}}, headers=headers)
+
+    assert first.status_code == 201, first.text
+    assert retry.status_code == 201, retry.text
+    assert retry.json() == first.json()
+    assert_problem(other, 422, "idempotency-key-reused")
+    chips = chips_of(await standings(client, competition))
+    assert (chips[table["players"][0]], chips[table["players"][1]]) == (1010, 990)
+    events = (await client.get(f"/v1/competitions/{competition}/events")).json()["events"]
+    assert [e["type"] for e in events].count("table_hand_played") == 1
