@@ -4,6 +4,8 @@ against the code reviewed. Each docstring says what an attacker gains."""
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 
 from tests.api.conftest import register, seat_a_table
@@ -95,3 +97,12 @@ async def test_a_table_hand_sent_again_with_its_idempotency_key_is_recorded_once
     assert (chips[table["players"][0]], chips[table["players"][1]]) == (1010, 990)
     events = (await client.get(f"/v1/competitions/{competition}/events")).json()["events"]
     assert [e["type"] for e in events].count("table_hand_played") == 1
+
+    racing = organizer.auth | {"Idempotency-Key": "hand-2"}
+    both = await asyncio.gather(
+        *(client.post(url, json={"net": {a: 5, b: -5}}, headers=racing) for _ in range(2))
+    )
+    assert [r.status_code for r in both] == [201, 201]
+    assert both[0].json() == both[1].json()
+    chips = chips_of(await standings(client, competition))
+    assert (chips[table["players"][0]], chips[table["players"][1]]) == (1015, 985)
