@@ -11,7 +11,7 @@ import httpx
 from tests.api.conftest import register, seat_a_table
 from tests.api.play import assert_problem
 from tests.api.test_mesa import mesa_call, next_of, ok, open_mesa, play
-from tests.api.test_tournament_of_chips import chips_of, standings, tournament
+from tests.api.test_tournament_of_chips import chips_of, hands_at, standings, tournament
 
 # --- The amistoso mesa -----------------------------------------------------------------------
 
@@ -106,3 +106,37 @@ async def test_a_table_hand_sent_again_with_its_idempotency_key_is_recorded_once
     assert both[0].json() == both[1].json()
     chips = chips_of(await standings(client, competition))
     assert (chips[table["players"][0]], chips[table["players"][1]]) == (1015, 985)
+
+
+async def test_a_hand_the_torneio_counted_is_not_annulled_in_the_tables_session_game(
+    client: httpx.AsyncClient,
+) -> None:
+    """Severity: medium. A hand of a table's session game counts in the tournament of chips
+    as it ends (G22). Annulling it in the game (an organizer's write, allowed before the
+    game's confirmation) took it out of the game but not out of the torneio: the chips
+    stayed moved, the game's stacks and the torneio's no longer agreed, and every later
+    hand of that game was dropped by the policy (not the players' chips): an annulled hand
+    still counted, and the table was stuck."""
+    organizer = await register(client, "Dona Fia")
+    competition, players = await tournament(client, organizer, 8)
+    table = (await standings(client, competition))["tables"][0]
+    seats = [players[e].id for e in table["players"]]
+    body = {"competition_id": competition, "fixture_id": table["fixture"], "seats": seats}
+    created = await client.post("/v1/matches", json=body, headers=organizer.auth)
+    assert created.status_code == 201, created.text
+    url = f"/v1/matches/{created.json()['id']}"
+    first = {"net": {"0": 300, "1": -300}, "stacks": [1000] * len(seats)}
+    assert (await client.post(f"{url}/results", json=first, headers=organizer.auth)).is_success
+    counted = await hands_at(client, competition, table["table"], 1)
+    version = (await client.get(url)).json()["version"]
+
+    annulled = await client.post(f"{url}/annulments", json={"hand": 1}, headers=organizer.auth)
+
+    assert_problem(annulled, 409, "hand-counted")
+    assert (await client.get(url)).json()["version"] == version
+    second = {"net": {"2": 100, "3": -100}}
+    assert (await client.post(f"{url}/results", json=second, headers=organizer.auth)).is_success
+    after = await hands_at(client, competition, table["table"], 2)
+    chips = chips_of(after)
+    assert chips_of(counted)[table["players"][0]] == chips[table["players"][0]] == 1300
+    assert (chips[table["players"][2]], chips[table["players"][3]]) == (1100, 900)

@@ -18,8 +18,8 @@ from domain.tournament.decide import walkover
 from domain.tournament.state import Tournament
 from service.http.auth import Principal, provide_principal
 from service.http.competitions.tournament_schemas import NewTableHand, NewWalkover
-from service.http.matches.writes import fingerprint, idempotency_key
 from service.http.problems import ApiError
+from service.http.web.idempotency import fingerprint, idempotency_key
 from service.reads.tournaments.schemas import Fixtures, Standings, TournamentEvents
 from service.reads.tournaments.standings import (
     fixtures_out,
