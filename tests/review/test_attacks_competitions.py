@@ -12,6 +12,7 @@ from tests.api.conftest import register, seat_a_table
 from tests.api.play import assert_problem
 from tests.api.test_mesa import mesa_call, next_of, ok, open_mesa, play
 from tests.api.test_tournament_of_chips import chips_of, hands_at, standings, tournament
+from tests.projections.test_http import settled
 
 # --- The amistoso mesa -----------------------------------------------------------------------
 
@@ -140,3 +141,36 @@ async def test_a_hand_the_torneio_counted_is_not_annulled_in_the_tables_session_
     chips = chips_of(after)
     assert chips_of(counted)[table["players"][0]] == chips[table["players"][0]] == 1300
     assert (chips[table["players"][2]], chips[table["players"][3]]) == (1100, 900)
+
+
+async def test_a_tables_session_game_ended_and_confirmed_leaves_the_table_free_to_play_on(
+    client: httpx.AsyncClient,
+) -> None:
+    """Severity: high. One player at a table of chips abandons the table's session game
+    (their own seat: allowed); the game is over and an organizer confirms it as any other.
+    The torneio ignored a session's end (its hands decide, G22), so its fixture stayed
+    "playing" that finished game for good: the organizer's hands were refused
+    (fixture-has-game), a new session game too, a confirmed game can neither be cancelled
+    nor disputed (fixture-decided): one player froze the table, and the tournament."""
+    organizer = await register(client, "Dona Fia")
+    competition, players = await tournament(client, organizer, 8)
+    before = await standings(client, competition)
+    table = before["tables"][0]
+    seats = [players[e].id for e in table["players"]]
+    body = {"competition_id": competition, "fixture_id": table["fixture"], "seats": seats}
+    created = await client.post("/v1/matches", json=body, headers=organizer.auth)
+    url = f"/v1/matches/{created.json()['id']}"
+    quitter = players[table["players"][0]]
+    abandoned = await client.post(f"{url}/abandon", json={"seat": 0}, headers=quitter.auth)
+    assert abandoned.json()["status"] == "finished"
+    confirmed = await client.post(f"{url}/confirmations", json={}, headers=organizer.auth)
+    assert confirmed.json()["status"] == "confirmed"
+    await settled(client)
+
+    again = await standings(client, competition)
+    now = next(t for t in again["tables"] if t["table"] == table["table"])
+    session = {**body, "fixture_id": now["fixture"]}
+    renewed = await client.post("/v1/matches", json=session, headers=organizer.auth)
+
+    assert renewed.status_code == 201, renewed.text
+    assert chips_of(again) == chips_of(before)  # nobody lost a chip by the game's end
