@@ -174,3 +174,20 @@ async def test_a_tables_session_game_ended_and_confirmed_leaves_the_table_free_t
 
     assert renewed.status_code == 201, renewed.text
     assert chips_of(again) == chips_of(before)  # nobody lost a chip by the game's end
+
+
+# --- Seasons ---------------------------------------------------------------------------------
+
+
+async def test_a_season_in_other_digits_or_with_spaces_is_refused(
+    client: httpx.AsyncClient,
+) -> None:
+    """Severity: low. `?season=` took any Unicode digits and surrounding spaces: "２０２６"
+    (full-width), "2026-1١" (an Arabic-Indic one) and " 2026" answered 2026's ranking,
+    where every other query of the API refuses what it does not name exactly (a cache or a
+    link keyed by the text saw several names for one season)."""
+    for text in ("２０２６", "2026-1١", " 2026", "2026 "):
+        for path in ("/v1/rankings", "/v1/records"):
+            refused = await client.get(path, params={"season": text})
+            assert_problem(refused, 400, "invalid-season")
+    assert (await client.get("/v1/rankings", params={"season": "2026-11"})).status_code == 200
