@@ -69,6 +69,35 @@ async def test_a_waiting_player_seated_by_a_game_is_not_seated_again_by_the_draw
     assert seated["waiting"] == [bia.id]
 
 
+async def test_a_stranger_cannot_take_over_a_mesa_with_a_game_of_their_own(
+    client: httpx.AsyncClient,
+) -> None:
+    """Severity: medium. Any player seated in a game may add it to a competition; at a mesa
+    the latest game decides who plays next (G41, G46). So a stranger added a game of their
+    own (themselves and three accounts of theirs) to the bar's mesa: its `next` went from
+    the table's seats to "playing" the stranger's game, and the real table's winners and
+    queue were forgotten until the stranger's game ended. Now only an organizer, or a
+    player at the mesa (seated in its latest game, or waiting), adds a game to it."""
+    table = await seat_a_table(client)
+    ze, ana, tiao, bia = table.players
+    organizer = await register(client, "Dona Rosa")
+    mesa = await open_mesa(client, organizer, "higher")
+    await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
+    before = await next_of(client, mesa)
+    stranger = table.outsider
+    accounts = [await register(client, f"Conta {n}") for n in range(3)]
+
+    body = {"competition_id": mesa, "seats": [stranger.id, *(a.id for a in accounts)]}
+    taken = await client.post("/v1/matches", json=body, headers=stranger.auth)
+
+    assert_problem(taken, 403, "forbidden")
+    await settled(client)
+    assert await next_of(client, mesa) == before
+    again = {"competition_id": mesa, "seats": [p.id for p in table.players]}
+    by_a_winner = await client.post("/v1/matches", json=again, headers=ze.auth)
+    assert by_a_winner.status_code == 201, by_a_winner.text
+
+
 # --- Tournaments of chips --------------------------------------------------------------------
 
 
