@@ -74,9 +74,9 @@ async def test_concurrent_hands_at_a_table_of_chips_keep_every_chip(
     client: httpx.AsyncClient,
 ) -> None:
     """Six hands posted at one table at once (each answered is recorded once, or refused
-    busy and not recorded), and bad hands (a player of the tournament at
-    another table, an empty hand, floats, strings, chips beyond the bounds, a duplicate
-    key): every good one is recorded, every chip is still in play, the bad ones refused."""
+    busy and not recorded), and bad hands (an empty hand, floats, strings, chips beyond the
+    bounds, a duplicate key): every good one is recorded, every chip is still in play, the
+    bad ones refused."""
     organizer = await register(client, "Seu Nico")
     competition, players = await tournament(client, organizer, 8)
     before = await standings(client, competition)
