@@ -57,6 +57,7 @@ SHARED_CODES = frozenset(
         "not-your-turn",
         "not-a-tournament-of-chips",
         "table-of-chips",
+        "hand-counted",
         "unknown-table",
         "invalid-hand-result",
         "nothing-to-annul",

@@ -19,7 +19,7 @@ from projections.rankings import RankingQuery, ranking
 
 BRAZIL = ZoneInfo("America/Sao_Paulo")
 Length = Literal["month", "year"]
-_SEASON = re.compile(r"^(\d{4})(?:-(\d{2}))?$")
+_SEASON = re.compile(r"(\d{4})(?:-(\d{2}))?", re.ASCII)
 
 
 class Season(NamedTuple):
@@ -38,7 +38,7 @@ class Season(NamedTuple):
 
 def season(text: str) -> Season:
     """The season named; ValueError for a name that is not a month or a year of 1900-3000."""
-    found = _SEASON.match(text.strip())
+    found = _SEASON.fullmatch(text)
     if found is None:
         raise ValueError(f"{text!r}: a season is a year (2026) or a month (2026-11)")
     year, month = int(found[1]), found[2]

@@ -133,9 +133,11 @@ def _decide(
         return []  # upheld: its `MatchConfirmed` follows and records the result
     fixture = tournament.fixture(fixture_id)
     if fixture is not None and fixture.table is not None and event_type not in _VOIDING:
-        if event_type != "hand_ended":
-            return []  # a session's end decides nothing: its hands did (G22)
-        return _session_hand(tournament, fixture, match_id, match, stored, at)
+        if event_type == "hand_ended":
+            return _session_hand(tournament, fixture, match_id, match, stored, at)
+        if event_type == "match_confirmed" and _still_playing(fixture, match_id):
+            return cancel(tournament, fixture_id, at)  # G50: the table plays on, a new session
+        return []  # a session's end decides nothing: its hands did (G22)
     if event_type == "hand_ended":
         return []
     if event_type in _VOIDING:
@@ -165,6 +167,10 @@ def _decide(
         match.abandoned_by is not None,
         at,
     )
+
+
+def _still_playing(fixture: Fixture, match_id: str) -> bool:
+    return fixture.match_id == match_id and fixture.status == "playing"
 
 
 def _places(tournament: Tournament, entrants: tuple[int, ...], match: Match) -> dict[int, int]:

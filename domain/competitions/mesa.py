@@ -127,7 +127,7 @@ def evolve(mesa: Mesa, event: MesaEvent) -> Mesa:
         case PileRevealed():
             return replace(mesa, pile=None, pile_used=0)
         case NextSeated():
-            rest = tuple(p for p in mesa.waiting if p != event.newcomer)
+            rest = tuple(p for p in mesa.waiting if p not in (*event.seats, event.waits))
             return replace(mesa, waiting=(*rest, event.waits), seated=(*mesa.seated, event))
     return mesa
 
@@ -147,27 +147,45 @@ def losers(game: LastGame) -> tuple[int, int]:
     return (1, 3) if game.winner == "A" else (0, 2)
 
 
+def _done(mesa: Mesa, game: LastGame) -> NextSeated | None:
+    return next((s for s in mesa.seated if s.match_id == game.match_id), None)
+
+
+def queue(mesa: Mesa, game: LastGame | None) -> tuple[str, ...]:
+    """Who waits: those who arrived, less anyone given a chair at the latest game since
+    (G41 lets a game be seated as the players agree)."""
+    if game is None:
+        return mesa.waiting
+    return tuple(p for p in mesa.waiting if p not in game.seats)
+
+
 def next_of(mesa: Mesa, game: LastGame | None) -> Next:
     """Who plays the next game, as far as it is known."""
+    waiting = queue(mesa, game)
     if game is None:
-        return Next(seats=None, waiting=mesa.waiting, draw_by=(), status="open")
+        return Next(seats=None, waiting=waiting, draw_by=(), status="open")
     if game.status not in FINISHED or game.winner is None:
-        return Next(seats=None, waiting=mesa.waiting, draw_by=(), status="playing")
-    done = next((s for s in mesa.seated if s.match_id == game.match_id), None)
+        return Next(seats=None, waiting=waiting, draw_by=(), status="playing")
+    done = _done(mesa, game)
     if done is not None:
         return Next(seats=done.seats, waiting=mesa.waiting, draw_by=(), status="ready")
-    if not mesa.waiting:
+    if not waiting:
         return Next(seats=game.seats, waiting=(), draw_by=(), status="ready")
     drew = {d.player for d in mesa.drawn if d.match_id == game.match_id}
     owing = tuple(game.seats[s] for s in losers(game) if game.seats[s] not in drew)
-    return Next(seats=None, waiting=mesa.waiting, draw_by=owing, status="drawing")
+    return Next(seats=None, waiting=waiting, draw_by=owing, status="drawing")
 
 
 def arrive(mesa: Mesa, game: LastGame | None, player: str, at: datetime) -> list[MesaEvent]:
+    """G43: a player waits once, and never while they have a chair at the mesa: in its
+    latest game (in play or over) or in the next game's seats."""
+    if game is not None:
+        done = _done(mesa, game)
+        chairs = done.seats if done is not None else game.seats
+        if player in chairs:
+            raise WrongStatus("already-seated", "this player has a chair at the mesa's table")
     if player in mesa.waiting:
         raise WrongStatus("already-waiting", "this player is already waiting at the mesa")
-    if game is not None and player in game.seats and game.status not in FINISHED:
-        raise WrongStatus("already-seated", "this player is playing the mesa's game")
     return [PlayerArrived(at=at, player=player)]
 
 
@@ -208,7 +226,7 @@ def draw(
 def _seated(mesa: Mesa, game: LastGame, draws: list[TileDrawn], at: datetime) -> NextSeated:
     ordered = sorted(draws, key=lambda d: tile_order(d.tile), reverse=mesa.rules.draw == "higher")
     partner, waits = ordered[0].player, ordered[1].player
-    newcomer = mesa.waiting[0]
+    newcomer = queue(mesa, game)[0]
     seats = tuple(newcomer if p == waits else p for p in game.seats)
     return NextSeated(
         at=at, match_id=game.match_id, seats=seats, newcomer=newcomer, partner=partner, waits=waits

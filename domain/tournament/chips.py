@@ -67,6 +67,17 @@ def session_level(tournament: Tournament, fixture: Fixture) -> Level | None:
     return stage_of(tournament).levels[fixture.level]
 
 
+def session_hand_annulled(hands: int) -> None:
+    """G49: a hand of a table's session game counted in the torneio as it ended (G22): the
+    game does not take it back, or the game's stacks and the torneio's chips part ways."""
+    if hands:
+        raise WrongStatus(
+            "hand-counted",
+            "a hand of a table's session counts in the tournament of chips as it ends: it is "
+            "not annulled (a hand at the table with the chips the other way corrects it)",
+        )
+
+
 def open_tables(tournament: Tournament) -> dict[int, Fixture]:
     """Each table in play, by number: its session now."""
     return {

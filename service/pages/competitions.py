@@ -13,8 +13,8 @@ from litestar.response import Template
 from service.pages.choices import season_label
 from service.pages.names import names_of, pair
 from service.reads.competitions.competition import competition_out
-from service.reads.competitions.mesa import mesa_now
 from service.reads.directory.listing import list_matches
+from service.reads.mesas.seating import mesa_now
 from service.reads.stats.seasons import read_seasons
 from service.reads.tournaments.standings import fixture_out, standings_out
 from service.store.registry import Registry, parse_id

@@ -36,11 +36,12 @@ class Tournaments:
     def __init__(self, store: EventStore) -> None:
         self.store = store
 
-    async def load(self, competition_id: str) -> tuple[Tournament, int]:
-        """The torneio and its stream's version; 404 when there is none, 409 when this
-        competition is not run by the service."""
+    async def load(self, competition_id: str, upto: int | None = None) -> tuple[Tournament, int]:
+        """The torneio (as it was at version `upto`, if given) and its stream's version; 404
+        when there is none, 409 when this competition is not run by the service."""
         competition_id = parse_id(competition_id, "competition")
         events = await self.store.read_stream(stream_of(competition_id))
+        events = events if upto is None else events[:upto]
         if not events:
             raise NotFound("competition", competition_id)
         tournament = tournament_of([e.data for e in events])
@@ -56,19 +57,30 @@ class Tournaments:
         competition_id: str,
         decide: Callable[[Tournament], list[TournamentEvent]],
         metadata: dict[str, object],
+        idempotency_key: str | None = None,
+        fingerprint: bytes | None = None,
     ) -> Tournament:
         """Decide against the torneio as it is, append, and answer it after; decided again
-        when another writer got there first."""
+        when another writer got there first. A retry of a write with an idempotency key
+        (the same request) appends nothing and answers the torneio as the first left it."""
         for _ in range(RETRIES):
             tournament, version = await self.load(competition_id)
+            if idempotency_key is not None and fingerprint is not None:
+                first = await self.store.idempotent_result(idempotency_key, fingerprint)
+                if first is not None:
+                    return (await self.load(competition_id, first.last_version))[0]
             events = decide(tournament)
             try:
-                await self.store.append(
+                result = await self.store.append(
                     stream_of(parse_id(competition_id, "competition")),
                     [new_event(e, metadata) for e in events],
                     expected_version=version,
+                    idempotency_key=idempotency_key,
+                    fingerprint=fingerprint,
                 )
             except VersionConflict:
                 continue
+            if result.replayed:  # the first attempt, in flight meanwhile, was written
+                return (await self.load(competition_id, result.last_version))[0]
             return fold(tournament, events)
         raise Busy("torneio")

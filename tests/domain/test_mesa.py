@@ -145,6 +145,9 @@ def test_a_mesa_never_loses_or_doubles_a_player(data: st.DataObject) -> None:
             state = fold(state, arrive(state, None, f"p{arrived}", AT))
         winner = data.draw(st.sampled_from(["A", "B"]))
         game = LastGame(match_id=f"m{number}", seats=seats, status="finished", winner=winner)
+        present = data.draw(st.sampled_from([*seats, *state.waiting]))
+        with pytest.raises(DomainError):  # a player at the mesa never waits a second time
+            arrive(state, game, present, AT)
         pending = next_of(state, game)
         if pending.status == "drawing":
             tiles = data.draw(

@@ -5,8 +5,9 @@ few hundred events at most."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
-from litestar import Controller, get, post
+from litestar import Controller, Request, get, post
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
@@ -18,6 +19,7 @@ from domain.tournament.state import Tournament
 from service.http.auth import Principal, provide_principal
 from service.http.competitions.tournament_schemas import NewTableHand, NewWalkover
 from service.http.problems import ApiError
+from service.http.web.idempotency import fingerprint, idempotency_key
 from service.reads.tournaments.schemas import Fixtures, Standings, TournamentEvents
 from service.reads.tournaments.standings import (
     fixtures_out,
@@ -97,10 +99,12 @@ class TournamentController(Controller):
         description="By an organizer: the chips each player at the table won or lost. The "
         "level follows the hands dealt at that table; a player left without chips is out, "
         "placed after those still in; tables are balanced and merged by the service, and "
-        "the last player with chips is the champion.",
+        "the last player with chips is the champion. `Idempotency-Key`: a retry records "
+        "nothing again and answers the standings as the first left them.",
     )
     async def table_hand(
         self,
+        request: Request[Any, Any, Any],
         state: State,
         competition_id: FromPath[str],
         table: FromPath[int],
@@ -115,10 +119,13 @@ class TournamentController(Controller):
         if unknown:
             raise InvalidInput("invalid-hand-result", f"{unknown[0]!r} is not in this tournament")
         net = {entrant_of[p]: chips for p, chips in data.net.items()}
+        key = idempotency_key(request, principal)
         after = await tournaments.execute(
             competition_id,
             lambda current: hand(current, table, net, datetime.now(UTC)),
             {"actor": principal.actor},
+            key,
+            await fingerprint(request) if key is not None else None,
         )
         return standings_out(after)
 

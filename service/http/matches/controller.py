@@ -50,6 +50,7 @@ from service.http.matches.writes import (
 from service.http.problems import ApiError
 from service.reads.directory.listing import list_matches
 from service.reads.directory.schemas import MatchList
+from service.reads.mesas.seating import at_the_mesa
 from service.reads.stale import stale_after_of
 from service.store.matches import Matches
 from service.store.registry import parse_id
@@ -163,6 +164,15 @@ class MatchController(Controller):
             or principal.player_id in data.seats,
             "only its organizers or its players may add a game to a competition",
         )
+        if competition.mesa is not None and not (
+            principal.admin or principal.player_id in competition.organizers
+        ):
+            at_the_table = await at_the_mesa(state, parse_id(data.competition_id, "competition"))
+            can.require(
+                principal.player_id in at_the_table,
+                "at a mesa, a game is added by its organizers or by a player at the mesa "
+                "(seated in its latest game, or waiting)",
+            )
         check_pairing(competition, [parse_id(p, "player") for p in data.seats])
         if data.stage is not None and competition.kind != "torneio":
             raise ApiError(422, "stage-outside-torneio", "only a torneio's games have a stage")

@@ -29,6 +29,7 @@ from domain.cards.betting.commands import CloseSession
 from domain.match.bodies import DealBody, MoveBody, ResultBody, WriteBody
 from domain.match.game import Bodies
 from domain.match.guards import rules_of
+from domain.tournament.chips import session_hand_annulled
 from service.http.auth import Principal, provide_principal
 from service.http.matches import access as can
 from service.http.matches.described import bodies
@@ -177,6 +178,12 @@ def _may_abandon(body: NewAbandon, sender: Sender, record: MatchRecord) -> None:
     )
 
 
+def _may_annul(_: NewAnnulment, sender: Sender, record: MatchRecord) -> None:
+    can.organizer_only(sender.access, record.state.competition_id is not None, "annul a hand")
+    if sender.table_session:
+        session_hand_annulled(len(record.state.hands))
+
+
 def _confirm(_: NewConfirmation, sender: Sender) -> Build:
     """An organizer away from the table (or an administrator) confirms for the members of
     the game's competition; a player for their own side (design.md, "Who may make a game
@@ -297,9 +304,7 @@ WRITES: tuple[GameWrite[Any], ...] = (
         description="By an organizer; outside a competition, by the scorekeeper too.",
         body=NewAnnulment,
         command=lambda body, _: lambda __, at: AnnulHand(at=at, number=body.hand),
-        who=lambda _, sender, record: can.organizer_only(
-            sender.access, record.state.competition_id is not None, "annul a hand"
-        ),
+        who=_may_annul,
     ),
     GameWrite(
         path="cancellation",

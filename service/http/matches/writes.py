@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import msgspec
-from litestar import Request, Response
+from litestar import Response
 from litestar.datastructures import State
 
 from domain import Command, DomainError, IllegalMove, game_of
@@ -22,7 +21,13 @@ from service.http.matches.key_locks import KeyLocks
 from service.http.matches.views import MatchState, match_state, visible_seats
 from service.http.problems import ApiError
 from service.http.web.conventions import GZIP_TAG_SUFFIX
-from service.http.web.rate_limits import INTERNAL
+from service.http.web.idempotency import IMPORT_LINE as IMPORT_LINE
+from service.http.web.idempotency import Incoming as Incoming
+from service.http.web.idempotency import WithHeaders
+from service.http.web.idempotency import digest as digest
+from service.http.web.idempotency import fingerprint as fingerprint
+from service.http.web.idempotency import idempotency_key as idempotency_key
+from service.http.web.idempotency import incoming as incoming
 from service.http.web.request_ids import new_request_id
 from service.http.web.strict_bodies import read_strictly
 from service.reads.stale import STALE_AFTER, stale_after_of
@@ -36,36 +41,6 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class WithHeaders(Protocol):
-    @property
-    def headers(self) -> Mapping[str, str]:
-        """Looked up by lower-case name."""
-        ...
-
-
-class Incoming(NamedTuple):
-    """What a write reads of its request: from Litestar's `Request` (`incoming`), or from
-    the ASGI scope on the lean path (service/http/matches/lean_writes.py)."""
-
-    method: str
-    path: str
-    headers: Mapping[str, str]
-    body: bytes
-
-
-async def incoming(request: Request[Any, Any, Any]) -> Incoming:
-    return Incoming(request.method, request.url.path, request.headers, await request.body())
-
-
-def idempotency_key(request: WithHeaders, principal: Principal) -> str | None:
-    key = request.headers.get("idempotency-key")
-    if key is None:
-        return None
-    if not 1 <= len(key) <= 200:
-        raise ApiError(400, "invalid-idempotency-key", "an Idempotency-Key has 1 to 200 characters")
-    return f"{principal.actor}:{key}"  # keys are scoped by who sends them
-
-
 def expected_version(request: WithHeaders, in_body: int | None) -> int | None:
     if in_body is not None:
         return in_body
@@ -76,22 +51,6 @@ def expected_version(request: WithHeaders, in_body: int | None) -> int | None:
     if not (text.isascii() and text.isdigit()) or len(text) > 12:  # "²".isdigit() too
         raise ApiError(400, "invalid-if-match", 'If-Match takes the game\'s version, e.g. "12"')
     return int(text)
-
-
-async def fingerprint(request: Request[Any, Any, Any]) -> bytes:
-    """The request's method, path and body; an import's game creation, its whole line's
-    (`IMPORT_LINE`), so that its key, used again with another line, is refused."""
-    line = request.scope.get(IMPORT_LINE) if request.scope.get(INTERNAL) else None
-    return line if isinstance(line, bytes) else digest(await incoming(request))
-
-
-IMPORT_LINE = "domino_import_line"
-"""The scope's key for the digest of the import line a write of the import carries
-(service/http/exports/imports.py): only an import's own writes (`INTERNAL`) set it."""
-
-
-def digest(request: Incoming) -> bytes:
-    return hashlib.sha256(f"{request.method} {request.path}\n".encode() + request.body).digest()
 
 
 def metadata(
@@ -112,6 +71,11 @@ def metadata(
 async def competition_of(state: State, record: MatchRecord) -> CompetitionCreated | None:
     competition_id = record.state.competition_id
     return await state.registry.competition(competition_id) if competition_id else None
+
+
+def _of_chips(competition: CompetitionCreated | None) -> bool:
+    format_ = None if competition is None else competition.format
+    return format_ is not None and format_.chips is not None
 
 
 async def member_seats(state: State, record: MatchRecord) -> tuple[int, ...]:
@@ -182,6 +146,9 @@ class Sender(msgspec.Struct, frozen=True):
     members: tuple[int, ...] = ()
     """For a write that asks (`GameWrite.members`): the seats whose players joined the
     game's competition."""
+    table_session: bool = False
+    """The game is a table's session in a tournament of chips: each of its hands counts in
+    the torneio as it ends (G22)."""
 
     def sees(self, record: MatchRecord, seat: int) -> bool:
         """Whether this sender may see the seat's hand in progress."""
@@ -254,9 +221,11 @@ async def _write(
         return answered(first, access, principal, 201)
     record = await matches.load(match_id)
     body = own_body(request, record, spec, body)
-    access = access_of(principal, record.state, await competition_of(state, record))
+    competition = await competition_of(state, record)
+    access = access_of(principal, record.state, competition)
     members = await member_seats(state, record) if spec.members else ()
-    sender = Sender(principal, access, members)
+    session = record.state.fixture_id is not None and _of_chips(competition)
+    sender = Sender(principal, access, members, session)
     build = spec.command(body, sender)
 
     def checked(current: MatchRecord) -> Command:

@@ -18,7 +18,7 @@ from service.http.auth import Principal, provide_principal
 from service.http.matches.schemas import PlayerId
 from service.http.matches.writes import fingerprint, idempotency_key, metadata, now
 from service.http.problems import ApiError
-from service.reads.competitions.mesa import last_game
+from service.reads.mesas.seating import last_game
 from service.store.mesas import Loaded, Mesas
 from service.store.registry import Registry, parse_id
 

@@ -34,3 +34,13 @@ async def mesa_now(state: State, competition_id: str) -> Next:
     mesas: Mesas = state.mesas
     loaded = await mesas.load(competition_id)
     return next_of(loaded.mesa, await last_game(state, competition_id))
+
+
+async def at_the_mesa(state: State, competition_id: str) -> frozenset[str]:
+    """G51: who is at the mesa: seated in its latest game or in the next one, or waiting."""
+    mesas: Mesas = state.mesas
+    loaded = await mesas.load(competition_id)
+    game = await last_game(state, competition_id)
+    then = next_of(loaded.mesa, game)
+    seated = (*(game.seats if game is not None else ()), *(then.seats or ()))
+    return frozenset((*seated, *loaded.mesa.waiting))
