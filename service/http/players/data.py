@@ -209,13 +209,13 @@ class PlayerDataController(Controller):
         await registry.player_now(player_id)
         player_id = parse_id(player_id, "player")
         allowed(principal, player_id)
-        now, revoked = await erase(state.pool, registry, player_id, principal.actor)
-        state.tokens.forget(revoked)
+        done = await erase(state.pool, registry, player_id, principal.actor)
+        state.tokens.forget(done.revoked)
         state.matches.forget_all()
-        if now:
+        if done.listed:
             await asyncio.to_thread(listed, state.erasure_list, player_id, principal.actor)
         player = await registry.player(player_id)
         return Response(
-            Erased(id=player_id, name=player.name, erased_now=now),
+            Erased(id=player_id, name=player.name, erased_now=done.now),
             headers={"Cache-Control": "no-store"},
         )

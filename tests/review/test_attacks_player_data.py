@@ -1,0 +1,158 @@
+"""Issue 33 attacked (the second review): a hostile client or a curious club member after an
+erased player's name or text, an earlier name, another player's data; bad input to a rename;
+a stale conditional read."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+import pytest
+
+from service.http.matches.writes import expected_version
+from tests.api.conftest import ADMIN, Player, Table, register
+from tests.api.play import assert_problem, create_competition, join_all, prepared
+from tests.projections.test_http import settled
+
+SECRET = "Zequinha Sigiloso"
+PLACE = "Rua Escondida 42"
+
+
+async def _erase(client: httpx.AsyncClient, player: Player) -> None:
+    answer = await client.post(f"/v1/players/{player.id}/erasure", json={}, headers=player.auth)
+    assert answer.status_code == 200, answer.text
+
+
+async def test_a_cached_game_read_does_not_revalidate_an_erased_place(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """A proxy or browser holding the game with its place sends If-None-Match: after the
+    creator's erasure the answer must not be 304 (that would keep the place shown)."""
+    creator = table.players[0]
+    game = await prepared(client, table, "new", by=creator, place=PLACE, notes="minhas notas")
+    first = await client.get(f"/v1/matches/{game.id}")
+    assert first.json()["place"] == PLACE
+    tag = first.headers["etag"]
+    await _erase(client, creator)
+    again = await client.get(f"/v1/matches/{game.id}", headers={"If-None-Match": tag})
+    assert again.status_code == 200, "304: the erased place stays in every cache"
+    assert PLACE not in again.text
+    assert again.headers["etag"] == '"1-e2"'  # place and notes
+    assert expected_version(_Headers({"if-match": again.headers["etag"]}), None) == 1
+
+
+class _Headers:
+    def __init__(self, headers: dict[str, str]) -> None:
+        self.headers = headers
+
+
+async def test_a_bidi_override_in_a_name_is_dropped(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    player = table.players[0]
+    answer = await client.patch(
+        f"/v1/players/{player.id}", json={"name": "Zé\u202eetsil"}, headers=player.auth
+    )
+    assert answer.json()["name"] == "Zéetsil"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"name": ""},
+        {"name": "   "},
+        {"name": "\t\n "},
+        {"name": "x" * 10_000},
+        {"name": None},
+        {"name": "Zé\u0000Nulo"},
+        {"name": "Zé\u0007Sino"},
+        {"name": 42},
+        {},
+        {"name": "Zé", "extra": 1},
+    ],
+)
+async def test_a_bad_rename_is_a_problem_and_changes_nothing(
+    client: httpx.AsyncClient, table: Table, body: dict[str, Any]
+) -> None:
+    player = table.players[0]
+    answer = await client.patch(f"/v1/players/{player.id}", json=body, headers=player.auth)
+    assert 400 <= answer.status_code < 500, answer.text
+    assert answer.headers["content-type"] == "application/problem+json", answer.text
+    assert isinstance(answer.json().get("code"), str)
+    assert (await client.get(f"/v1/players/{player.id}")).json()["name"] == "Zé"
+    events = (await client.get("/v1/events?after=0&limit=1000")).json()["events"]
+    assert not [e for e in events if e["type"] == "player_renamed"]
+
+
+async def test_strangers_cannot_read_rename_or_erase(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    victim, other = table.players[0], table.players[1]
+    competition = await create_competition(client, other, name="Copa da Outra")
+    await join_all(client, competition, [victim])
+    revoked = await register(client, "Revogado")
+    await client.delete("/v1/tokens/current", headers=revoked.auth)
+    attempts: list[tuple[str, dict[str, str]]] = [
+        ("another player", other.auth),
+        ("the organizer of the victim's competition", other.auth),
+        ("a revoked token", revoked.auth),
+        ("no token", {}),
+        ("a made-up token", {"Authorization": "Bearer nope"}),
+    ]
+    for who, auth in attempts:
+        data = await client.get(f"/v1/players/{victim.id}/data", headers=auth)
+        rename = await client.patch(
+            f"/v1/players/{victim.id}", json={"name": "Hackeado"}, headers=auth
+        )
+        erasure = await client.post(f"/v1/players/{victim.id}/erasure", json={}, headers=auth)
+        for answer in (data, rename, erasure):
+            assert answer.status_code in (401, 403), (who, answer.status_code, answer.text)
+            assert answer.headers["content-type"] == "application/problem+json"
+    assert (await client.get(f"/v1/players/{victim.id}")).json()["name"] == "Zé"
+
+
+async def test_the_erased_players_old_token_does_nothing(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    victim = table.players[0]
+    await _erase(client, victim)
+    for answer in (
+        await client.get(f"/v1/players/{victim.id}/data", headers=victim.auth),
+        await client.patch(f"/v1/players/{victim.id}", json={"name": "Volta"}, headers=victim.auth),
+        await client.post(f"/v1/players/{victim.id}/tokens", headers=victim.auth),
+    ):
+        assert answer.status_code == 401, answer.text
+    renamed = await client.patch(f"/v1/players/{victim.id}", json={"name": "Volta"}, headers=ADMIN)
+    assert_problem(renamed, 409, "player-erased")
+
+
+async def test_two_erasures_at_once_erase_once(client: httpx.AsyncClient, table: Table) -> None:
+    victim = table.players[0]
+    answers = await asyncio.gather(
+        *(client.post(f"/v1/players/{victim.id}/erasure", json={}, headers=ADMIN) for _ in range(4))
+    )
+    assert [a.status_code for a in answers] == [200] * 4, [a.text for a in answers]
+    assert sorted(a.json()["erased_now"] for a in answers) == [False, False, False, True]
+    await settled(client)
+    events = (await client.get("/v1/events?after=0&limit=1000")).json()["events"]
+    assert len([e for e in events if e["type"] == "player_erased"]) == 1
+
+
+async def test_an_earlier_name_is_found_by_nobody(client: httpx.AsyncClient, table: Table) -> None:
+    """After a rename, the earlier name is nowhere a stranger looks: search, feed, pages."""
+    player = table.players[0]
+    await client.patch(f"/v1/players/{player.id}", json={"name": SECRET}, headers=player.auth)
+    await client.patch(f"/v1/players/{player.id}", json={"name": "Novo Nome"}, headers=player.auth)
+    await settled(client)
+    found = (await client.get("/v1/players", params={"name": "Zequinha"})).json()
+    assert [p for p in found["players"] if p["id"] == player.id] == []
+    for path in (
+        "/v1/events?after=0&limit=1000",
+        f"/v1/players/{player.id}",
+        f"/jogadores/{player.id}",
+        "/v1/players",
+    ):
+        assert "Zequinha" not in (await client.get(path)).text, path
+    data = (await client.get(f"/v1/players/{player.id}/data", headers=player.auth)).json()
+    assert SECRET in [n["name"] for n in data["names"]]
