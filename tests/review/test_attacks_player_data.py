@@ -12,10 +12,13 @@ from typing import Any
 import asyncpg
 import httpx
 import pytest
+from alembic import command
 
 from service.http.matches.writes import expected_version
-from tests.api.conftest import ADMIN, Player, Table, register
+from service.store.database import alembic_config
+from tests.api.conftest import ADMIN, Player, Table, register, serve
 from tests.api.play import assert_problem, create_competition, join_all, prepared
+from tests.api.test_legacy_names import written_before
 from tests.conftest import Database
 from tests.projections.test_http import settled
 
@@ -212,3 +215,30 @@ async def test_a_retried_registration_gives_no_token_to_an_erased_player(
     assert retry.status_code in (200, 201), retry.text
     assert retry.json()["id"] == player_id
     assert retry.json().get("token") is None, "a live token for an erased player"
+
+
+async def test_a_reanchored_links_old_hash_does_not_confirm_an_erased_name(
+    database: Database,
+) -> None:
+    """A name recorded in clear before 0015: its link's old hash, kept in `reanchorings`,
+    covered it unsalted. After the erasure, whoever reads the database must not be able to
+    rebuild that hash from a guessed name (the body is public but for the name)."""
+    players, _ = await written_before(database)
+    await asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
+    guess = """
+        SELECT r.old_hash = sha256(convert_to(e.stream_id || E'\\n' || e.stream_version
+               || E'\\n' || e.event_type || E'\\n'
+               || ((e.data - 'texts') || jsonb_build_object('name', $2::text))::text, 'UTF8'))
+          FROM events e JOIN reanchorings r USING (stream_id)
+         WHERE e.stream_id = $1 AND e.stream_version = 1 AND r.version = 1
+    """
+    connection = await asyncpg.connect(database.owner_dsn)
+    try:
+        stream = f"player-{players[0]}"
+        assert await connection.fetchval(guess, stream, "Zé Legado") is True, "proves nothing"
+        async with serve(database) as client:
+            erased = await client.post(f"/v1/players/{players[0]}/erasure", json={}, headers=ADMIN)
+            assert erased.status_code == 200, erased.text
+        assert await connection.fetchval(guess, stream, "Zé Legado") is not True
+    finally:
+        await connection.close()
