@@ -242,3 +242,58 @@ async def test_a_reanchored_links_old_hash_does_not_confirm_an_erased_name(
         assert await connection.fetchval(guess, stream, "Zé Legado") is not True
     finally:
         await connection.close()
+
+
+@pytest.mark.parametrize(
+    "content", [b"{", b"[]", b'"apague"', b'{"name": "x"}', b"\xff\xfe", b"{}{}"]
+)
+async def test_an_erasure_with_a_bad_body_is_a_problem_and_erases_nothing(
+    client: httpx.AsyncClient, table: Table, content: bytes
+) -> None:
+    player = table.players[0]
+    answer = await client.post(
+        f"/v1/players/{player.id}/erasure",
+        content=content,
+        headers={**player.auth, "Content-Type": "application/json"},
+    )
+    assert 400 <= answer.status_code < 500, answer.text
+    assert answer.headers["content-type"] == "application/problem+json"
+    assert (await client.get(f"/v1/players/{player.id}")).json()["name"] == "Zé"
+
+
+@pytest.mark.parametrize(
+    "content", [b"{", b"[]", b'"Z\xc3\xa9"', b"null", b'{"name": "a", "name": "b"}']
+)
+async def test_a_rename_with_a_bad_body_is_a_problem(
+    client: httpx.AsyncClient, table: Table, content: bytes
+) -> None:
+    player = table.players[0]
+    answer = await client.patch(
+        f"/v1/players/{player.id}",
+        content=content,
+        headers={**player.auth, "Content-Type": "application/json"},
+    )
+    assert 400 <= answer.status_code < 500, answer.text
+    assert answer.headers["content-type"] == "application/problem+json"
+    assert (await client.get(f"/v1/players/{player.id}")).json()["name"] == "Zé"
+
+
+@pytest.mark.parametrize("who", ["not-a-uuid", "00000000-0000-4000-8000-000000000000", "admin"])
+async def test_an_unknown_player_is_a_problem_everywhere(
+    client: httpx.AsyncClient, who: str
+) -> None:
+    for answer in (
+        await client.get(f"/v1/players/{who}/data", headers=ADMIN),
+        await client.patch(f"/v1/players/{who}", json={"name": "X"}, headers=ADMIN),
+        await client.post(f"/v1/players/{who}/erasure", json={}, headers=ADMIN),
+    ):
+        assert answer.status_code in (400, 404), answer.text
+        assert answer.headers["content-type"] == "application/problem+json"
+
+
+async def test_an_erasure_with_no_body_or_an_empty_object_erases(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    bare = await client.post(f"/v1/players/{table.players[0].id}/erasure", headers=ADMIN)
+    empty = await client.post(f"/v1/players/{table.players[1].id}/erasure", json={}, headers=ADMIN)
+    assert [bare.json()["erased_now"], empty.json()["erased_now"]] == [True, True]

@@ -11,7 +11,7 @@ import msgspec
 from litestar import Controller, Response, get, post
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
-from litestar.params import FromPath
+from litestar.params import FromPath, JSONBody
 from msgspec import Meta
 
 from service.http.auth import Principal, provide_principal
@@ -19,6 +19,7 @@ from service.http.exports.controller import player_export
 from service.http.players.erasure import erase, listed
 from service.http.problems import ApiError
 from service.http.stats.reading import snapshot
+from service.http.web.body import Body
 from service.reads.stats.players import most_played, read_player_stats
 from service.reads.stats.schemas import PlayerStats
 from service.store.registry import Registry, parse_id
@@ -76,6 +77,11 @@ class DisputeHeld(msgspec.Struct, frozen=True, kw_only=True):
     ]
     text: Annotated[str, Meta(description="Their reason, or their ruling's note.")]
     recorded_at: Annotated[datetime, Meta(description="When.")]
+
+
+class NewErasure(Body, frozen=True, kw_only=True):
+    """`{}` or no body: an erasure asks nothing more. Anything else is refused (400), and
+    nothing is erased: a request this service cannot read is not taken for an erasure."""
 
 
 class PlayerData(msgspec.Struct, frozen=True, kw_only=True):
@@ -203,7 +209,11 @@ class PlayerDataController(Controller):
         "nothing more happens.",
     )
     async def erasure(
-        self, state: State, player_id: FromPath[str], principal: NamedDependency[Principal]
+        self,
+        state: State,
+        player_id: FromPath[str],
+        principal: NamedDependency[Principal],
+        data: JSONBody[NewErasure | None] = None,
     ) -> Response[Erased]:
         registry: Registry = state.registry
         await registry.player_now(player_id)
