@@ -297,3 +297,26 @@ async def test_an_erasure_with_no_body_or_an_empty_object_erases(
     bare = await client.post(f"/v1/players/{table.players[0].id}/erasure", headers=ADMIN)
     empty = await client.post(f"/v1/players/{table.players[1].id}/erasure", json={}, headers=ADMIN)
     assert [bare.json()["erased_now"], empty.json()["erased_now"]] == [True, True]
+
+
+async def test_a_name_with_markup_is_shown_as_text_on_the_pages(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    player = table.players[0]
+    mark = '<script>alert("Zé")</script><img src=x onerror=alert(1)>'
+    renamed = await client.patch(f"/v1/players/{player.id}", json={"name": mark}, headers=ADMIN)
+    assert renamed.status_code == 200, renamed.text
+    game = await prepared(client, table, "one hand")
+    await settled(client)
+    for path in (f"/jogadores/{player.id}", f"/partidas/{game.id}", "/ranking", "/"):
+        page = await client.get(path)
+        assert "<script>alert" not in page.text and "<img src=x" not in page.text, path
+
+
+async def test_a_copy_of_ones_data_is_not_kept_by_a_cache(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    player = table.players[0]
+    copy = await client.get(f"/v1/players/{player.id}/data", headers=player.auth)
+    assert "no-store" in ", ".join(copy.headers.get_list("cache-control"))
+    assert "authorization" in copy.headers["vary"].lower()

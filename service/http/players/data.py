@@ -80,8 +80,7 @@ class DisputeHeld(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class NewErasure(Body, frozen=True, kw_only=True):
-    """`{}` or no body: an erasure asks nothing more. Anything else is refused (400), and
-    nothing is erased: a request this service cannot read is not taken for an erasure."""
+    """`{}` or no body; anything else is refused (400) and erases nothing."""
 
 
 class PlayerData(msgspec.Struct, frozen=True, kw_only=True):
