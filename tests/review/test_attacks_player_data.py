@@ -310,7 +310,8 @@ async def test_a_name_with_markup_is_shown_as_text_on_the_pages(
     await settled(client)
     for path in (f"/jogadores/{player.id}", f"/partidas/{game.id}", "/ranking", "/"):
         page = await client.get(path)
-        assert "<script>alert" not in page.text and "<img src=x" not in page.text, path
+        assert "<script>alert" not in page.text, path
+        assert "<img src=x" not in page.text, path
 
 
 async def test_a_copy_of_ones_data_is_not_kept_by_a_cache(
