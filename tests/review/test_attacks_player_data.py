@@ -321,3 +321,20 @@ async def test_a_copy_of_ones_data_is_not_kept_by_a_cache(
     copy = await client.get(f"/v1/players/{player.id}/data", headers=player.auth)
     assert "no-store" in ", ".join(copy.headers.get_list("cache-control"))
     assert "authorization" in copy.headers["vary"].lower()
+
+
+async def test_no_other_way_in_to_a_copy_of_ones_data(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    victim, other = table.players[0], table.players[1]
+    base = f"/v1/players/{victim.id}/data"
+    for method, path, auth in (
+        ("HEAD", base, {}),
+        ("HEAD", base, other.auth),
+        ("GET", base + "/", other.auth),
+        ("GET", f"/v1/players/{victim.id.upper()}/data", other.auth),
+        ("GET", base + "?player_id=" + other.id, other.auth),
+    ):
+        answer = await client.request(method, path, headers=auth)
+        assert answer.status_code in (400, 401, 403, 404, 405), (method, path, answer.status_code)
+        assert "Zé" not in answer.text
