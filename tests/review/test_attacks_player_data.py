@@ -338,3 +338,17 @@ async def test_no_other_way_in_to_a_copy_of_ones_data(
         answer = await client.request(method, path, headers=auth)
         assert answer.status_code in (400, 401, 403, 404, 405), (method, path, answer.status_code)
         assert "Zé" not in answer.text
+
+
+async def test_a_name_or_text_is_no_formula_in_a_csv_sumula(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """A spreadsheet would run a cell that starts with "=": the CSV carries no name nor text."""
+    player = table.players[0]
+    name = '=HYPERLINK("http://x")'
+    answer = await client.patch(f"/v1/players/{player.id}", json={"name": name}, headers=ADMIN)
+    assert answer.status_code == 200, answer.text
+    game = await prepared(client, table, "one hand", place="=cmd|x", notes="+notas")
+    csv_text = (await client.get(f"/v1/matches/{game.id}/sumula?format=csv")).text
+    assert csv_text.startswith("game,hand,")
+    assert [line for line in csv_text.splitlines() if "=" in line or "+nota" in line] == []
