@@ -352,3 +352,21 @@ async def test_a_name_or_text_is_no_formula_in_a_csv_sumula(
     csv_text = (await client.get(f"/v1/matches/{game.id}/sumula?format=csv")).text
     assert csv_text.startswith("game,hand,")
     assert [line for line in csv_text.splitlines() if "=" in line or "+nota" in line] == []
+
+
+async def test_no_token_is_issued_to_a_player_erased_before_player_erased_is_appended(
+    client: httpx.AsyncClient, database: Database, table: Table
+) -> None:
+    """An erasure cut short after its transaction (openings deleted, tokens revoked) but
+    before `player_erased`: an administrator must not issue the player a token (L4)."""
+    player = table.players[0]
+    connection = await asyncpg.connect(database.owner_dsn)
+    try:
+        await connection.execute("SELECT erase_owner($1, 'admin')", player.id)
+    finally:
+        await connection.close()
+    answer = await client.post(f"/v1/players/{player.id}/tokens", headers=ADMIN)
+    assert_problem(answer, 409, "player-erased")
+    completed = await client.post(f"/v1/players/{player.id}/erasure", headers=ADMIN)
+    assert completed.status_code == 200, completed.text
+    assert completed.json()["name"] == f"Jogador {player.id[:4]}"
