@@ -164,6 +164,15 @@ class Tokens:
             await connection.execute(  # one issue at a time per player: the count holds
                 "SELECT pg_advisory_xact_lock($1, hashtext($2))", FIRST_TOKEN_LOCK, player_id
             )
+            # Erased (its row written, `player_erased` maybe not yet): no token (L4). Shared
+            # with the erasure's lock (migration 0015): neither slips past the other.
+            await connection.execute(
+                "SELECT pg_advisory_xact_lock_shared(erasure_lock($1))", player_id
+            )
+            if await connection.fetchval(
+                "SELECT EXISTS (SELECT FROM erasures WHERE player_id = $1)", player_id
+            ):
+                raise ApiError(409, "player-erased", "this player's data was erased: no new token")
             if capped and self.max_per_player is not None:
                 live = await connection.fetchval(
                     "SELECT count(*) FROM tokens WHERE player_id = $1"
@@ -188,16 +197,23 @@ class Tokens:
 
     async def issue_first(self, player_id: str) -> Issued | None:
         """A token for a player who has never had one, else None: a registration retried
-        after its token was lost to a database fault still gets one, and only one."""
+        after its token was lost to a database fault still gets one, and only one (none
+        once erased: L4)."""
         token = new_token()
         async with self.pool.acquire() as connection, connection.transaction():
             await connection.execute(
                 "SELECT pg_advisory_xact_lock($1, hashtext($2))", FIRST_TOKEN_LOCK, player_id
             )
+            # An erasure meanwhile (on the player's request) leaves no token to find, and
+            # must not be undone by the retry: shared with the erasure's lock (migration 0015).
+            await connection.execute(
+                "SELECT pg_advisory_xact_lock_shared(erasure_lock($1))", player_id
+            )
             row = await connection.fetchrow(
                 "INSERT INTO tokens (token_hash, player_id, expires_at)"
                 " SELECT $1, $2, now() + make_interval(secs => $3)"
                 " WHERE NOT EXISTS (SELECT FROM tokens WHERE player_id = $2)"
+                " AND NOT EXISTS (SELECT FROM erasures WHERE player_id = $2)"
                 " RETURNING expires_at",
                 token_hash(token),
                 player_id,

@@ -45,6 +45,9 @@ class MatchRecord(msgspec.Struct, frozen=True):
     sealed: bool = True
     """The current hand's deal keeps its secrets apart from its hash (False: a deal stored
     before they were, whose hash covers them)."""
+    erased: int = 0
+    """How many of its texts were erased (their opening deleted): in its ETag, so a read
+    cached before an erasure is not revalidated by its unchanged version."""
 
 
 def stream_of(match_id: str) -> str:
@@ -61,7 +64,7 @@ def apply(
     else:
         sealed = record.sealed
     state = evolve(record.state, event)
-    return MatchRecord(record.match_id, version, state, dealer, dealt_at, sealed)
+    return MatchRecord(record.match_id, version, state, dealer, dealt_at, sealed, record.erased)
 
 
 def replay(
@@ -72,7 +75,23 @@ def replay(
         event = opened(stored.data, stored.secret)
         metadata = _METADATA.decode(stored.metadata)
         record = apply(record, event, metadata, sealed=stored.secret is not None)
+        if stored.texts is not None:
+            gone = _erased_texts(stored.texts)
+            if gone:
+                record = msgspec.structs.replace(record, erased=record.erased + gone)
     return record
+
+
+class _Texts(msgspec.Struct):
+    salts: dict[str, str | None]
+
+
+_TEXTS = msgspec.json.Decoder(_Texts)
+
+
+def _erased_texts(texts: str) -> int:
+    """How many texts of an event lost their opening (`text_openings`: a null salt)."""
+    return sum(salt is None for salt in _TEXTS.decode(texts).salts.values())
 
 
 class Matches:

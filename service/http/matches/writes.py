@@ -41,6 +41,10 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+ERASED_TAG = "-e"
+"""Between a game's version and how many of its texts were erased, in its ETag."""
+
+
 def expected_version(request: WithHeaders, in_body: int | None) -> int | None:
     if in_body is not None:
         return in_body
@@ -48,6 +52,7 @@ def expected_version(request: WithHeaders, in_body: int | None) -> int | None:
     if header is None or header.strip() == "*":  # "*": any version will do (RFC 9110)
         return None
     text = header.strip().removeprefix("W/").strip('"').removesuffix(GZIP_TAG_SUFFIX)
+    text = text.partition(ERASED_TAG)[0]
     if not (text.isascii() and text.isdigit()) or len(text) > 12:  # "²".isdigit() too
         raise ApiError(400, "invalid-if-match", 'If-Match takes the game\'s version, e.g. "12"')
     return int(text)
@@ -94,10 +99,15 @@ class Answer(NamedTuple):
     status: int
     state: MatchState
     version: int
+    erased: int = 0
 
     @property
     def etag(self) -> str:
-        return f'"{self.version}"'
+        """The version, and once some of its texts were erased, how many ("3-e1"): the
+        same version then answers other bytes, which a cache must not keep."""
+        return (
+            f'"{self.version}"' if not self.erased else f'"{self.version}{ERASED_TAG}{self.erased}"'
+        )
 
     def response(self) -> Response[MatchState]:
         return Response(self.state, status_code=self.status, headers={"ETag": self.etag})
@@ -113,7 +123,7 @@ def answered(
 ) -> Answer:
     seen = visible_seats(record, principal.actor if principal else None, reveal)
     body = match_state(record.match_id, record.version, record.state, seen, stale_after)
-    return Answer(status, body, record.version)
+    return Answer(status, body, record.version, record.erased)
 
 
 def answer(

@@ -11,7 +11,7 @@ import msgspec
 from litestar import Controller, Response, get, post
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
-from litestar.params import FromPath
+from litestar.params import FromPath, JSONBody
 from msgspec import Meta
 
 from service.http.auth import Principal, provide_principal
@@ -19,6 +19,7 @@ from service.http.exports.controller import player_export
 from service.http.players.erasure import erase, listed
 from service.http.problems import ApiError
 from service.http.stats.reading import snapshot
+from service.http.web.body import Body
 from service.reads.stats.players import most_played, read_player_stats
 from service.reads.stats.schemas import PlayerStats
 from service.store.registry import Registry, parse_id
@@ -76,6 +77,10 @@ class DisputeHeld(msgspec.Struct, frozen=True, kw_only=True):
     ]
     text: Annotated[str, Meta(description="Their reason, or their ruling's note.")]
     recorded_at: Annotated[datetime, Meta(description="When.")]
+
+
+class NewErasure(Body, frozen=True, kw_only=True):
+    """`{}` or no body; anything else is refused (400) and erases nothing."""
 
 
 class PlayerData(msgspec.Struct, frozen=True, kw_only=True):
@@ -203,19 +208,23 @@ class PlayerDataController(Controller):
         "nothing more happens.",
     )
     async def erasure(
-        self, state: State, player_id: FromPath[str], principal: NamedDependency[Principal]
+        self,
+        state: State,
+        player_id: FromPath[str],
+        principal: NamedDependency[Principal],
+        data: JSONBody[NewErasure | None] = None,
     ) -> Response[Erased]:
         registry: Registry = state.registry
         await registry.player_now(player_id)
         player_id = parse_id(player_id, "player")
         allowed(principal, player_id)
-        now, revoked = await erase(state.pool, registry, player_id, principal.actor)
-        state.tokens.forget(revoked)
+        done = await erase(state.pool, registry, player_id, principal.actor)
+        state.tokens.forget(done.revoked)
         state.matches.forget_all()
-        if now:
+        if done.listed:
             await asyncio.to_thread(listed, state.erasure_list, player_id, principal.actor)
         player = await registry.player(player_id)
         return Response(
-            Erased(id=player_id, name=player.name, erased_now=now),
+            Erased(id=player_id, name=player.name, erased_now=done.now),
             headers={"Cache-Control": "no-store"},
         )

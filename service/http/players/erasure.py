@@ -17,6 +17,7 @@ import json
 import logging
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 import asyncpg
 
@@ -31,11 +32,17 @@ log = logging.getLogger("domino.erasure")
 FOLD_POLLS = 500  # 5 s of 10 ms
 
 
-async def erase(
-    pool: asyncpg.Pool, registry: Registry, player_id: str, by: str
-) -> tuple[bool, list[str]]:
-    """Erase the player: whether anything changed (False: erased already), and the digests
-    of the tokens it revoked."""
+class Erasure(NamedTuple):
+    now: bool
+    """This call erased (False: erased already, or by an erasure at the same time)."""
+    listed: bool
+    """The erasure list must have it (this call erased, or completed an erasure)."""
+    revoked: list[str]
+    """The digests of the tokens this call revoked."""
+
+
+async def erase(pool: asyncpg.Pool, registry: Registry, player_id: str, by: str) -> Erasure:
+    """Erase the player (each step a no-op when done already)."""
     _, version, erased = await registry.player_now(player_id)
     async with pool.acquire() as connection, connection.transaction():
         await connection.execute("SELECT pg_advisory_xact_lock(erasure_lock($1))", player_id)
@@ -57,11 +64,16 @@ async def erase(
         await connection.execute(
             "SELECT pg_notify($1, $2)", REVOKED_CHANNEL, ERASED_PREFIX + player_id
         )
+    appended = False
     if not erased:
         event = PlayerErased(at=datetime.now(UTC), competitions=tuple(r[0] for r in named))
         position = await _recorded(registry, player_id, event, by, version)
+        appended = position > 0
         await _folded(pool, position)
-    return gone is not None or not erased, [row[0] for row in revoked]
+    # "Now" is the call whose `erase_owner` deleted: of erasures at once, one. The list is
+    # written by it, and by a call that completes an erasure cut short before `player_erased`
+    # (twice at worst, when two race: replaying a line twice changes nothing).
+    return Erasure(gone is not None, gone is not None or appended, [r[0] for r in revoked])
 
 
 async def _recorded(
@@ -118,7 +130,7 @@ async def replay_list(path: Path | None, pool: asyncpg.Pool, registry: Registry)
     again = 0
     for player_id in await asyncio.to_thread(_listed_ids, path):
         try:
-            if (await erase(pool, registry, player_id, "erasure-list"))[0]:
+            if (await erase(pool, registry, player_id, "erasure-list")).listed:
                 again += 1
         except NotFound:
             continue  # registered after the backup this database came from: nothing held
