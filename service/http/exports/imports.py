@@ -27,11 +27,12 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, post
+from litestar.di import NamedDependency, Provide
 from litestar.types import Message
 from msgspec import Meta
 
 from domain import DomainError, resolve_rules
-from service.http.auth import principal_of
+from service.http.auth import Principal, provide_principal
 from service.http.exports.import_keys import (
     Plan,
     actor_of,
@@ -95,6 +96,7 @@ class ImportResult(msgspec.Struct, frozen=True, kw_only=True):
 
 class ImportController(Controller):
     tags = ["matches"]
+    dependencies = {"principal": Provide(provide_principal)}  # even for an empty file
 
     @post(
         "/v1/imports/games",
@@ -113,8 +115,9 @@ class ImportController(Controller):
         status_code=200,
         request_max_body_size=MAX_IMPORT_BYTES,
     )
-    async def import_games(self, request: Request[Any, Any, Any]) -> ImportResult:
-        await principal_of(request.app.state.tokens, request.scope)  # even for an empty file
+    async def import_games(
+        self, request: Request[Any, Any, Any], principal: NamedDependency[Principal]
+    ) -> ImportResult:
         raw = await request.body()
         lines = [(n, text) for n, text in enumerate(raw.split(b"\n"), 1) if text.strip()]
         _charge(request, min(len(lines), MAX_LINES))

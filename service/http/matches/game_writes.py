@@ -360,7 +360,7 @@ def route(spec: GameWrite[Any]) -> HTTPRouteHandler:
         match_id: MatchIdPath,
         data: Any = None,
     ) -> Response[MatchState]:
-        body = spec.body() if data is None and empty else data  # a game's own: read again
+        body = spec.given(data)  # a game's own: read again
         answer = await write(await incoming(request), state, principal, match_id, spec, body)
         return answer.response()
 

@@ -198,6 +198,11 @@ class GameWrite(Generic[B]):
     """The game's own body of this write (`Game.bodies`): the request is read again,
     strictly, into it once the game is known."""
 
+    def given(self, data: B | None) -> B:
+        """The body as sent; none (or `null`, where the body may be left out) is the empty
+        one. The decoders only let None through for a body that requires nothing."""
+        return self.body() if data is None else data
+
 
 async def write(
     request: Incoming,
