@@ -172,8 +172,8 @@ class PlayerDataController(Controller):
             )
             disputes = await connection.fetch(
                 "SELECT stream_id AS stream, event_type AS what, recorded_at,"
-                " coalesce(open_texts(data, stream_id) ->> 'reason',"
-                " open_texts(data, stream_id) ->> 'note', '') AS text FROM events"
+                " coalesce(opened ->> 'reason', opened ->> 'note', '') AS text"
+                " FROM events CROSS JOIN LATERAL open_texts(data, stream_id) AS opened"
                 " WHERE event_type IN ('match_disputed', 'dispute_settled')"
                 " AND data ->> 'actor' = $1 ORDER BY position",
                 player_id,
