@@ -28,9 +28,16 @@ from service.store.database import (
     with_credentials,
 )
 from service.store.event_store import EventStore
+from tests.schedule import (  # noqa: F401 (the hooks of the longest-files-first schedule)
+    pytest_addoption,
+    pytest_collection_modifyitems,
+    pytest_runtest_logreport,
+    pytest_sessionfinish,
+)
 
-WORKER = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-"""This process's name among pytest-xdist's workers ("gw0" when run alone)."""
+WORKER = os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get("DOMINO_TEST_WORKER", "gw0")
+"""This process's name among pytest-xdist's workers ("gw0" when run alone; a run beside
+the workers, as `scripts/test` runs the contract tests, names itself in DOMINO_TEST_WORKER)."""
 WORKER_INDEX = int(WORKER.removeprefix("gw") or 0)
 TEMPLATE = f"domino_template_{WORKER}"
 APP_PASSWORD = "test-app-password"

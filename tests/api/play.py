@@ -117,6 +117,14 @@ def filled(base: Any, other: Any) -> Any:
     return base
 
 
+def merged(views: list[Json]) -> Json:
+    """One state from several views of it: each null filled from the first view that knows it."""
+    result = views[0]
+    for view in views[1:]:
+        result = filled(result, view)
+    return result
+
+
 def played_tiles(state: Json) -> set[str]:
     return set(state["hand"]["board"]) if state["hand"] else set()
 
@@ -164,11 +172,11 @@ class Game:
         """The game as the whole table knows it: what its scorekeeper sees (every hand of a
         deal they posted), and each seat's hand from that seat's own player (a deal made by
         the server is seen by nobody else). A blind hand dealt by the server stays hidden."""
-        views = [await self.state(by=p) for p in (self.scorekeeper, *self.table.players)]
-        merged: Json = views[0]
-        for view in views[1:]:
-            merged = filled(merged, view)
-        return merged
+        return merged([await self.state(by=p) for p in self.knowing()])
+
+    def knowing(self) -> list[Player]:
+        """Whose views together make the truth: the scorekeeper, then each seat's player."""
+        return [self.scorekeeper, *self.table.players]
 
     async def version(self) -> int:
         return int((await self.state())["version"])
