@@ -1,7 +1,11 @@
 """Appends/s of the event store (one event per append) at 1, 16 and 64 concurrent writers,
 next to plain one-row INSERT commits/s on the same server, and their ratio.
 
-    .venv/bin/python bench/append.py [--seconds 5]
+    .venv/bin/python bench/append.py [--seconds 5] [--rounds 5]
+
+The two sides take turns, `--rounds` each, for `--seconds` in all: a machine whose disk or
+CPU drifts (other work on it) then slows both alike. The last column gives the lowest and
+highest ratio of one round against the plain round next to it.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ WRITERS = (1, 16, 64)
 BODY = '{"seat": 2, "tile": "3-5", "end": "left", "at": "2026-11-21T20:00:00Z"}'
 
 
-async def store_rate(dsn: str, writers: int, seconds: float) -> float:
+async def store_run(dsn: str, writers: int, seconds: float) -> tuple[int, float]:
+    """Appends made, and the seconds they took."""
     pool = await asyncpg.create_pool(dsn, min_size=4, max_size=8)
     store = EventStore(pool)
     deadline = time.perf_counter() + seconds
@@ -44,10 +49,11 @@ async def store_rate(dsn: str, writers: int, seconds: float) -> float:
     await asyncio.gather(*(writer() for _ in range(writers)))
     elapsed = time.perf_counter() - started
     await pool.close()
-    return done / elapsed
+    return done, elapsed
 
 
-async def plain_rate(dsn: str, writers: int, seconds: float) -> float:
+async def plain_run(dsn: str, writers: int, seconds: float) -> tuple[int, float]:
+    """One-row INSERT commits made, and the seconds they took."""
     pool = await asyncpg.create_pool(dsn, min_size=writers, max_size=writers)
     await pool.execute(
         "CREATE TABLE IF NOT EXISTS plain_inserts (id bigserial PRIMARY KEY, data jsonb)"
@@ -66,20 +72,40 @@ async def plain_rate(dsn: str, writers: int, seconds: float) -> float:
     await asyncio.gather(*(writer() for _ in range(writers)))
     elapsed = time.perf_counter() - started
     await pool.close()
-    return done / elapsed
+    return done, elapsed
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="each side's time in all")
+    parser.add_argument("--rounds", type=int, default=5, help="turns each side takes")
     args = parser.parse_args()
+    turn = args.seconds / args.rounds
     with server() as admin:
         owner, app = fresh_database(admin, "bench_append")
-        print(f"{'writers':>8} {'store appends/s':>16} {'plain inserts/s':>16} {'ratio':>6}")
+        print(
+            f"{'writers':>8} {'store appends/s':>16} {'plain inserts/s':>16} {'ratio':>6}"
+            f" {'rounds':>11}"
+        )
         for writers in WRITERS:
-            store = asyncio.run(store_rate(app, writers, args.seconds))
-            plain = asyncio.run(plain_rate(owner, writers, args.seconds))
-            print(f"{writers:>8} {store:>16,.0f} {plain:>16,.0f} {store / plain:>6.2f}", flush=True)
+            store = [asyncio.run(store_run(app, writers, turn))]
+            plain = [asyncio.run(plain_run(owner, writers, turn))]
+            for _ in range(args.rounds - 1):  # store, plain, plain, store, store, plain...
+                if len(store) % 2:
+                    plain.append(asyncio.run(plain_run(owner, writers, turn)))
+                    store.append(asyncio.run(store_run(app, writers, turn)))
+                else:
+                    store.append(asyncio.run(store_run(app, writers, turn)))
+                    plain.append(asyncio.run(plain_run(owner, writers, turn)))
+            store_rate = sum(d for d, _ in store) / sum(t for _, t in store)
+            plain_rate = sum(d for d, _ in plain) / sum(t for _, t in plain)
+            pairs = zip(store, plain, strict=True)
+            rounds = [(ds / ts) / (dp / tp) for (ds, ts), (dp, tp) in pairs]
+            print(
+                f"{writers:>8} {store_rate:>16,.0f} {plain_rate:>16,.0f}"
+                f" {store_rate / plain_rate:>6.2f} {min(rounds):>5.2f}-{max(rounds):<5.2f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

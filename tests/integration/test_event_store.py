@@ -9,6 +9,7 @@ import asyncpg
 import pytest
 
 from service.store.event_store import (
+    APPEND,
     EventStore,
     IdempotencyKeyReused,
     NewEvent,
@@ -89,6 +90,38 @@ async def test_consecutive_batches_share_one_connection_and_stay_in_order(
     assert [e.data for e in await store.read_stream("match-1")] == [
         f'{{"n": {n}}}' for n in range(20)
     ]
+
+
+FETCHED = (
+    "SELECT sum(pg_stat_get_xact_blocks_fetched(oid)) FROM pg_class"
+    " WHERE relname LIKE 'events_p%' AND relkind = 'r'"
+)
+"""Heap pages of the log this backend read, and has not yet reported."""
+
+
+async def test_an_append_reads_its_streams_head_not_the_whole_stream(database: Database) -> None:
+    """append_events caches its plans for the connection's life: the head lookup planned
+    while the log was empty, with no statistics, must still read the head alone (0019)."""
+    connection = await asyncpg.connect(database.app_dsn)
+    body = '{"padding": "%s"}' % ("x" * 1000)  # about 8 events a heap page
+
+    async def append(version: int) -> None:
+        await connection.fetch(
+            APPEND, ["long"], [version], [1], [None], [b""], ["t"], [body], ["{}"], [None]
+        )
+
+    try:
+        for version in range(400):  # the first call plans on the empty log
+            await append(version)
+        async with connection.transaction():  # the counts below are this backend's
+            before = await connection.fetchval(FETCHED)
+            await append(400)
+            fetched = await connection.fetchval(FETCHED) - before
+    finally:
+        await connection.close()
+
+    # The head, the log's end and the page the event goes to: not the stream's 50 pages.
+    assert fetched < 10
 
 
 async def test_a_connection_lost_mid_burst_fails_its_batch_and_the_next_is_written(
