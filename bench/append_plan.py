@@ -1,4 +1,4 @@
-"""What migration 0019 (the head lookup's plan) is worth: appends/s of the store on a database
+"""What migration 0018 (the head lookup's plan) is worth: appends/s of the store on a database
 without its settings, on one with them, and plain one-row INSERT commits/s, at 1, 16 and 64
 writers, the three taking turns.
 
@@ -82,7 +82,7 @@ async def compare(
 ) -> None:
     owner = await asyncpg.connect(without[0])
     try:
-        for arguments in FORMS:  # the function as it was before 0019
+        for arguments in FORMS:  # the function as it was before 0018
             await owner.execute(
                 f"ALTER FUNCTION append_events({arguments})"
                 " RESET enable_sort RESET enable_bitmapscan"
@@ -95,7 +95,7 @@ async def compare(
     await plain.execute(
         "CREATE TABLE IF NOT EXISTS plain_inserts (id bigserial PRIMARY KEY, data jsonb)"
     )
-    stores = {"without 0019": EventStore(before), "with 0019": EventStore(after)}
+    stores = {"without 0018": EventStore(before), "with 0018": EventStore(after)}
     turn = seconds / rounds
     print(f"{'writers':>8} {'without/s':>10} {'with/s':>10} {'plain/s':>10} {'ratios':>12}")
     for writers in WRITERS:
@@ -113,9 +113,9 @@ async def compare(
                 totals[name][1] += elapsed
         rate = {name: done / elapsed for name, (done, elapsed) in totals.items()}
         print(
-            f"{writers:>8} {rate['without 0019']:>10,.0f} {rate['with 0019']:>10,.0f}"
-            f" {rate['plain']:>10,.0f} {rate['without 0019'] / rate['plain']:>5.2f}"
-            f" {rate['with 0019'] / rate['plain']:>6.2f}",
+            f"{writers:>8} {rate['without 0018']:>10,.0f} {rate['with 0018']:>10,.0f}"
+            f" {rate['plain']:>10,.0f} {rate['without 0018'] / rate['plain']:>5.2f}"
+            f" {rate['with 0018'] / rate['plain']:>6.2f}",
             flush=True,
         )
     for pool in (before, after, plain):

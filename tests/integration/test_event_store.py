@@ -101,7 +101,7 @@ FETCHED = (
 
 async def test_an_append_reads_its_streams_head_not_the_whole_stream(database: Database) -> None:
     """append_events caches its plans for the connection's life: the head lookup planned
-    while the log was empty, with no statistics, must still read the head alone (0019)."""
+    while the log was empty, with no statistics, must still read the head alone (0018)."""
     connection = await asyncpg.connect(database.app_dsn)
     body = '{"padding": "%s"}' % ("x" * 1000)  # about 8 events a heap page
 

@@ -13,17 +13,14 @@ backward scan of the primary key, an idempotency key an equality on its own.
 
 Both forms of `append_events` (0011's and 0001's, kept for rolling upgrades) get it.
 
-Revision ID: 0019
-Revises: 0018
+Revision ID: 0018
+Revises: 0017
 """
-
-from pathlib import Path
 
 from alembic import op
 
-revision = "0019"
-# Written beside another change's 0018: until the two are merged, this one follows 0017.
-down_revision = "0018" if any(Path(__file__).parent.glob("0018_*.py")) else "0017"
+revision = "0018"
+down_revision = "0017"
 branch_labels = None
 depends_on = None
 
