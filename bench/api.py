@@ -54,6 +54,10 @@ ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "bench-admin-token"
 JSON = msgspec.json.Decoder()
 GAMES = tuple(BY_NAME)
+SERVICE_PORT = int(os.environ.get("BENCH_SERVICE_PORT", "8781"))
+BARE_PORT = SERVICE_PORT + 1
+"""Another port (BENCH_SERVICE_PORT, and BENCH_PG_PORT for PostgreSQL: bench/common.py) lets
+two of these run at once on one machine."""
 SCRIPTS = 24
 """Random games made of each game before the clock starts; the tables play them in turn."""
 PLAYERS = ("Zé", "Ana", "Tião", "Bia", "Rui", "Lia", "Caio", "Nina")
@@ -317,10 +321,7 @@ async def run_service(
     measure_from, deadline = now + warm_up, now + warm_up + seconds
     await asyncio.gather(
         metered("service", stats, measure_from, deadline),
-        *(
-            play_games(Http(port), games, deadline, measure_from, stats)
-            for _ in range(tables)
-        ),
+        *(play_games(Http(port), games, deadline, measure_from, stats) for _ in range(tables)),
         *(read_views(Http(port), seats[0], deadline, measure_from, reads) for _ in range(readers)),
     )
     return stats, reads
@@ -382,9 +383,9 @@ def measure(
     for number in range(args.rounds):
         warm_up = WARM_UP_SECONDS if number == 0 else 1.0
         moves, read = asyncio.run(
-            run_service(8781, seats, args.tables, each, warm_up, scripts, args.readers)
+            run_service(SERVICE_PORT, seats, args.tables, each, warm_up, scripts, args.readers)
         )
-        inserts = asyncio.run(run_bare(8782, args.tables, each, warm_up))
+        inserts = asyncio.run(run_bare(BARE_PORT, args.tables, each, warm_up))
         services.append(moves)
         bares.append(inserts)
         for name, stats in read.items():
@@ -410,11 +411,12 @@ def measure(
 async def postmaster_pid(dsn: str) -> int:
     """PostgreSQL's postmaster: the parent of a backend (the server runs on this machine)."""
     connection = await asyncpg.connect(dsn)
-    try:
+    try:  # read while the backend lives: it exits as soon as its connection closes
         backend = int(await connection.fetchval("SELECT pg_backend_pid()"))
+        stat = (Path("/proc") / str(backend) / "stat").read_text()
     finally:
         await connection.close()
-    return int((Path("/proc") / str(backend) / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    return int(stat.rsplit(")", 1)[1].split()[1])
 
 
 def main() -> None:
@@ -444,17 +446,17 @@ def main() -> None:
             flush=True,
         )
         bare_command = [
-            python, "-m", "uvicorn", "--app-dir", "bench", "bare_app:app", "--port", "8782",
+            python, "-m", "uvicorn", "--app-dir", "bench", "bare_app:app", "--port", str(BARE_PORT),
             "--no-access-log", "--log-level", "warning", "--workers", str(args.workers),
         ]  # fmt: skip
         figures = {}
         PIDS["db"] = asyncio.run(postmaster_pid(admin))
         with (
-            service_process(owner, 8781, args.workers) as service_server,
-            process(bare_command, {"DATABASE_URL": bare_owner}, 8782) as bare_server,
+            service_process(owner, SERVICE_PORT, args.workers) as service_server,
+            process(bare_command, {"DATABASE_URL": bare_owner}, BARE_PORT) as bare_server,
         ):
             PIDS["service"], PIDS["bare"] = service_server.pid, bare_server.pid
-            seats = asyncio.run(register_seats(8781))
+            seats = asyncio.run(register_seats(SERVICE_PORT))
             for game in games:
                 print(f"{game}:", flush=True)
                 figures[game] = measure(game, seats, args)

@@ -32,7 +32,8 @@ def server() -> Iterator[str]:
     if os.environ.get("DATABASE_URL"):
         yield os.environ["DATABASE_URL"]
         return
-    postgres = EmbeddedPostgres(BENCH_DIR, port=54339).start()
+    port = int(os.environ.get("BENCH_PG_PORT", "54339"))
+    postgres = EmbeddedPostgres(BENCH_DIR, port=port).start()
     try:
         yield postgres.dsn()
     finally:

@@ -97,7 +97,7 @@ def serve(
             "limit_concurrency": settings.max_connections,
         }
         if workers == 1:
-            app = create_app(settings, app_dsn, run_projections=projections)
+            app = create_app(settings, app_dsn, run_projections=projections, serving=True)
             server = uvicorn.Server(ServerConfig(app, **options))
             server.run()
             if not server.started:

@@ -15,6 +15,11 @@ waiting on the body) for good; 300 of them stayed open in issue 18's probe. Here
 - a request's line and headers may take 64 KiB at most, else 400 as any malformed
   request (httptools, which uvicorn runs, had no limit: 2 MB of headers were read whole).
 
+One more difference: a response's head (status line and headers) leaves with its first body
+part, in one send (`_HeadWithBody`): uvicorn writes them apart, two system calls and two
+TCP segments for every answer, which on loopback cost as much CPU as the rest of writing
+a move's answer (issue 34's profile).
+
 A connection past a deadline is closed, nothing answered (a client that sends nothing in
 time gets nothing), and the app, if it was waiting on the body, sees the client leave. The
 cap on open connections is uvicorn's `limit_concurrency`: past it, a request is answered
@@ -90,6 +95,12 @@ class GuardedProtocol(HttpToolsProtocol):
         self._cancel()
         super().connection_lost(exc)
 
+    def on_headers_complete(self) -> None:
+        super().on_headers_complete()
+        cycle = self.cycle
+        if cycle is not None and cycle.transport is self.transport:
+            cycle.transport = _HeadWithBody(self.transport, cycle)  # type: ignore[assignment]
+
     def on_message_begin(self) -> None:
         self._header_bytes = 0
         super().on_message_begin()
@@ -149,3 +160,40 @@ class GuardedProtocol(HttpToolsProtocol):
             self._arm(self._deadlines.body_timeout)
             return
         self.transport.close()
+
+
+class _HeadWithBody:
+    """The connection's transport as one response's cycle writes to it: the head of the
+    response (its first write once the response started) is held until the next write,
+    the body's first part, and both are sent at once. A head whose body does not follow
+    at once (a stream that waits) leaves at the event loop's next turn, and before a
+    close. Everything else is the transport's own."""
+
+    def __init__(self, transport: asyncio.Transport, cycle: Any) -> None:
+        self._transport = transport
+        self._cycle = cycle
+        self._head: bytes | None = None
+        self._head_seen = False
+
+    def write(self, data: bytes) -> None:
+        if not self._head_seen and self._cycle.response_started:
+            self._head_seen = True
+            self._head = data
+            asyncio.get_running_loop().call_soon(self._flush)
+            return
+        if self._head is not None:
+            data, self._head = self._head + data, None
+        self._transport.write(data)
+
+    def _flush(self) -> None:
+        if self._head is not None:
+            head, self._head = self._head, None
+            if not self._transport.is_closing():
+                self._transport.write(head)
+
+    def close(self) -> None:
+        self._flush()
+        self._transport.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)

@@ -46,10 +46,16 @@ def parse_id(text: str, what: str) -> str:
         raise NotFound(what, text) from None
 
 
+KNOWN_PLAYERS = 100_000
+"""At most this many registered players' ids kept (then forgotten all at once)."""
+
+
 class Registry:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self._competitions: dict[str, CompetitionCreated] = {}
+        self._players: set[str] = set()
+        """Players known to be registered (`check_players`)."""
 
     async def add_player(
         self,
@@ -98,6 +104,39 @@ class Registry:
         """The player as registered, under the name they go by now (a pseudonym once
         erased)."""
         return (await self.player_now(player_id))[0]
+
+    async def check_players(self, player_ids: Sequence[str]) -> list[str]:
+        """The players' canonical ids, when each is registered; else the 404 of the first
+        that is not (an id that is no id included), as `player` would raise, in order.
+        One indexed query for those not seen before, no body read: a game's creation asks
+        it of every seat. A player, once registered, stays so (an erasure keeps the stream):
+        the ids found are kept."""
+        parsed: list[str] = []
+        for text in player_ids:
+            try:
+                parsed.append(parse_id(text, "player"))
+            except NotFound:
+                break  # raised below, once the players before it are known to exist
+        unknown = [p for p in parsed if p not in self._players]
+        if unknown:
+            rows = await self.store.pool.fetch(
+                "SELECT stream_id FROM events WHERE stream_id = ANY($1::text[])"
+                " AND stream_version = 1 AND event_type = 'player_registered'",
+                [f"player-{p}" for p in unknown],
+            )
+            for row in rows:
+                self._remember_player(row[0].removeprefix("player-"))
+        for player_id in parsed:
+            if player_id not in self._players:
+                raise NotFound("player", player_id)
+        if len(parsed) < len(player_ids):
+            parse_id(player_ids[len(parsed)], "player")  # its 404
+        return parsed
+
+    def _remember_player(self, player_id: str) -> None:
+        if len(self._players) >= KNOWN_PLAYERS:
+            self._players.clear()
+        self._players.add(player_id)
 
     async def player_now(self, player_id: str) -> tuple[PlayerRegistered, int, bool]:
         """The player (their name now), their stream's version, and whether erased."""

@@ -399,3 +399,24 @@ async def test_a_parameter_given_twice_is_refused(client: httpx.AsyncClient, pat
     assert response.status_code == 400, response.text
     assert response.json()["code"] == "invalid-parameters"
     assert "more than once" in response.json()["detail"]
+
+
+async def test_a_game_names_its_first_seat_that_is_no_player(
+    shared_client: httpx.AsyncClient, shared_table: Table
+) -> None:
+    """The seats are checked in order (one query for them all): the first that is no
+    registered player is named, an id that is no id included; a later one is not."""
+    player = shared_table.players[0].id
+    unknown, other = str(uuid.uuid4()), str(uuid.uuid4())
+    for seats, named in (
+        ([player, unknown, "not-an-id", other], unknown),
+        ([player, "not-an-id", unknown, player], "not-an-id"),
+        ([player, player, player, unknown.upper()], unknown),
+    ):
+        response = await shared_client.post(
+            "/v1/matches",
+            json={"rules": {"preset": "pontos"}, "seats": seats},
+            headers=shared_table.scorekeeper.auth,
+        )
+        assert_problem(response, 404, "player-not-found")
+        assert named in response.json()["detail"]

@@ -2,12 +2,13 @@
 phase of the turn, each side's melds with their canastras and wilds, the mortos; Tranca's
 red 3s and locked pile. All public but the hands and the stock (the stock family's)."""
 
+import functools
 from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta
 
-from domain.cards.buraco.hand import BuracoHand, side_names
+from domain.cards.buraco.hand import BuracoHand, Laid, side_names
 from domain.cards.buraco.variant import BLACK_THREES, VARIANTS
 from domain.cards.buraco.wilds import shown as wild_shown
 from domain.cards.stock.view import StockHandView, stock_fields
@@ -80,23 +81,28 @@ class TrancaView(BuracoFamilyView, frozen=True, kw_only=True, tag="tranca"):
 
 def _family_fields(hand: BuracoHand, seen: Seen) -> dict[str, Any]:
     names = side_names(hand.seats)
-    rules = VARIANTS[hand.variant].melds
     return stock_fields(hand, seen) | {
         "phase": "play" if hand.drew else "draw",
         "melds": {
-            names[side]: [
-                MeldOnTable(
-                    cards=list(meld.cards),
-                    canastra=meld.canastra,
-                    wild=_wild(wild_shown(meld.cards, meld.low, meld.wild_at, rules)),
-                )
-                for meld in hand.melds[side]
-            ]
+            names[side]: [_on_table(meld, hand.variant) for meld in hand.melds[side]]
             for side in (0, 1)
         },
         "morto_taken": {names[side]: hand.morto_taken[side] for side in (0, 1)},
         "mortos_left": sum(morto is not None for morto in hand.mortos),
     }
+
+
+@functools.lru_cache(maxsize=16_384)
+def _on_table(meld: Laid, variant: str) -> MeldOnTable:
+    """A meld as the view shows it. Reading its wild parses the meld anew (meld_of), and
+    every answer of a hand shows every meld on the table, most of them unchanged since the
+    last answer: each is read once (issue 34: most of a Tranca answer's CPU)."""
+    rules = VARIANTS[variant].melds
+    return MeldOnTable(
+        cards=list(meld.cards),
+        canastra=meld.canastra,
+        wild=_wild(wild_shown(meld.cards, meld.low, meld.wild_at, rules)),
+    )
 
 
 def _wild(shown: dict[str, str | None] | None) -> WildInMeld | None:

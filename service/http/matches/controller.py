@@ -114,8 +114,7 @@ class MatchController(Controller):
         first = await first_answer(state, key, digest)
         if first is not None:
             return answer(first, can.access_of(principal, first.state, None), principal, 201)
-        for player in data.seats:
-            await state.registry.player(player)
+        await state.registry.check_players(data.seats)
         preset, overrides = await self._rules_for(state, data, principal)
         match_id = str(uuid.uuid4())
         stage = data.stage

@@ -211,6 +211,27 @@ def _hand_out(result: HandResult) -> HandOut:
     )
 
 
+_FINISHED_KEPT = 4_096
+_finished: dict[int, tuple[tuple[HandResult, ...], list[HandOut]]] = {}
+"""The finished hands of recent games, by the identity of their state's tuple: it stays the
+same object from one move to the next until a hand ends."""
+
+
+def _hands_out(hands: tuple[HandResult, ...]) -> list[HandOut]:
+    """Every finished hand, as a fresh list. Each answer of a game lists all of them, and
+    even a cached hand is hashed whole to be found (`_hand_out`): a long session's answers
+    hashed every hand before the one in play, on every move (issue 34)."""
+    if not hands:
+        return []
+    kept = _finished.get(id(hands))
+    if kept is None or kept[0] is not hands:
+        kept = (hands, [_hand_out(h) for h in hands])
+        if len(_finished) >= _FINISHED_KEPT:
+            _finished.pop(next(iter(_finished)), None)
+        _finished[id(hands)] = kept
+    return list(kept[1])
+
+
 def _score(pair: PerTeam | None) -> TeamPair | None:
     return None if pair is None else TeamPair(pair.A, pair.B)
 
@@ -238,7 +259,7 @@ def match_state(
         places=[list(p) for p in state.places] if state.places else None,
         turn=state.turn,
         hand=hand,
-        hands=[_hand_out(h) for h in state.hands],
+        hands=_hands_out(state.hands),
         pending_bonus=state.pending_bonus,
         next_dealer=state.next_dealer,
         confirmations=[ConfirmationOut(c.by, c.actor, c.at) for c in state.confirmations],
