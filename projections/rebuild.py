@@ -72,7 +72,7 @@ async def _rebuild(
     bar_position: int = 0,
 ) -> int:
     shadow = projection.writing_to(SHADOW)
-    await _create_shadow(owner, projection, shadow, grant_to)
+    deferred = await _create_shadow(owner, projection, shadow, grant_to)
     head = int(await owner.fetchval("SELECT coalesce(max(position), 0) FROM events"))
     with tqdm(
         total=head,
@@ -85,16 +85,25 @@ async def _rebuild(
     ) as bar:
         while moved := await step(owner, shadow, batch_size):
             bar.update(moved)
+    for statement in deferred:
+        await owner.execute(statement)
     return await _swap(owner, projection, shadow, batch_size)
 
 
 async def _create_shadow(
     owner: asyncpg.Connection, projection: Projection, shadow: Projection, grant_to: str
-) -> None:
+) -> list[str]:
+    """Create the shadow tables with their unique indexes (the folds' upserts need them);
+    answer the statements that create the others, to run once the tables are full: one
+    index built from a full table costs far less than the same index kept row by row."""
+    deferred: list[str] = []
     async with owner.transaction():
         for table in projection.tables:
             await owner.execute(f"DROP TABLE IF EXISTS {table}{SHADOW}")
             await owner.execute(f"CREATE TABLE {table}{SHADOW} (LIKE {table} INCLUDING ALL)")
+            for name, definition in await owner.fetch(_SECONDARY_INDEXES, f"{table}{SHADOW}"):
+                await owner.execute(f'DROP INDEX "{name}"')
+                deferred.append(definition)
             await owner.execute(
                 f"GRANT SELECT, INSERT, UPDATE, DELETE ON {table}{SHADOW} TO {grant_to}"
             )
@@ -102,6 +111,15 @@ async def _create_shadow(
         await owner.execute(
             "UPDATE projection_checkpoints SET position = 0 WHERE name = $1", shadow.name
         )
+    return deferred
+
+
+_SECONDARY_INDEXES = """
+SELECT i.relname, pg_get_indexdef(x.indexrelid) FROM pg_index x
+JOIN pg_class i ON i.oid = x.indexrelid
+WHERE x.indrelid = to_regclass($1) AND NOT x.indisunique
+ORDER BY i.relname
+"""
 
 
 async def _swap(
