@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import msgspec
 
 from projections.base import Connection
+from projections.bulk import BULK_ROWS, copy_upsert
 from projections.contributions import COUNTERS, PlayerGame
 from projections.facts import GameFacts
 from projections.games.base import combined
@@ -29,10 +30,13 @@ Achievement = tuple[str, str, str, object, int]
 _ROWS = msgspec.json.Encoder()
 
 
+_SOURCE = "json_populate_recordset(NULL::{table}, $1::json)"
+
+
 def _upsert(table: str, key: str, update: str) -> str:
     """Insert JSON rows (an array of objects named like the table's columns) in one statement."""
     return (
-        f"INSERT INTO {table} AS t SELECT * FROM json_populate_recordset(NULL::{table}, $1::json)"
+        f"INSERT INTO {table} AS t SELECT * FROM {_SOURCE.format(table=table)}"
         f" ON CONFLICT ({key}) DO {update}"
     )
 
@@ -113,6 +117,30 @@ class StatsWrites:
             "UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in _STREAK_CHANGES),
         )
         self.insert_achievements = _upsert(achievements, "player_id, kind", "NOTHING")
+        # All five in one statement (a round trip each was most of a small batch's cost):
+        # each writes its own table, so none depends on what another does, and PostgreSQL
+        # runs every data-modifying WITH to completion whether or not it is read.
+        parts = (
+            self.upsert_games,
+            self.insert_player_games,
+            self.add_totals,
+            self.upsert_streaks,
+            self.insert_achievements,
+        )
+        self.bulk = {  # what a large batch writes by COPY: its games and players' rows
+            0: (games, self.upsert_games.replace(_SOURCE.format(table=games), "{source}")),
+            1: (
+                player_games,
+                self.insert_player_games.replace(_SOURCE.format(table=player_games), "{source}"),
+            ),
+        }
+        self.write_all = (
+            "WITH "
+            + ", ".join(
+                f"w{n} AS ({part.replace('$1', f'${n}')})" for n, part in enumerate(parts, start=1)
+            )
+            + " SELECT 1"
+        )
 
     async def write(
         self,
@@ -123,18 +151,19 @@ class StatsWrites:
         streaks: Sequence[PlayerStreak],
         achievements: Sequence[Achievement],
     ) -> None:
-        for statement, values in (
-            (self.upsert_games, [_game_row(g) for g in games]),
-            (self.insert_player_games, [_player_game_row(r) for r in rows]),
-            (self.add_totals, [_totals_row(key, t) for key, t in totals.items()]),
-            (self.upsert_streaks, [streak_row(s) for s in streaks]),
-            (
-                self.insert_achievements,
-                [dict(zip(_ACHIEVEMENT, a, strict=True)) for a in achievements],
-            ),
-        ):
-            if values:
-                await connection.execute(statement, _ROWS.encode(values).decode())
+        values = (
+            [_game_row(g) for g in games],
+            [_player_game_row(r) for r in rows],
+            [_totals_row(key, t) for key, t in totals.items()],
+            [streak_row(s) for s in streaks],
+            [dict(zip(_ACHIEVEMENT, a, strict=True)) for a in achievements],
+        )
+        for n, (table, upsert) in self.bulk.items():
+            if len(values[n]) >= BULK_ROWS:
+                await copy_upsert(connection, table, upsert, values[n])
+                values[n].clear()
+        if any(values):
+            await connection.execute(self.write_all, *(_ROWS.encode(v).decode() for v in values))
 
 
 _ACHIEVEMENT = ("player_id", "kind", "match_id", "earned_at", "position")
