@@ -12,7 +12,7 @@ import msgspec
 
 from projections.base import Connection
 
-BULK_ROWS = 2000
+BULK_ROWS = 500
 """From this many rows of one table in a batch, they go by COPY."""
 
 _JSON = msgspec.json.Encoder()
