@@ -32,16 +32,15 @@ async def copy_upsert(
     columns = await connection.fetch(_COLUMNS, table)
     stage = f"bulk_{table}"
     await connection.execute(f"CREATE TEMPORARY TABLE {stage} (LIKE {table}) ON COMMIT DROP")
-    json_columns = {n for n, kind in columns if kind in ("json", "jsonb")}
     names = [n for n, _ in columns]
-    await connection.copy_records_to_table(
-        stage,
-        records=[
-            tuple(_text(row.get(n)) if n in json_columns else row.get(n) for n in names)
-            for row in rows
-        ],
-        columns=names,
-    )
+    as_json = [i for i, (_, kind) in enumerate(columns) if kind in ("json", "jsonb")]
+    records = []
+    for row in rows:
+        values = list(map(row.get, names))
+        for i in as_json:
+            values[i] = _text(values[i])
+        records.append(tuple(values))
+    await connection.copy_records_to_table(stage, records=records, columns=names)
     await connection.execute(upsert.replace("{source}", stage))
     await connection.execute(f"DROP TABLE {stage}")
 
