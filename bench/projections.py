@@ -23,7 +23,9 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import random
+import resource
 import sys
 import time
 import uuid
@@ -39,7 +41,7 @@ import asyncpg
 HERE = Path(__file__).resolve().parent
 sys.path[:] = [str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve() != HERE)]
 
-from bench.common import fresh_database, percentile, server  # noqa: E402
+from bench.common import BENCH_DIR, fresh_database, percentile, server  # noqa: E402
 from domain import GAMES  # noqa: E402
 from projections import all_projections, player_stats, rankings, records  # noqa: E402
 from projections.batches import NOTIFY_CHANNEL  # noqa: E402
@@ -140,30 +142,70 @@ async def copy_events(owner_dsn: str, rows: list[Row]) -> None:
         await connection.close()
 
 
+def cpu_seconds() -> float:
+    """CPU of this process and of its children that have exited (a side-by-side rebuild's)."""
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def server_cpu_seconds() -> float | None:
+    """CPU of the embedded server's backends that have exited (each rebuild's connections
+    close when it is done), from its postmaster's /proc entry; None for a DATABASE_URL."""
+    try:
+        pid = int((BENCH_DIR / "pg" / "postmaster.pid").read_text().split()[0])
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, ValueError, IndexError):
+        return None
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_line(total: int, python: float, server: tuple[float | None, float | None]) -> str:
+    """CPU per million events, Python and PostgreSQL: on a shared machine, the figure that
+    the other work on it moves least."""
+    per = 1_000_000 / total
+    line = f"CPU per 1M events: Python {python * per:.2f} s"
+    if server[0] is not None and server[1] is not None:
+        postgres = server[1] - server[0]
+        line += f", PostgreSQL {postgres * per:.2f} s, both {(python + postgres) * per:.2f} s"
+    return line
+
+
 async def rebuild_all(owner_dsn: str) -> None:
     """Each projection alone, one after another; then all of them side by side (each in its
     own process), as `domino projections rebuild` does."""
     connection = await asyncpg.connect(owner_dsn)
-    try:
-        total = await connection.fetchval("SELECT max(position) FROM events")
-        for projection in all_projections():
-            began = time.perf_counter()
+    total = await connection.fetchval("SELECT max(position) FROM events")
+    await connection.close()
+    for projection in all_projections():
+        connection = await asyncpg.connect(owner_dsn)  # closed after it: its CPU counted
+        server_before, python_before = server_cpu_seconds(), cpu_seconds()
+        began = time.perf_counter()
+        try:
             await rebuild(connection, projection)
-            elapsed = time.perf_counter() - began
-            print(
-                f"rebuild {projection.name:>9}: {total:,} events in {elapsed:.1f} s ="
-                f" {total / elapsed:,.0f} events/s",
-                flush=True,
-            )
-    finally:
-        await connection.close()
+        finally:
+            await connection.close()
+        elapsed = time.perf_counter() - began
+        await asyncio.sleep(0.2)  # the backend exits and is reaped
+        python, server = cpu_seconds() - python_before, (server_before, server_cpu_seconds())
+        print(
+            f"rebuild {projection.name:>9}: {total:,} events in {elapsed:.1f} s ="
+            f" {total / elapsed:,.0f} events/s; {cpu_line(total, python, server)}",
+            flush=True,
+        )
     names = [p.name for p in all_projections()]
+    server_before, python_before = server_cpu_seconds(), cpu_seconds()
     began = time.perf_counter()
     await asyncio.to_thread(rebuild_side_by_side, owner_dsn, names)
     elapsed = time.perf_counter() - began
+    await asyncio.sleep(0.2)
+    python, server = cpu_seconds() - python_before, (server_before, server_cpu_seconds())
     print(
         f"rebuild       all: {total:,} events in {elapsed:.1f} s ="
-        f" {total / elapsed:,.0f} events/s (side by side: {', '.join(names)})",
+        f" {total / elapsed:,.0f} events/s (side by side: {', '.join(names)});"
+        f" {cpu_line(total, python, server)}",
         flush=True,
     )
 
