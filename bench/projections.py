@@ -1,7 +1,7 @@
 """Projections: rebuild throughput, and the lag from an append to the ranking that shows it.
 
     .venv/bin/python bench/projections.py [--events 1000000] [--seconds 20] [--tables 32]
-                                          [--rate 4000]
+                                          [--rate 4000] [--reuse]
 
 1. Generates random legal games with the domain (tests/projections/random_games.py: deals
    played move by move, results, penalties, annulments, abandonments, confirmations), on
@@ -48,10 +48,12 @@ from projections.batches import NOTIFY_CHANNEL  # noqa: E402
 from projections.rankings import RankingQuery  # noqa: E402
 from projections.rebuild import rebuild, rebuild_side_by_side  # noqa: E402
 from projections.runner import ProjectionRunner  # noqa: E402
+from service.store.database import APP_ROLE, database_dsn, migrate, with_credentials  # noqa: E402
 from service.store.encoding import new_event  # noqa: E402
 from service.store.event_store import EventStore  # noqa: E402
 from tests.projections.random_games import RandomGame  # noqa: E402
 
+DATABASE = "bench_projections"
 START = datetime(2025, 1, 1, 18, 0, tzinfo=UTC)
 PLAYERS = [str(uuid.UUID(int=n + 1)) for n in range(240)]
 SPACING = 25.0  # a game starts every 25 s: about 40 tables play at once
@@ -349,23 +351,53 @@ def main() -> None:
     parser.add_argument(
         "--rate", type=float, default=4000.0, help="appends/s of the lag's load (0: no cap)"
     )
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="the events of the previous run, kept (to compare two versions of the code)",
+    )
     args = parser.parse_args()
     with server() as admin:
-        owner, app = fresh_database(admin, "bench_projections")
-        began = time.perf_counter()
-        rows = generate(args.events)
-        generated = time.perf_counter()
-        asyncio.run(copy_events(owner, rows))
-        copied = time.perf_counter()
-        print(
-            f"events: {len(rows):,} generated in {generated - began:.0f} s,"
-            f" written with COPY in {copied - generated:.0f} s",
-            flush=True,
-        )
-        del rows
+        if args.reuse and asyncio.run(has_events(admin, DATABASE)):
+            owner = database_dsn(admin, DATABASE)
+            migrate(owner)
+            app = with_credentials(owner, APP_ROLE, "bench-app-password")
+            print("events: those of the previous run", flush=True)
+        else:
+            owner, app = generated_events(admin, args.events)
         asyncio.run(rebuild_all(owner))
         asyncio.run(read_times(owner))
         asyncio.run(lag(owner, app, args.seconds, args.tables, args.rate))
+
+
+async def has_events(admin_dsn: str, name: str) -> bool:
+    connection = await asyncpg.connect(admin_dsn)
+    try:
+        if not await connection.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+            return False
+    finally:
+        await connection.close()
+    connection = await asyncpg.connect(database_dsn(admin_dsn, name))
+    try:
+        return bool(await connection.fetchval("SELECT EXISTS (SELECT 1 FROM events)"))
+    finally:
+        await connection.close()
+
+
+def generated_events(admin: str, events: int) -> tuple[str, str]:
+    """A fresh database holding about `events` events of random games: (owner, app) DSNs."""
+    owner, app = fresh_database(admin, DATABASE)
+    began = time.perf_counter()
+    rows = generate(events)
+    generated = time.perf_counter()
+    asyncio.run(copy_events(owner, rows))
+    copied = time.perf_counter()
+    print(
+        f"events: {len(rows):,} generated in {generated - began:.0f} s,"
+        f" written with COPY in {copied - generated:.0f} s",
+        flush=True,
+    )
+    return owner, app
 
 
 if __name__ == "__main__":
