@@ -9,7 +9,6 @@ from collections.abc import Sequence
 import msgspec
 
 from projections.base import Connection
-from projections.bulk import BULK_ROWS, copy_upsert
 from projections.contributions import COUNTERS, PlayerGame
 from projections.facts import GameFacts
 from projections.games.base import combined
@@ -30,13 +29,10 @@ Achievement = tuple[str, str, str, object, int]
 _ROWS = msgspec.json.Encoder()
 
 
-_SOURCE = "json_populate_recordset(NULL::{table}, $1::json)"
-
-
 def _upsert(table: str, key: str, update: str) -> str:
     """Insert JSON rows (an array of objects named like the table's columns) in one statement."""
     return (
-        f"INSERT INTO {table} AS t SELECT * FROM {_SOURCE.format(table=table)}"
+        f"INSERT INTO {table} AS t SELECT * FROM json_populate_recordset(NULL::{table}, $1::json)"
         f" ON CONFLICT ({key}) DO {update}"
     )
 
@@ -127,13 +123,6 @@ class StatsWrites:
             self.upsert_streaks,
             self.insert_achievements,
         )
-        self.bulk = {  # what a large batch writes by COPY: its games and players' rows
-            0: (games, self.upsert_games.replace(_SOURCE.format(table=games), "{source}")),
-            1: (
-                player_games,
-                self.insert_player_games.replace(_SOURCE.format(table=player_games), "{source}"),
-            ),
-        }
         self.write_all = (
             "WITH "
             + ", ".join(
@@ -158,10 +147,6 @@ class StatsWrites:
             [streak_row(s) for s in streaks],
             [dict(zip(_ACHIEVEMENT, a, strict=True)) for a in achievements],
         )
-        for n, (table, upsert) in self.bulk.items():
-            if len(values[n]) >= BULK_ROWS:
-                await copy_upsert(connection, table, upsert, values[n])
-                values[n].clear()
         if any(values):
             await connection.execute(self.write_all, *(_ROWS.encode(v).decode() for v in values))
 

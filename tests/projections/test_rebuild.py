@@ -84,22 +84,6 @@ async def test_a_rebuild_in_batches_of_one_event_equals_one_in_large_batches(
     assert await read_models(db) == small
 
 
-async def test_rows_written_by_copy_equal_rows_written_as_json(
-    store: EventStore, owner: asyncpg.Connection, db: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    everyone = await players(store, 6)
-    await write_games(store, 12, seed=3, players=everyone, start=AT)
-    await rebuild_all(owner)
-    as_json = await read_models(db)
-    assert as_json["proj_games"]
-    assert as_json["proj_player_games"]
-
-    monkeypatch.setattr("projections.stats_writes.BULK_ROWS", 1)  # every batch by COPY
-    await rebuild_all(owner, batch_size=7)
-
-    assert await read_models(db) == as_json
-
-
 class HeldRebuild(Stats):
     """A rebuild that holds on its `hold_at`-th batch until released."""
 
