@@ -1,7 +1,7 @@
 """Projections: rebuild throughput, and the lag from an append to the ranking that shows it.
 
     .venv/bin/python bench/projections.py [--events 1000000] [--seconds 20] [--tables 32]
-                                          [--rate 4000]
+                                          [--rate 4000] [--reuse]
 
 1. Generates random legal games with the domain (tests/projections/random_games.py: deals
    played move by move, results, penalties, annulments, abandonments, confirmations), on
@@ -23,7 +23,9 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import random
+import resource
 import sys
 import time
 import uuid
@@ -39,17 +41,19 @@ import asyncpg
 HERE = Path(__file__).resolve().parent
 sys.path[:] = [str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve() != HERE)]
 
-from bench.common import fresh_database, percentile, server  # noqa: E402
+from bench.common import BENCH_DIR, fresh_database, percentile, server  # noqa: E402
 from domain import GAMES  # noqa: E402
 from projections import all_projections, player_stats, rankings, records  # noqa: E402
 from projections.batches import NOTIFY_CHANNEL  # noqa: E402
 from projections.rankings import RankingQuery  # noqa: E402
 from projections.rebuild import rebuild, rebuild_side_by_side  # noqa: E402
 from projections.runner import ProjectionRunner  # noqa: E402
+from service.store.database import APP_ROLE, database_dsn, migrate, with_credentials  # noqa: E402
 from service.store.encoding import new_event  # noqa: E402
 from service.store.event_store import EventStore  # noqa: E402
 from tests.projections.random_games import RandomGame  # noqa: E402
 
+DATABASE = "bench_projections"
 START = datetime(2025, 1, 1, 18, 0, tzinfo=UTC)
 PLAYERS = [str(uuid.UUID(int=n + 1)) for n in range(240)]
 SPACING = 25.0  # a game starts every 25 s: about 40 tables play at once
@@ -140,30 +144,70 @@ async def copy_events(owner_dsn: str, rows: list[Row]) -> None:
         await connection.close()
 
 
+def cpu_seconds() -> float:
+    """CPU of this process and of its children that have exited (a side-by-side rebuild's)."""
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def server_cpu_seconds() -> float | None:
+    """CPU of the embedded server's backends that have exited (each rebuild's connections
+    close when it is done), from its postmaster's /proc entry; None for a DATABASE_URL."""
+    try:
+        pid = int((BENCH_DIR / "pg" / "postmaster.pid").read_text().split()[0])
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, ValueError, IndexError):
+        return None
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_line(total: int, python: float, server: tuple[float | None, float | None]) -> str:
+    """CPU per million events, Python and PostgreSQL: on a shared machine, the figure that
+    the other work on it moves least."""
+    per = 1_000_000 / total
+    line = f"CPU per 1M events: Python {python * per:.2f} s"
+    if server[0] is not None and server[1] is not None:
+        postgres = server[1] - server[0]
+        line += f", PostgreSQL {postgres * per:.2f} s, both {(python + postgres) * per:.2f} s"
+    return line
+
+
 async def rebuild_all(owner_dsn: str) -> None:
     """Each projection alone, one after another; then all of them side by side (each in its
     own process), as `domino projections rebuild` does."""
     connection = await asyncpg.connect(owner_dsn)
-    try:
-        total = await connection.fetchval("SELECT max(position) FROM events")
-        for projection in all_projections():
-            began = time.perf_counter()
+    total = await connection.fetchval("SELECT max(position) FROM events")
+    await connection.close()
+    for projection in all_projections():
+        connection = await asyncpg.connect(owner_dsn)  # closed after it: its CPU counted
+        server_before, python_before = server_cpu_seconds(), cpu_seconds()
+        began = time.perf_counter()
+        try:
             await rebuild(connection, projection)
-            elapsed = time.perf_counter() - began
-            print(
-                f"rebuild {projection.name:>9}: {total:,} events in {elapsed:.1f} s ="
-                f" {total / elapsed:,.0f} events/s",
-                flush=True,
-            )
-    finally:
-        await connection.close()
+        finally:
+            await connection.close()
+        elapsed = time.perf_counter() - began
+        await asyncio.sleep(0.2)  # the backend exits and is reaped
+        python, server = cpu_seconds() - python_before, (server_before, server_cpu_seconds())
+        print(
+            f"rebuild {projection.name:>9}: {total:,} events in {elapsed:.1f} s ="
+            f" {total / elapsed:,.0f} events/s; {cpu_line(total, python, server)}",
+            flush=True,
+        )
     names = [p.name for p in all_projections()]
+    server_before, python_before = server_cpu_seconds(), cpu_seconds()
     began = time.perf_counter()
     await asyncio.to_thread(rebuild_side_by_side, owner_dsn, names)
     elapsed = time.perf_counter() - began
+    await asyncio.sleep(0.2)
+    python, server = cpu_seconds() - python_before, (server_before, server_cpu_seconds())
     print(
         f"rebuild       all: {total:,} events in {elapsed:.1f} s ="
-        f" {total / elapsed:,.0f} events/s (side by side: {', '.join(names)})",
+        f" {total / elapsed:,.0f} events/s (side by side: {', '.join(names)});"
+        f" {cpu_line(total, python, server)}",
         flush=True,
     )
 
@@ -307,23 +351,53 @@ def main() -> None:
     parser.add_argument(
         "--rate", type=float, default=4000.0, help="appends/s of the lag's load (0: no cap)"
     )
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="the events of the previous run, kept (to compare two versions of the code)",
+    )
     args = parser.parse_args()
     with server() as admin:
-        owner, app = fresh_database(admin, "bench_projections")
-        began = time.perf_counter()
-        rows = generate(args.events)
-        generated = time.perf_counter()
-        asyncio.run(copy_events(owner, rows))
-        copied = time.perf_counter()
-        print(
-            f"events: {len(rows):,} generated in {generated - began:.0f} s,"
-            f" written with COPY in {copied - generated:.0f} s",
-            flush=True,
-        )
-        del rows
+        if args.reuse and asyncio.run(has_events(admin, DATABASE)):
+            owner = database_dsn(admin, DATABASE)
+            migrate(owner)
+            app = with_credentials(owner, APP_ROLE, "bench-app-password")
+            print("events: those of the previous run", flush=True)
+        else:
+            owner, app = generated_events(admin, args.events)
         asyncio.run(rebuild_all(owner))
         asyncio.run(read_times(owner))
         asyncio.run(lag(owner, app, args.seconds, args.tables, args.rate))
+
+
+async def has_events(admin_dsn: str, name: str) -> bool:
+    connection = await asyncpg.connect(admin_dsn)
+    try:
+        if not await connection.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+            return False
+    finally:
+        await connection.close()
+    connection = await asyncpg.connect(database_dsn(admin_dsn, name))
+    try:
+        return bool(await connection.fetchval("SELECT EXISTS (SELECT 1 FROM events)"))
+    finally:
+        await connection.close()
+
+
+def generated_events(admin: str, events: int) -> tuple[str, str]:
+    """A fresh database holding about `events` events of random games: (owner, app) DSNs."""
+    owner, app = fresh_database(admin, DATABASE)
+    began = time.perf_counter()
+    rows = generate(events)
+    generated = time.perf_counter()
+    asyncio.run(copy_events(owner, rows))
+    copied = time.perf_counter()
+    print(
+        f"events: {len(rows):,} generated in {generated - began:.0f} s,"
+        f" written with COPY in {copied - generated:.0f} s",
+        flush=True,
+    )
+    return owner, app
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from openskill.models import PlackettLuce
 from domain import (
     DECODER,
     ConsentGiven,
+    Event,
     MatchCancelled,
     MatchConfirmed,
     MatchCreated,
@@ -135,6 +136,7 @@ class Ratings:
                 log.warning("ratings: event %s does not decode: skipped", stored.position)
         ids = list({stored.stream_id.removeprefix("match-") for stored, _ in decoded})
         followed = await self._followed(connection, ids)
+        stored_ratings = await self._stored(connection, followed, decoded)
         ended: set[str] = set()
         history: list[tuple[object, ...]] = []
         ratings: dict[tuple[str, str], Rating] = {}
@@ -159,13 +161,13 @@ class Ratings:
             elif isinstance(event, MatchConfirmed) and game.places is not None:
                 everyone = range(len(game.seats))
                 seats = list(everyone) if event.counts_for is None else list(event.counts_for)
-                await self._load(connection, ratings, game)
+                _load(stored_ratings, ratings, game)
                 game.counted, game.moves = [], moves_of(ratings, game)
                 counting = Counting(match_id, stored.position, event.at)
                 history += self._count(ratings, game, seats, counting)
             elif isinstance(event, ConsentGiven) and game.counted is not None:
                 seats = [s for s in event.seats if s not in game.counted]
-                await self._load(connection, ratings, game)
+                _load(stored_ratings, ratings, game)
                 counting = Counting(match_id, stored.position, event.at)
                 history += self._count(ratings, game, seats, counting)
             if game.counted is not None and len(game.counted) == len(game.seats):
@@ -196,8 +198,17 @@ class Ratings:
             ratings[(player, game.game)] = after
             won = bool(game.places) and _side_of(game, seat) in (game.places or [[]])[0]
             rows.append(
-                (player, game.game, position, match_id, after.last_game_at, won, after.mu,
-                 after.sigma, after.games)
+                (
+                    player,
+                    game.game,
+                    position,
+                    match_id,
+                    after.last_game_at,
+                    won,
+                    after.mu,
+                    after.sigma,
+                    after.games,
+                )
             )
         return rows
 
@@ -221,21 +232,28 @@ class Ratings:
             for r in rows
         }
 
-    async def _load(
-        self, connection: Connection, ratings: dict[tuple[str, str], Rating], game: Followed
-    ) -> None:
-        missing = [p for p in game.seats if (p, game.game) not in ratings]
+    async def _stored(
+        self,
+        connection: Connection,
+        followed: dict[str, Followed],
+        decoded: list[tuple[StoredEvent, Event]],
+    ) -> dict[tuple[str, str], Rating]:
+        """The ratings, as stored before this batch, of every player of a game the batch may
+        count (one followed already, or created in it): one query, not one per game."""
+        wanted = {(p, g.game) for g in followed.values() for p in g.seats}
+        for _, event in decoded:
+            if isinstance(event, MatchCreated):
+                wanted.update((p, game_of(event.rules).name) for p in event.seats)
+        if not wanted:
+            return {}
+        pairs = list(wanted)
         rows = await connection.fetch(
-            f"SELECT player_id, mu, sigma, games, last_game_at FROM {self._ratings}"
-            " WHERE game = $1 AND player_id = ANY($2::text[])",
-            game.game,
-            missing,
+            f"SELECT player_id, game, mu, sigma, games, last_game_at FROM {self._ratings}"
+            " WHERE (player_id, game) IN (SELECT * FROM unnest($1::text[], $2::text[]))",
+            [p for p, _ in pairs],
+            [g for _, g in pairs],
         )
-        found = {r[0]: Rating(r[1], r[2], r[3], r[4]) for r in rows}
-        for player in missing:
-            ratings[(player, game.game)] = found.get(
-                player, Rating(MODEL.mu, MODEL.sigma, 0, None)
-            )
+        return {(r[0], r[1]): Rating(r[2], r[3], r[4], r[5]) for r in rows}
 
     async def _save(
         self,
@@ -274,23 +292,44 @@ class Ratings:
                 rows,
             )
         if ratings:
-            await connection.executemany(
-                f"INSERT INTO {self._ratings} (player_id, game, mu, sigma, games, last_game_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (player_id, game) DO UPDATE SET"
-                " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
-                " last_game_at = excluded.last_game_at",
-                [
-                    (p, g, r.mu, r.sigma, r.games, r.last_game_at)
-                    for (p, g), r in ratings.items()
-                    if r.games
-                ],
-            )
+            changed = [
+                (p, g, r.mu, r.sigma, r.games, r.last_game_at)
+                for (p, g), r in ratings.items()
+                if r.games
+            ]
+            if changed:
+                await connection.execute(
+                    f"INSERT INTO {self._ratings}"
+                    " (player_id, game, mu, sigma, games, last_game_at)"
+                    " SELECT * FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[],"
+                    " $5::int[], $6::timestamptz[])"
+                    " ON CONFLICT (player_id, game) DO UPDATE SET"
+                    " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+                    " last_game_at = excluded.last_game_at",
+                    *(list(column) for column in zip(*changed, strict=True)),
+                )
         if history:
-            await connection.executemany(
+            await connection.execute(
                 f"INSERT INTO {self._history}"
                 " (player_id, game, position, match_id, at, won, mu, sigma, games)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING",
-                history,
+                " SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[],"
+                " $5::timestamptz[], $6::boolean[], $7::float8[], $8::float8[], $9::int[])"
+                " ON CONFLICT DO NOTHING",
+                *(list(column) for column in zip(*history, strict=True)),
+            )
+
+
+def _load(
+    stored: dict[tuple[str, str], Rating],
+    ratings: dict[tuple[str, str], Rating],
+    game: Followed,
+) -> None:
+    """The game's players' ratings into `ratings`, where missing: as stored before the
+    batch, or a new player's."""
+    for player in game.seats:
+        if (player, game.game) not in ratings:
+            ratings[(player, game.game)] = stored.get(
+                (player, game.game), Rating(MODEL.mu, MODEL.sigma, 0, None)
             )
 
 

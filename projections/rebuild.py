@@ -72,7 +72,7 @@ async def _rebuild(
     bar_position: int = 0,
 ) -> int:
     shadow = projection.writing_to(SHADOW)
-    await _create_shadow(owner, projection, shadow, grant_to)
+    deferred = await _create_shadow(owner, projection, shadow, grant_to)
     head = int(await owner.fetchval("SELECT coalesce(max(position), 0) FROM events"))
     with tqdm(
         total=head,
@@ -85,16 +85,25 @@ async def _rebuild(
     ) as bar:
         while moved := await step(owner, shadow, batch_size):
             bar.update(moved)
+    for statement in deferred:
+        await owner.execute(statement)
     return await _swap(owner, projection, shadow, batch_size)
 
 
 async def _create_shadow(
     owner: asyncpg.Connection, projection: Projection, shadow: Projection, grant_to: str
-) -> None:
+) -> list[str]:
+    """Create the shadow tables with their unique indexes (the folds' upserts need them);
+    answer the statements that create the others, to run once the tables are full: one
+    index built from a full table costs far less than the same index kept row by row."""
+    deferred: list[str] = []
     async with owner.transaction():
         for table in projection.tables:
             await owner.execute(f"DROP TABLE IF EXISTS {table}{SHADOW}")
             await owner.execute(f"CREATE TABLE {table}{SHADOW} (LIKE {table} INCLUDING ALL)")
+            for name, definition in await owner.fetch(_SECONDARY_INDEXES, f"{table}{SHADOW}"):
+                await owner.execute(f'DROP INDEX "{name}"')
+                deferred.append(definition)
             await owner.execute(
                 f"GRANT SELECT, INSERT, UPDATE, DELETE ON {table}{SHADOW} TO {grant_to}"
             )
@@ -102,6 +111,15 @@ async def _create_shadow(
         await owner.execute(
             "UPDATE projection_checkpoints SET position = 0 WHERE name = $1", shadow.name
         )
+    return deferred
+
+
+_SECONDARY_INDEXES = """
+SELECT i.relname, pg_get_indexdef(x.indexrelid) FROM pg_index x
+JOIN pg_class i ON i.oid = x.indexrelid
+WHERE x.indrelid = to_regclass($1) AND NOT x.indisunique
+ORDER BY i.relname
+"""
 
 
 async def _swap(
@@ -140,27 +158,48 @@ def rebuild_side_by_side(
     owner_dsn: str, names: Sequence[str], *, progress: bool = True
 ) -> dict[str, int]:
     """Rebuild the projections named at once: the one that reads the most kinds of events
-    (the longest fold) in this process, each other in a process of its own. Answers the
-    position each one's new tables are at; a failure in one is raised once all are done."""
-    heaviest = max(names, key=lambda n: len(projection_named(n).event_types))
-    others = [n for n in names if n != heaviest]
+    (the longest fold) in this process, together with the one that reads the fewest when
+    there are three or more (its fold is mostly PostgreSQL's work: a process of its own
+    costs more CPU to start, importing everything, than it folds), and each other in a
+    process of its own. Answers the position each one's new tables are at; a failure in
+    one is raised once all are done."""
+    kinds = {name: len(projection_named(name).event_types) for name in names}
+    here = [max(names, key=kinds.__getitem__)]
+    if len(names) > 2:
+        here.append(min(names, key=kinds.__getitem__))
+    others = [n for n in names if n not in here]
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=max(1, len(others)), mp_context=context) as pool:
         futures = {
-            name: pool.submit(_rebuild_in_process, owner_dsn, name, progress, position)
-            for position, name in enumerate(others, start=1)
+            name: pool.submit(_rebuild_in_process, owner_dsn, [name], progress, position)
+            for position, name in enumerate(others, start=len(here))
         }
-        here = _rebuild_in_process(owner_dsn, heaviest, progress, 0)
-        return {heaviest: here} | {name: future.result() for name, future in futures.items()}
+        done = _rebuild_in_process(owner_dsn, here, progress, 0)
+        return done | {name: future.result()[name] for name, future in futures.items()}
 
 
-def _rebuild_in_process(owner_dsn: str, name: str, progress: bool, position: int) -> int:
-    async def run() -> int:
+def _rebuild_in_process(
+    owner_dsn: str, names: list[str], progress: bool, first_bar: int
+) -> dict[str, int]:
+    """Rebuild these projections at once in this process, each on its own connection."""
+
+    async def one(name: str, position: int) -> int:
         connection = await asyncpg.connect(owner_dsn)
         try:
             projection = projection_named(name)
             return await rebuild(connection, projection, progress=progress, bar_position=position)
         finally:
             await connection.close()
+
+    async def run() -> dict[str, int]:
+        done = await asyncio.gather(
+            *(one(name, first_bar + n) for n, name in enumerate(names)), return_exceptions=True
+        )
+        positions: dict[str, int] = {}
+        for name, result in zip(names, done, strict=True):
+            if isinstance(result, BaseException):
+                raise result
+            positions[name] = result
+        return positions
 
     return asyncio.run(run())

@@ -113,6 +113,23 @@ class StatsWrites:
             "UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in _STREAK_CHANGES),
         )
         self.insert_achievements = _upsert(achievements, "player_id, kind", "NOTHING")
+        # All five in one statement (a round trip each was most of a small batch's cost):
+        # each writes its own table, so none depends on what another does, and PostgreSQL
+        # runs every data-modifying WITH to completion whether or not it is read.
+        parts = (
+            self.upsert_games,
+            self.insert_player_games,
+            self.add_totals,
+            self.upsert_streaks,
+            self.insert_achievements,
+        )
+        self.write_all = (
+            "WITH "
+            + ", ".join(
+                f"w{n} AS ({part.replace('$1', f'${n}')})" for n, part in enumerate(parts, start=1)
+            )
+            + " SELECT 1"
+        )
 
     async def write(
         self,
@@ -123,18 +140,15 @@ class StatsWrites:
         streaks: Sequence[PlayerStreak],
         achievements: Sequence[Achievement],
     ) -> None:
-        for statement, values in (
-            (self.upsert_games, [_game_row(g) for g in games]),
-            (self.insert_player_games, [_player_game_row(r) for r in rows]),
-            (self.add_totals, [_totals_row(key, t) for key, t in totals.items()]),
-            (self.upsert_streaks, [streak_row(s) for s in streaks]),
-            (
-                self.insert_achievements,
-                [dict(zip(_ACHIEVEMENT, a, strict=True)) for a in achievements],
-            ),
-        ):
-            if values:
-                await connection.execute(statement, _ROWS.encode(values).decode())
+        values = (
+            [_game_row(g) for g in games],
+            [_player_game_row(r) for r in rows],
+            [_totals_row(key, t) for key, t in totals.items()],
+            [streak_row(s) for s in streaks],
+            [dict(zip(_ACHIEVEMENT, a, strict=True)) for a in achievements],
+        )
+        if any(values):
+            await connection.execute(self.write_all, *(_ROWS.encode(v).decode() for v in values))
 
 
 _ACHIEVEMENT = ("player_id", "kind", "match_id", "earned_at", "position")
