@@ -172,6 +172,7 @@ def _table(tables: dict[tuple[MeldRules, int], Table], rules: MeldRules, wilds: 
 def _rank_heads(cards: tuple[str, ...], wilds: int, rules: MeldRules) -> Heads:
     """Each card of a rank: it alone (two wilds or more), then with later ones (a set)."""
     smallest = max(1, 2 - wilds)  # cards joining the first: with the wilds, three at least
+    known = _spans_for(rules)
     heads = []
     for p in range(len(cards)):
         later = range(p + 1, len(cards))
@@ -179,13 +180,14 @@ def _rank_heads(cards: tuple[str, ...], wilds: int, rules: MeldRules) -> Heads:
         if rules.sets:
             for size in range(smallest, len(later) + 1):
                 candidates += [(p, *chosen) for chosen in combinations(later, size)]
-        heads.append(_spanned(candidates, cards, wilds, rules))
+        heads.append(_spanned(candidates, cards, wilds, rules, known) if candidates else ())
     return tuple(heads)
 
 
 def _suit_heads(cards: tuple[str, ...], wilds: int, rules: MeldRules) -> Heads:
     """Each card of a suit with later ones, each of another rank (a run)."""
     smallest = max(1, 2 - wilds)
+    known = _spans_for(rules)
     ranks = [rank_of(c) for c in cards]
     heads = []
     for p, rank in enumerate(ranks):
@@ -195,24 +197,49 @@ def _suit_heads(cards: tuple[str, ...], wilds: int, rules: MeldRules) -> Heads:
             for chosen in combinations(later, size):
                 if len({ranks[k] for k in chosen}) == size:
                     candidates.append((p, *chosen))
-        heads.append(_spanned(candidates, cards, wilds, rules))
+        heads.append(_spanned(candidates, cards, wilds, rules, known) if candidates else ())
     return tuple(heads)
 
 
 def _spanned(
-    candidates: list[tuple[int, ...]], cards: tuple[str, ...], wilds: int, rules: MeldRules
+    candidates: list[tuple[int, ...]],
+    cards: tuple[str, ...],
+    wilds: int,
+    rules: MeldRules,
+    known: dict[tuple[str, ...], Span],
 ) -> tuple[Start, ...]:
     """The candidates (places among `cards`) that up to `wilds` wilds make melds, as masks
     of their places, with their spans."""
     kept = []
     for at in candidates:
-        found = _span(tuple([cards[k] for k in at]), rules)
+        group = tuple([cards[k] for k in at])
+        found = known.get(group, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = known[group] = _span(group, rules)
         if found is not None and found[0] <= wilds:
             kept.append((sum(1 << k for k in at), *found))
     return tuple(kept)
 
 
-def _span(group: tuple[str, ...], rules: MeldRules) -> tuple[int, int] | None:
+Span = tuple[int, int] | None
+_SPANS: dict[MeldRules, dict[tuple[str, ...], Span]] = {}
+"""Each group's span by its cards, by rules: the tables above miss on each new hand's ranks
+and suits, but their groups recur."""
+_SPANS_KEPT = 65536
+_UNKNOWN = (-1, -1)
+"""A span not worked out yet (no span is negative)."""
+
+
+def _spans_for(rules: MeldRules) -> dict[tuple[str, ...], Span]:
+    known = _SPANS.get(rules)
+    if known is None or len(known) > _SPANS_KEPT:
+        if len(_SPANS) > 64:
+            _SPANS.clear()
+        known = _SPANS[rules] = {}
+    return known
+
+
+def _span(group: tuple[str, ...], rules: MeldRules) -> Span:
     """(fewest, most) wilds that make a group of naturals a meld; None: no meld holds it."""
     spans = []
     if rules.sets and len({rank_of(c) for c in group}) == 1:
