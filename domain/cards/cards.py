@@ -36,13 +36,18 @@ def suit_of(card: str) -> str:
 
 _KNOWN: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
 """Each deck's cards as a set, by the deck's identity (a deck is a constant: hashing its
-tuple on every move would cost more than the lookup)."""
+tuple on every move would cost more than the lookup). Each entry keeps its deck alive, so
+a deck built anew on each call would add one every time: past `_DECKS_KEPT` it starts
+again."""
+_DECKS_KEPT = 64
 
 
 def in_deck(cards: Iterable[str], deck: tuple[str, ...], what: str) -> tuple[str, ...]:
     """The cards as written, each refused (`invalid-card`) unless this game's deck has it."""
     entry = _KNOWN.get(id(deck))
     if entry is None or entry[0] is not deck:
+        if len(_KNOWN) >= _DECKS_KEPT:
+            _KNOWN.clear()
         entry = _KNOWN[id(deck)] = (deck, frozenset(deck))
     known = entry[1]
     out = []

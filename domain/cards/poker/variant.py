@@ -14,9 +14,17 @@ def lowest_rank(seats: int) -> int:
     return 7 if seats <= 4 else 6 if seats <= 6 else 5 if seats == 7 else 4
 
 
+_DECKS: dict[int, tuple[str, ...]] = {}
+"""Each short deck by its lowest rank, built once: one tuple a deck, as `in_deck` expects
+(it keeps each deck's set by the tuple's identity)."""
+
+
 def deck_for(seats: int) -> tuple[str, ...]:
     low = lowest_rank(seats)
-    return tuple(c for c in DECK_52 if _ORDER.index(rank_of(c)) + 2 >= low)
+    deck = _DECKS.get(low)
+    if deck is None:
+        deck = _DECKS[low] = tuple(c for c in DECK_52 if _ORDER.index(rank_of(c)) + 2 >= low)
+    return deck
 
 
 POKER = Variant(

@@ -246,6 +246,7 @@ def test_h7_an_odd_big_blind_makes_a_small_blind_rounded_down() -> None:
 
 def test_p1_the_short_deck_follows_the_seats_dealt_in() -> None:
     assert [len(deck_for(n)) for n in (2, 4, 5, 6, 7, 8)] == [32, 32, 36, 36, 40, 44]
+    assert deck_for(5) is deck_for(6)  # one tuple a deck: `in_deck` knows it by identity
     state = table("poker", 4)
     deal = DealBetting(
         at=AT,

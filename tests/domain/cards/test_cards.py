@@ -3,7 +3,8 @@
 import pytest
 
 from domain import DECK_40, DomainError
-from domain.cards.cards import parse_card
+from domain.cards import cards
+from domain.cards.cards import DECK_52, in_deck, parse_card
 
 
 @pytest.mark.parametrize("text", ["7H", "10S", "AC", "QD", "JK"])
@@ -33,3 +34,9 @@ def test_the_deck_of_both_games_has_40_cards_without_eights_nines_and_tens() -> 
     ranks = {card[:-1] for card in DECK_40}
     assert ranks == {"A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"}
     assert all(sum(card[-1] == suit for card in DECK_40) == 10 for suit in "CDHS")
+
+
+def test_the_decks_known_by_identity_stay_few_when_a_deck_is_built_on_each_call() -> None:
+    for _ in range(500):
+        assert in_deck(["AS"], tuple(list(DECK_52)), "a deck built anew") == ("AS",)
+    assert len(cards._KNOWN) <= cards._DECKS_KEPT
