@@ -116,6 +116,14 @@ async def test_every_promise_of_the_store_holds_across_partitions(
     assert len(await partitions(database.owner_dsn)) == 3
     owner = await asyncpg.connect(database.owner_dsn)
     try:
+        unique_versions = await owner.fetch(
+            "SELECT tablename, count(*) FROM pg_indexes WHERE tablename LIKE 'events_p%'"
+            " AND indexdef LIKE 'CREATE UNIQUE INDEX % (stream_id, stream_version)'"
+            " GROUP BY tablename ORDER BY tablename"
+        )
+        assert [tuple(r) for r in unique_versions] == [
+            (name, 1) for name in await partitions(database.owner_dsn)
+        ]
         for statement in (
             "UPDATE events SET data = '{}' WHERE position = 1500",
             "DELETE FROM events WHERE position = 2050",
@@ -127,6 +135,11 @@ async def test_every_promise_of_the_store_holds_across_partitions(
             await owner.execute(
                 "INSERT INTO events (stream_id, stream_version, event_type, data)"
                 " VALUES ('long', 10, 'x', '{}')"
+            )
+        with pytest.raises(asyncpg.UniqueViolationError):  # a version its partition has
+            await owner.execute(  # a row with a hash of its own, which the chain lets by
+                "INSERT INTO events SELECT (jsonb_populate_record(e,"
+                " jsonb_build_object('position', 2500))).* FROM events e WHERE position = 2050"
             )
         bypass = await owner.fetchval(  # an operator's insert: the next position, chained
             "INSERT INTO events (stream_id, stream_version, event_type, data)"
