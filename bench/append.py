@@ -58,6 +58,14 @@ async def plain_run(dsn: str, writers: int, seconds: float) -> tuple[int, float]
     await pool.execute(
         "CREATE TABLE IF NOT EXISTS plain_inserts (id bigserial PRIMARY KEY, data jsonb)"
     )
+    try:
+        return await plain_turn(pool, writers, seconds)
+    finally:
+        await pool.close()
+
+
+async def plain_turn(pool: asyncpg.Pool, writers: int, seconds: float) -> tuple[int, float]:
+    """One-row INSERT commits made on `pool` by `writers` for `seconds`, and the time taken."""
     deadline = time.perf_counter() + seconds
     done = 0
 
@@ -70,9 +78,7 @@ async def plain_run(dsn: str, writers: int, seconds: float) -> tuple[int, float]
 
     started = time.perf_counter()
     await asyncio.gather(*(writer() for _ in range(writers)))
-    elapsed = time.perf_counter() - started
-    await pool.close()
-    return done, elapsed
+    return done, time.perf_counter() - started
 
 
 def main() -> None:

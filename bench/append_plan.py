@@ -24,11 +24,11 @@ import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.append import BODY, plain_turn
 from bench.common import fresh_database, server
 from service.store.event_store import EventStore, NewEvent
 
 WRITERS = (1, 16, 64)
-BODY = '{"seat": 2, "tile": "3-5", "end": "left", "at": "2026-11-21T20:00:00Z"}'
 FORMS = (
     "text[], int[], int[], text[], bytea[], text[], jsonb[], jsonb[], jsonb[]",
     "text[], int[], int[], text[], bytea[], text[], jsonb[], jsonb[]",
@@ -58,22 +58,6 @@ async def store_turn(
 
     started = time.perf_counter()
     await asyncio.gather(*(writer(i) for i in range(len(streams))))
-    return done, time.perf_counter() - started
-
-
-async def plain_turn(pool: asyncpg.Pool, writers: int, seconds: float) -> tuple[int, float]:
-    deadline = time.perf_counter() + seconds
-    done = 0
-
-    async def writer() -> None:
-        nonlocal done
-        async with pool.acquire() as connection:
-            while time.perf_counter() < deadline:
-                await connection.execute("INSERT INTO plain_inserts (data) VALUES ($1)", BODY)
-                done += 1
-
-    started = time.perf_counter()
-    await asyncio.gather(*(writer() for _ in range(writers)))
     return done, time.perf_counter() - started
 
 

@@ -174,6 +174,11 @@ class Game:
         the server is seen by nobody else). A blind hand dealt by the server stays hidden."""
         return merged([await self.state(by=p) for p in self.knowing()])
 
+    async def views(self, *others: Player) -> tuple[dict[Player, Json], Json]:
+        """Each of the table's views (and `others'`), read once, and the truth they make."""
+        views = {p: await self.state(by=p) for p in (*self.knowing(), *others)}
+        return views, merged([views[p] for p in self.knowing()])
+
     def knowing(self) -> list[Player]:
         """Whose views together make the truth: the scorekeeper, then each seat's player."""
         return [self.scorekeeper, *self.table.players]

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from tests.api.cards_play import espadas_deal, legal_cards, sueca_deal, truco_deal
 from tests.api.conftest import ADMINISTRATOR, Player, Table
-from tests.api.play import Game, Json, create_game, merged
+from tests.api.play import Game, Json, create_game
 
 CARD = re.compile(r"^([AJQK2-9]|10)[CDHS]$")
 RAISES = {1: "truco", 3: "seis", 6: "nove", 9: "doze"}
@@ -99,8 +99,7 @@ async def check(
 ) -> tuple[Json, bool]:
     """Every read checked against the truth (returned for the next step, with whether a hand
     in progress was checked): each of the table's views is read once, and makes the truth."""
-    views = {player: await game.state(by=player) for player in game.knowing()}
-    truth = merged(list(views.values()))
+    views, truth = await game.views()
     if truth["hand"] is None:
         return truth, False
     hidden = secret(truth)

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.api.conftest import ADMINISTRATOR, Player, Table, register
-from tests.api.play import Game, Json, create_game, merged
+from tests.api.play import Game, Json, create_game
 from tests.simulate import DECK_52, mau_mau_deal, mau_mau_move
 
 CARD = re.compile(r"^([AJQK2-9]|10)[CDHS]$")
@@ -84,8 +84,7 @@ async def check(
 ) -> tuple[Json, bool]:
     """Every read checked against the truth (returned for the next step, with whether a hand
     in progress was checked): each of the table's views is read once, and makes the truth."""
-    views = {player: await game.state(by=player) for player in game.knowing()}
-    truth = merged(list(views.values()))
+    views, truth = await game.views()
     hand = truth["hand"]
     if hand is None:
         return truth, False

@@ -29,7 +29,6 @@ from tests.api.play import (
     Json,
     create_competition,
     create_game,
-    merged,
     next_move,
     shuffled_deal,
     sorted_deal,
@@ -92,8 +91,7 @@ async def check(watch: Watch, rng: random.Random) -> Json:
     """Every read checked against the truth, which is returned for the next step: each
     viewer's state is read once, and the truth is the table's own views among them."""
     game = watch.game
-    views = {viewer: await game.state(by=viewer) for viewer in watch.viewers()}
-    truth = merged([views[p] if p in views else await game.state(by=p) for p in game.knowing()])
+    views, truth = await game.views(*watch.viewers())
     events = await game.events()
     await check_ended_hands_are_public(events)
     if truth["hand"] is None:
