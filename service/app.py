@@ -40,13 +40,7 @@ from service.http.matches.game_writes import GAME_WRITES
 from service.http.matches.key_locks import KeyLocks
 from service.http.matches.lean_writes import LeanGameWrites
 from service.http.mesas.controller import MesaController
-from service.http.openapi.bodies import describe_tag_fields, document_request_bodies
-from service.http.openapi.game_bodies import document_game_bodies, document_hands
-from service.http.openapi.links import document_links
-from service.http.openapi.names import name_inline_schemas
-from service.http.openapi.positions import document_positions
-from service.http.openapi.problems import document_examples, document_problems
-from service.http.openapi.security import document_security
+from service.http.openapi.finished import finish_document
 from service.http.players.competitions import CompetitionController
 from service.http.players.controller import PlayerController
 from service.http.players.data import PlayerDataController
@@ -263,13 +257,7 @@ def create_app(
         app.asgi_handler = forwarded_for(app.asgi_handler, settings.trusted_proxies)
     app.state.key_locks = KeyLocks()
     app.state.dispute_window = timedelta(days=settings.dispute_days)
-    document = document_problems(app.openapi_schema)
-    document_request_bodies(document)
-    document_hands(document_game_bodies(document))
-    document_links(document_examples(describe_tag_fields(document)))
-    document_positions(document)
-    name_inline_schemas(document)
-    document_security(document)
+    finish_document(app)
     return app
 
 

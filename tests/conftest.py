@@ -124,12 +124,21 @@ async def fresh_database(admin_dsn: str, template: str) -> AsyncIterator[Databas
     name = f"test_{os.getpid()}_{next(_numbers)}"
     admin = await asyncpg.connect(admin_dsn)
     try:
-        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+        await copy_template(admin, name, template)
         owner = database_dsn(admin_dsn, name)
         yield Database(name, owner, with_credentials(owner, APP_ROLE, APP_PASSWORD))
         await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
     finally:
         await admin.close()
+
+
+async def copy_template(admin: asyncpg.Connection, name: str, template: str) -> None:
+    """Creates database `name` as a copy of `template`. FILE_COPY copies the files whole:
+    on a test server (fsync off) about five times quicker, with its drop, than PostgreSQL
+    15's default of writing every page to the WAL; a server older than 15 knows only that."""
+    modern = admin.get_server_version() >= (15, 0)
+    strategy = " STRATEGY FILE_COPY" if modern else ""
+    await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}{strategy}")
 
 
 @pytest.fixture

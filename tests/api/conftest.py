@@ -22,7 +22,7 @@ from litestar import Litestar
 from service.app import create_app
 from service.settings import Settings
 from service.store.database import APP_ROLE, database_dsn, with_credentials
-from tests.conftest import APP_PASSWORD, Database
+from tests.conftest import APP_PASSWORD, Database, copy_template
 
 pytest.register_assert_rewrite("tests.api.play")
 
@@ -81,7 +81,7 @@ async def shared_client(admin_dsn: str, template: str) -> AsyncIterator[httpx.As
     name = f"api_{os.getpid()}_{uuid.uuid4().hex[:12]}"
     admin = await asyncpg.connect(admin_dsn)
     try:
-        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+        await copy_template(admin, name, template)
         owner = database_dsn(admin_dsn, name)
         database = Database(name, owner, with_credentials(owner, APP_ROLE, APP_PASSWORD))
         async with serve(database) as test_client:

@@ -21,7 +21,7 @@ from tests.api.play import Game, create_game, next_move, once_folded, shuffled_d
 from tests.api.test_tournaments import play_out, torneio
 from tests.browser.browser import CHROMIUM, CHROMIUM_ARGS, Watch
 from tests.browser.server import served
-from tests.conftest import APP_PASSWORD, Database
+from tests.conftest import APP_PASSWORD, Database, copy_template
 
 Json = dict[str, Any]
 
@@ -37,7 +37,7 @@ async def site(admin_dsn: str, template: str) -> AsyncIterator[Site]:
     name = f"pages_{os.getpid()}_{uuid.uuid4().hex[:12]}"
     admin = await asyncpg.connect(admin_dsn)
     try:
-        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+        await copy_template(admin, name, template)
         owner = database_dsn(admin_dsn, name)
         database = Database(name, owner, with_credentials(owner, APP_ROLE, APP_PASSWORD))
         with served(database) as url:

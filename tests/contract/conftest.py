@@ -16,7 +16,7 @@ import uvicorn
 from service.app import create_app
 from service.settings import Settings
 from service.store.database import APP_ROLE, database_dsn, with_credentials
-from tests.conftest import APP_PASSWORD
+from tests.conftest import APP_PASSWORD, copy_template
 
 TOKEN = "fuzz-admin-token-0123456789"
 
@@ -34,7 +34,7 @@ def live_url(admin_dsn: str, template: str) -> Iterator[str]:
     async def create() -> None:
         admin = await asyncpg.connect(admin_dsn)
         try:
-            await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+            await copy_template(admin, name, template)
         finally:
             await admin.close()
 

@@ -143,7 +143,7 @@ async def play(urls: list[str], match_id: str, writes: int, ledger: Ledger,
     """Post `writes` legal writes (fewer if the game is over first), each retried with its
     key until acknowledged."""
     async with httpx.AsyncClient(timeout=15) as client:
-        state = (await client.get(f"{urls[0]}/v1/matches/{match_id}", headers=ADMIN)).json()
+        state = await read_game(client, urls[0], match_id, deadline)
         ledger.acknowledged.setdefault(match_id, [])
         ledger.planned[match_id] = writes
         for n in range(writes):
@@ -173,6 +173,22 @@ async def play(urls: list[str], match_id: str, writes: int, ledger: Ledger,
                 assert response.status_code == 503, f"{response.text}\n{tail(urls)}"
                 assert response.headers["content-type"].startswith("application/problem+json")
                 await asyncio.sleep(0.1)
+
+
+async def read_game(client: httpx.AsyncClient, url: str, match_id: str, deadline: float) -> Any:
+    """The game's state, read again until the service answers: a client whose first read
+    comes late, on a busy machine, may meet the fault the others are playing through."""
+    while True:
+        assert time.monotonic() < deadline, "the game could not be read in time"
+        try:
+            response = await client.get(f"{url}/v1/matches/{match_id}", headers=ADMIN)
+        except httpx.TransportError:
+            await asyncio.sleep(0.1)
+            continue
+        if response.status_code == 200:
+            return response.json()
+        assert response.status_code == 503, response.text
+        await asyncio.sleep(0.1)
 
 
 async def stored_keys(connection: Any, match_id: str) -> dict[str, list[int]]:

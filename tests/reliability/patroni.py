@@ -120,10 +120,16 @@ class PatroniCluster:
         """Every node, the reads to a standby while one is up (else the primary)."""
         return self.dsn.replace("read-write", "prefer-standby")
 
-    def start(self, timeout: float = 90) -> PatroniCluster:
+    def start(self, timeout: float = 120) -> PatroniCluster:
+        """Launches the three nodes and waits for a leader with both standbys streaming; a
+        cluster that does not get there is stopped before the error is raised."""
         for node in self.nodes:
             self._launch(node)
-        self.wait_for_leader(timeout=timeout, replicas=2)
+        try:
+            self.wait_for_leader(timeout=timeout, replicas=2)
+        except BaseException:
+            self.stop()
+            raise
         return self
 
     def _launch(self, node: Node) -> None:
