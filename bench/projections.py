@@ -183,11 +183,13 @@ async def rebuild_all(owner_dsn: str) -> None:
     await connection.close()
     for projection in all_projections():
         connection = await asyncpg.connect(owner_dsn)  # closed after it: its CPU counted
+        reader = await asyncpg.connect(owner_dsn)  # reads ahead, as `domino projections` does
         server_before, python_before = server_cpu_seconds(), cpu_seconds()
         began = time.perf_counter()
         try:
-            await rebuild(connection, projection)
+            await rebuild(connection, projection, reader=reader)
         finally:
+            await reader.close()
             await connection.close()
         elapsed = time.perf_counter() - began
         await asyncio.sleep(0.2)  # the backend exits and is reaped

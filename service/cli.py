@@ -160,11 +160,13 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
 
     async def run(owner_dsn: str) -> None:
         connection = await asyncpg.connect(owner_dsn)
+        reader = await asyncpg.connect(owner_dsn)  # the next batch read while one is folded
         try:
             for projection in chosen:
-                position = await rebuild(connection, projection)
+                position = await rebuild(connection, projection, reader=reader)
                 log.info("projection %s rebuilt up to event %s", projection.name, position)
         finally:
+            await reader.close()
             await connection.close()
 
     with owner_database(settings) as owner_dsn:

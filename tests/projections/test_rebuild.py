@@ -40,9 +40,11 @@ async def players(store: EventStore, count: int = 10) -> list[str]:
     return [await register(store, f"Jogador {n}") for n in range(count)]
 
 
-async def rebuild_all(owner: asyncpg.Connection, batch_size: int = 20_000) -> None:
+async def rebuild_all(
+    owner: asyncpg.Connection, batch_size: int = 20_000, reader: asyncpg.Connection | None = None
+) -> None:
     for projection in all_projections():
-        await rebuild(owner, projection, batch_size=batch_size, progress=False)
+        await rebuild(owner, projection, batch_size=batch_size, progress=False, reader=reader)
 
 
 async def test_a_rebuild_equals_the_incremental_build(
@@ -82,6 +84,27 @@ async def test_a_rebuild_in_batches_of_one_event_equals_one_in_large_batches(
     await rebuild_all(owner, batch_size=100_000)
 
     assert await read_models(db) == small
+
+
+async def test_a_rebuild_reading_ahead_on_a_second_connection_equals_one_reading_each_batch(
+    database: Database, store: EventStore, owner: asyncpg.Connection, db: Any
+) -> None:
+    """The next batch's events read on another connection while this one folds (what
+    `domino projections rebuild` and a side-by-side rebuild do) build the same tables, in
+    batches small enough that every game spans several."""
+    everyone = await players(store, 6)
+    await write_games(store, 12, seed=3, players=everyone, start=AT, competitions=(None, TORNEIO))
+    await rebuild_all(owner, batch_size=1)
+    each_itself = await read_models(db)
+    assert each_itself["proj_player_games"]
+
+    reader = await asyncpg.connect(database.owner_dsn)
+    try:
+        await rebuild_all(owner, batch_size=7, reader=reader)
+    finally:
+        await reader.close()
+
+    assert await read_models(db) == each_itself
 
 
 class HeldRebuild(Stats):
