@@ -215,7 +215,10 @@ def rebuild_side_by_side(
     if len(names) > 2:
         here.append(min(names, key=kinds.__getitem__))
     others = [n for n in names if n not in here]
-    context = multiprocessing.get_context("spawn")
+    # Forked, the processes start with what this one imported (spawned, each imported it all
+    # again: 0.35 s of CPU, 3% of a side-by-side rebuild's time at a million events). They
+    # run only the rebuild, on connections of their own, and leave by os._exit.
+    context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=max(1, len(others)), mp_context=context) as pool:
         futures = {
             name: pool.submit(_rebuild_in_process, owner_dsn, [name], progress, position)

@@ -16,7 +16,7 @@ import pytest
 from projections import Directory, all_projections
 from projections.base import Connection, StoredEvent
 from projections.batches import catch_up
-from projections.rebuild import RebuildRunning, rebuild
+from projections.rebuild import RebuildRunning, rebuild, rebuild_side_by_side
 from projections.runner import ProjectionRunner
 from projections.stats import Stats
 from service.store.event_store import EventStore
@@ -105,6 +105,27 @@ async def test_a_rebuild_reading_ahead_on_a_second_connection_equals_one_reading
         await reader.close()
 
     assert await read_models(db) == each_itself
+
+
+async def test_every_projection_rebuilt_side_by_side_equals_each_rebuilt_alone(
+    database: Database, store: EventStore, owner: asyncpg.Connection, db: Any
+) -> None:
+    """`domino projections rebuild` with no name: the longest fold here, the others each in
+    a process of its own, every one reading ahead on a second connection."""
+    everyone = await players(store, 6)
+    await write_games(store, 12, seed=4, players=everyone, start=AT, competitions=(None, TORNEIO))
+    await rebuild_all(owner, batch_size=5)
+    alone = await read_models(db)
+    assert alone["proj_player_games"]
+    names = [p.name for p in all_projections()]
+
+    positions = await asyncio.to_thread(
+        rebuild_side_by_side, database.owner_dsn, names, progress=False
+    )
+
+    assert await read_models(db) == alone
+    head = await owner.fetchval("SELECT max(position) FROM events")
+    assert positions == dict.fromkeys(names, head)
 
 
 class HeldRebuild(Stats):
