@@ -20,6 +20,7 @@ from projections.base import Connection, StoredEvent
 from projections.contributions import PlayerGame, contributions
 from projections.disputes import TakeBack
 from projections.facts import FACTS_DECODER, GAME_EVENT_TYPES, GameFacts, created, fold_event
+from projections.remembered import RememberedGames
 from projections.stats_writes import STATS_TABLES, Achievement, StatsWrites, Totals
 from projections.streaks import GameMark, Milestone, PlayerStreak, Run, advance, recount, start
 
@@ -30,13 +31,15 @@ class Stats:
     tables: tuple[str, ...] = STATS_TABLES
     event_types: tuple[str, ...] = GAME_EVENT_TYPES
 
-    def __init__(self, suffix: str = "") -> None:
+    def __init__(self, suffix: str = "", *, remembered: RememberedGames | None = None) -> None:
         self.name = f"stats{suffix}"
         self.sql = StatsWrites(suffix)
         self.take_back = TakeBack(suffix, self.sql)
+        self.remembered = remembered
 
     def writing_to(self, suffix: str) -> Stats:
-        return Stats(suffix)
+        """A rebuild's shadow, which keeps the games it wrote for its next batches."""
+        return Stats(suffix, remembered=RememberedGames())
 
     async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
         """A dispute ends a part of the batch: what came before is written, then what a
@@ -60,18 +63,27 @@ class Stats:
         if not events:
             return
         batch = _Batch(connection, self.sql)
-        await batch.load_games({e.stream_id.removeprefix("match-") for e in events})
-        for stored in events:
-            batch.fold(stored)
-        await batch.count_confirmed()
-        await self.sql.write(
-            connection,
-            list(batch.changed.values()),
-            batch.rows,
-            batch.totals,
-            list(batch.changed_streaks.values()),
-            list(batch.earned.values()),
-        )
+        try:
+            await batch.load_games(
+                {e.stream_id.removeprefix("match-") for e in events}, self.remembered
+            )
+            for stored in events:
+                batch.fold(stored)
+            await batch.count_confirmed()
+            await self.sql.write(
+                connection,
+                list(batch.changed.values()),
+                batch.rows,
+                batch.totals,
+                list(batch.changed_streaks.values()),
+                list(batch.earned.values()),
+            )
+        except BaseException:
+            if self.remembered is not None:  # the games were folded further than written
+                self.remembered.forget()
+            raise
+        if self.remembered is not None:
+            self.remembered.keep(batch.changed.values())
 
 
 class _Batch:
@@ -91,8 +103,14 @@ class _Batch:
         self.histories: dict[tuple[str, str], list[GameMark]] = {}
         self.earned: dict[tuple[str, str], Achievement] = {}
 
-    async def load_games(self, match_ids: set[str]) -> None:
-        rows = await self.connection.fetch(self.sql.load_games, list(match_ids))
+    async def load_games(self, match_ids: set[str], remembered: RememberedGames | None) -> None:
+        missing = list(match_ids)
+        if remembered is not None:
+            found, missing = remembered.take(match_ids)
+            self.games.update(found)
+            if not missing:
+                return
+        rows = await self.connection.fetch(self.sql.load_games, missing)
         for row in rows:
             game = FACTS_DECODER.decode(row[0])
             self.games[game.match_id] = game

@@ -17,6 +17,7 @@ from projections import Directory, all_projections
 from projections.base import Connection, StoredEvent
 from projections.batches import catch_up
 from projections.rebuild import RebuildRunning, rebuild, rebuild_side_by_side
+from projections.remembered import RememberedGames
 from projections.runner import ProjectionRunner
 from projections.stats import Stats
 from service.store.event_store import EventStore
@@ -64,7 +65,7 @@ async def test_a_rebuild_equals_the_incremental_build(
     assert len(incremental["proj_player_games"]) > 40
     assert incremental["proj_achievements"]
 
-    await rebuild_all(owner)
+    await rebuild_all(owner, batch_size=7)  # a game's events span batches: its facts kept
 
     assert await read_models(db) == incremental
     names = await owner.fetch(
@@ -126,6 +127,26 @@ async def test_every_projection_rebuilt_side_by_side_equals_each_rebuilt_alone(
     assert await read_models(db) == alone
     head = await owner.fetchval("SELECT max(position) FROM events")
     assert positions == dict.fromkeys(names, head)
+
+
+class Forgetful(Stats):
+    """Stats whose rebuild keeps two games in memory: the others are read back."""
+
+    def writing_to(self, suffix: str) -> Stats:
+        return Stats(suffix, remembered=RememberedGames(size=2))
+
+
+async def test_a_rebuild_that_keeps_few_games_in_memory_reads_the_others_back(
+    store: EventStore, owner: asyncpg.Connection, db: Any, project: Any
+) -> None:
+    everyone = await players(store, 6)
+    await write_games(store, 12, seed=5, players=everyone, start=AT, competitions=(None, TORNEIO))
+    await project()
+    incremental = await read_models(db)
+
+    await rebuild(owner, Forgetful(), batch_size=7, progress=False)
+
+    assert await read_models(db) == incremental
 
 
 class HeldRebuild(Stats):
