@@ -46,7 +46,7 @@ from domain import GAMES  # noqa: E402
 from projections import all_projections, player_stats, rankings, records  # noqa: E402
 from projections.batches import NOTIFY_CHANNEL  # noqa: E402
 from projections.rankings import RankingQuery  # noqa: E402
-from projections.rebuild import rebuild, rebuild_side_by_side  # noqa: E402
+from projections.rebuild import fewer_collections, rebuild, rebuild_side_by_side  # noqa: E402
 from projections.runner import ProjectionRunner  # noqa: E402
 from service.store.database import APP_ROLE, database_dsn, migrate, with_credentials  # noqa: E402
 from service.store.encoding import new_event  # noqa: E402
@@ -187,7 +187,8 @@ async def rebuild_all(owner_dsn: str) -> None:
         server_before, python_before = server_cpu_seconds(), cpu_seconds()
         began = time.perf_counter()
         try:
-            await rebuild(connection, projection, reader=reader)
+            with fewer_collections():  # as `domino projections rebuild` has it
+                await rebuild(connection, projection, reader=reader)
         finally:
             await reader.close()
             await connection.close()

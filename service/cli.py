@@ -154,7 +154,12 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
     import asyncpg
 
     from projections import all_projections, projection_named
-    from projections.rebuild import RebuildRunning, rebuild, rebuild_side_by_side
+    from projections.rebuild import (
+        RebuildRunning,
+        fewer_collections,
+        rebuild,
+        rebuild_side_by_side,
+    )
 
     chosen = [projection_named(n) for n in names] if names else all_projections()
 
@@ -177,7 +182,8 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
                 for name, position in done.items():
                     log.info("projection %s rebuilt up to event %s", name, position)
             else:
-                asyncio.run(run(owner_dsn))
+                with fewer_collections():
+                    asyncio.run(run(owner_dsn))
         except RebuildRunning as error:
             log.error("%s: try again when it is done", error)
             sys.exit(1)
