@@ -330,9 +330,13 @@ def report(
         if is_confirmation:
             confirmed.append(delay)
     events = appended[-1][0] - appended[0][0] if appended else 0
+    times = [committed for _, _, committed in appended]
+    window = max(times) - min(times) if len(times) > 1 else 0.0
+    rate = (len(times) - 1) / window if window else 0.0
     print(
-        f"load: {len(appended):,} appends ({events:,} events) in {elapsed:.0f} s ="
-        f" {len(appended) / elapsed:,.0f} appends/s",
+        f"load: {len(appended):,} appends ({events:,} events) in {window:.1f} s from the first"
+        f" commit to the last = {rate:,.0f} appends/s ({elapsed:.1f} s with the load process's"
+        " start and end)",
         flush=True,
     )
     for name, values in (("confirmations", confirmed), ("every append", lags)):
