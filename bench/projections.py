@@ -46,7 +46,12 @@ from domain import GAMES  # noqa: E402
 from projections import all_projections, player_stats, rankings, records  # noqa: E402
 from projections.batches import NOTIFY_CHANNEL  # noqa: E402
 from projections.rankings import RankingQuery  # noqa: E402
-from projections.rebuild import fewer_collections, rebuild, rebuild_side_by_side  # noqa: E402
+from projections.rebuild import (  # noqa: E402
+    fewer_collections,
+    owner_connections,
+    rebuild,
+    rebuild_side_by_side,
+)
 from projections.runner import ProjectionRunner  # noqa: E402
 from service.store.database import APP_ROLE, database_dsn, migrate, with_credentials  # noqa: E402
 from service.store.encoding import new_event  # noqa: E402
@@ -175,23 +180,38 @@ def cpu_line(total: int, python: float, server: tuple[float | None, float | None
     return line
 
 
-async def rebuild_all(owner_dsn: str) -> None:
+def rebuild_all(owner_dsn: str) -> None:
     """Each projection alone, one after another; then all of them side by side (each in its
-    own process), as `domino projections rebuild` does."""
+    own process), as `domino projections rebuild` does: from this process's one thread,
+    its event loops closed, so that the processes are forked as the command's are."""
+    total = asyncio.run(rebuild_alone(owner_dsn))
+    names = [p.name for p in all_projections()]
+    server_before, python_before = server_cpu_seconds(), cpu_seconds()
+    began = time.perf_counter()
+    rebuild_side_by_side(owner_dsn, names)
+    elapsed = time.perf_counter() - began
+    time.sleep(0.2)  # the backends exit and are reaped
+    python, server = cpu_seconds() - python_before, (server_before, server_cpu_seconds())
+    print(
+        f"rebuild       all: {total:,} events in {elapsed:.1f} s ="
+        f" {total / elapsed:,.0f} events/s (side by side: {', '.join(names)});"
+        f" {cpu_line(total, python, server)}",
+        flush=True,
+    )
+
+
+async def rebuild_alone(owner_dsn: str) -> int:
+    """Each projection alone, as `domino projections rebuild <name>` does; answers the log's
+    last position."""
     connection = await asyncpg.connect(owner_dsn)
-    total = await connection.fetchval("SELECT max(position) FROM events")
+    total = int(await connection.fetchval("SELECT max(position) FROM events"))
     await connection.close()
     for projection in all_projections():
-        connection = await asyncpg.connect(owner_dsn)  # closed after it: its CPU counted
-        reader = await asyncpg.connect(owner_dsn)  # reads ahead, as `domino projections` does
         server_before, python_before = server_cpu_seconds(), cpu_seconds()
         began = time.perf_counter()
-        try:
-            with fewer_collections():  # as `domino projections rebuild` has it
+        async with owner_connections(owner_dsn) as (connection, reader):  # closed: CPU counted
+            with fewer_collections():  # as the command has it
                 await rebuild(connection, projection, reader=reader)
-        finally:
-            await reader.close()
-            await connection.close()
         elapsed = time.perf_counter() - began
         await asyncio.sleep(0.2)  # the backend exits and is reaped
         python, server = cpu_seconds() - python_before, (server_before, server_cpu_seconds())
@@ -200,19 +220,7 @@ async def rebuild_all(owner_dsn: str) -> None:
             f" {total / elapsed:,.0f} events/s; {cpu_line(total, python, server)}",
             flush=True,
         )
-    names = [p.name for p in all_projections()]
-    server_before, python_before = server_cpu_seconds(), cpu_seconds()
-    began = time.perf_counter()
-    await asyncio.to_thread(rebuild_side_by_side, owner_dsn, names)
-    elapsed = time.perf_counter() - began
-    await asyncio.sleep(0.2)
-    python, server = cpu_seconds() - python_before, (server_before, server_cpu_seconds())
-    print(
-        f"rebuild       all: {total:,} events in {elapsed:.1f} s ="
-        f" {total / elapsed:,.0f} events/s (side by side: {', '.join(names)});"
-        f" {cpu_line(total, python, server)}",
-        flush=True,
-    )
+    return total
 
 
 async def read_times(owner_dsn: str) -> None:
@@ -372,7 +380,7 @@ def main() -> None:
             print("events: those of the previous run", flush=True)
         else:
             owner, app = generated_events(admin, args.events)
-        asyncio.run(rebuild_all(owner))
+        rebuild_all(owner)
         asyncio.run(read_times(owner))
         asyncio.run(lag(owner, app, args.seconds, args.tables, args.rate))
 

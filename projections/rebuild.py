@@ -26,7 +26,9 @@ import asyncio
 import contextlib
 import gc
 import multiprocessing
-from collections.abc import Callable, Iterator, Sequence
+import sys
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import asyncpg
@@ -78,6 +80,20 @@ async def rebuild(
 
 class RebuildRunning(RuntimeError):
     pass
+
+
+@contextlib.asynccontextmanager
+async def owner_connections(
+    owner_dsn: str,
+) -> AsyncIterator[tuple[asyncpg.Connection, asyncpg.Connection]]:
+    """(the connection a rebuild writes on, the one it reads ahead on), both closed after."""
+    async with contextlib.AsyncExitStack() as stack:
+        connections = []
+        for _ in range(2):
+            connection = await asyncpg.connect(owner_dsn)
+            stack.push_async_callback(connection.close)
+            connections.append(connection)
+        yield connections[0], connections[1]
 
 
 YOUNG_COLLECTED_AFTER = 10_000
@@ -152,10 +168,10 @@ async def _fill_reading_ahead(
             ahead = asyncio.create_task(read_after(reader, last, batch_size, types))
             moved(await apply_events(owner, shadow, events, last))
     finally:
-        if not ahead.done():
-            ahead.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await ahead
+        ahead.cancel()
+        await asyncio.wait([ahead])
+        if not ahead.cancelled():
+            ahead.exception()  # retrieved: a read that failed beside a failed batch is told by it
 
 
 async def _create_shadow(
@@ -236,10 +252,7 @@ def rebuild_side_by_side(
     if len(names) > 2:
         here.append(min(names, key=kinds.__getitem__))
     others = [n for n in names if n not in here]
-    # Forked, the processes start with what this one imported (spawned, each imported it all
-    # again: 0.35 s of CPU, 3% of a side-by-side rebuild's time at a million events). They
-    # run only the rebuild, on connections of their own, and leave by os._exit.
-    context = multiprocessing.get_context("fork")
+    context = multiprocessing.get_context(_start_method())
     with ProcessPoolExecutor(max_workers=max(1, len(others)), mp_context=context) as pool:
         futures = {
             name: pool.submit(_rebuild_in_process, owner_dsn, [name], progress, position)
@@ -249,22 +262,32 @@ def rebuild_side_by_side(
         return done | {name: future.result()[name] for name, future in futures.items()}
 
 
+def _start_method() -> str:
+    """Forked, the processes start with what this one imported (spawned, each imported it
+    all again: 0.35 s of CPU, 3% of a side-by-side rebuild's time at a million events). A
+    fork copies only the thread that calls it, so a lock another thread held then stays
+    held in the child: processes are forked only from a process of one thread, as the
+    command is (a test or a bench that calls from a thread gets them spawned), and only
+    where fork is the platform's way (Linux)."""
+    if sys.platform == "linux" and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
+
+
 def _rebuild_in_process(
     owner_dsn: str, names: list[str], progress: bool, first_bar: int
 ) -> dict[str, int]:
     """Rebuild these projections at once in this process, each on its own connection."""
 
     async def one(name: str, position: int) -> int:
-        connection = await asyncpg.connect(owner_dsn)
-        reader = await asyncpg.connect(owner_dsn)
-        try:
-            projection = projection_named(name)
+        async with owner_connections(owner_dsn) as (connection, reader):
             return await rebuild(
-                connection, projection, progress=progress, bar_position=position, reader=reader
+                connection,
+                projection_named(name),
+                progress=progress,
+                bar_position=position,
+                reader=reader,
             )
-        finally:
-            await reader.close()
-            await connection.close()
 
     async def run() -> dict[str, int]:
         done = await asyncio.gather(

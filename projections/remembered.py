@@ -3,10 +3,11 @@
 A rebuild's shadow tables start empty and have no other writer, so the facts it wrote are
 exactly what it would read back, and a game it never wrote is not there at all. Reading
 them back (JSON out of PostgreSQL, decoded again, from a table too young for its planner
-to use its index) was a sixth of the stats' rebuild time at a million events. For a writer
-whose failure ends it, as a rebuild's does: a batch that fails forgets every game, and the
-next batch reads them back. Past `size` games the oldest written are let go (and read
-back when their game goes on)."""
+to use its index) was a sixth of the stats' rebuild time at a million events. Kept for a
+writer whose failure ends it, as a rebuild's does (the shadow is dropped with it): a
+batch that fails in the projection forgets every game; one whose commit fails after it
+must not be tried again with the same projection. Past `size` games the oldest written
+are let go (and read back when their game goes on)."""
 
 from __future__ import annotations
 

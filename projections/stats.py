@@ -44,15 +44,21 @@ class Stats:
     async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
         """A dispute ends a part of the batch: what came before is written, then what a
         confirmed game added is taken back (`projections.disputes`), then the rest."""
-        start = 0
-        for at, stored in enumerate(events):
-            if stored.type == "match_disputed":
-                await self._apply(connection, events[start:at])
-                game = await self._confirmed(connection, stored.stream_id.removeprefix("match-"))
-                if game is not None:
-                    await self.take_back(connection, game.match_id, game.game)
-                start = at
-        await self._apply(connection, events[start:])
+        try:
+            start = 0
+            for at, stored in enumerate(events):
+                if stored.type == "match_disputed":
+                    await self._apply(connection, events[start:at])
+                    match_id = stored.stream_id.removeprefix("match-")
+                    game = await self._confirmed(connection, match_id)
+                    if game is not None:
+                        await self.take_back(connection, game.match_id, game.game)
+                    start = at
+            await self._apply(connection, events[start:])
+        except BaseException:
+            if self.remembered is not None:  # the games were folded further than written
+                self.remembered.forget()
+            raise
 
     async def _confirmed(self, connection: Connection, match_id: str) -> GameFacts | None:
         row = await connection.fetchrow(self.sql.load_games, [match_id])
@@ -63,25 +69,19 @@ class Stats:
         if not events:
             return
         batch = _Batch(connection, self.sql)
-        try:
-            await batch.load_games(
-                {e.stream_id.removeprefix("match-") for e in events}, self.remembered
-            )
-            for stored in events:
-                batch.fold(stored)
-            await batch.count_confirmed()
-            await self.sql.write(
-                connection,
-                list(batch.changed.values()),
-                batch.rows,
-                batch.totals,
-                list(batch.changed_streaks.values()),
-                list(batch.earned.values()),
-            )
-        except BaseException:
-            if self.remembered is not None:  # the games were folded further than written
-                self.remembered.forget()
-            raise
+        match_ids = {e.stream_id.removeprefix("match-") for e in events}
+        await batch.load_games(match_ids, self.remembered)
+        for stored in events:
+            batch.fold(stored)
+        await batch.count_confirmed()
+        await self.sql.write(
+            connection,
+            list(batch.changed.values()),
+            batch.rows,
+            batch.totals,
+            list(batch.changed_streaks.values()),
+            list(batch.earned.values()),
+        )
         if self.remembered is not None:
             self.remembered.keep(batch.changed.values())
 

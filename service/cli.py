@@ -151,12 +151,11 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
     """Rebuild from the first event into shadow tables, then swap (projections/rebuild.py)."""
     import asyncio
 
-    import asyncpg
-
     from projections import all_projections, projection_named
     from projections.rebuild import (
         RebuildRunning,
         fewer_collections,
+        owner_connections,
         rebuild,
         rebuild_side_by_side,
     )
@@ -164,15 +163,10 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
     chosen = [projection_named(n) for n in names] if names else all_projections()
 
     async def run(owner_dsn: str) -> None:
-        connection = await asyncpg.connect(owner_dsn)
-        reader = await asyncpg.connect(owner_dsn)  # the next batch read while one is folded
-        try:
+        async with owner_connections(owner_dsn) as (connection, reader):
             for projection in chosen:
                 position = await rebuild(connection, projection, reader=reader)
                 log.info("projection %s rebuilt up to event %s", projection.name, position)
-        finally:
-            await reader.close()
-            await connection.close()
 
     with owner_database(settings) as owner_dsn:
         migrate(owner_dsn)

@@ -119,13 +119,23 @@ async def test_every_projection_rebuilt_side_by_side_equals_each_rebuilt_alone(
     alone = await read_models(db)
     assert alone["proj_player_games"]
     names = [p.name for p in all_projections()]
+    head = await owner.fetchval("SELECT max(position) FROM events")
 
-    positions = await asyncio.to_thread(
+    command = await asyncio.create_subprocess_exec(  # one thread: its processes are forked
+        str(Path(sys.executable).parent / "domino"), "projections", "rebuild",
+        env={**os.environ, "DATABASE_URL": database.owner_dsn},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )
+    told = (await asyncio.wait_for(command.communicate(), 120))[0].decode()
+    assert command.returncode == 0, told
+    assert await read_models(db) == alone
+    for name in names:
+        assert f"projection {name} rebuilt up to event {head}" in told, told
+
+    positions = await asyncio.to_thread(  # from a thread: its processes are spawned
         rebuild_side_by_side, database.owner_dsn, names, progress=False
     )
-
     assert await read_models(db) == alone
-    head = await owner.fetchval("SELECT max(position) FROM events")
     assert positions == dict.fromkeys(names, head)
 
 
