@@ -27,6 +27,7 @@ import os
 import random
 import resource
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -34,6 +35,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import asyncpg
+from tqdm import tqdm  # type: ignore[import-untyped]
 
 # Run as a script, this folder heads sys.path and this file's name would hide the package:
 # the repository goes first and this folder is left out (`common` is imported as
@@ -184,7 +186,11 @@ def rebuild_all(owner_dsn: str) -> None:
     """Each projection alone, one after another; then all of them side by side (each in its
     own process), as `domino projections rebuild` does: from this process's one thread,
     its event loops closed, so that the processes are forked as the command's are."""
+    tqdm.monitor_interval = 0  # its monitor thread, started by the first bar, would stay
     total = asyncio.run(rebuild_alone(owner_dsn))
+    if threading.active_count() > 1:
+        print(f"note: {threading.enumerate()} run here: the side-by-side processes are spawned,"
+              " not forked as the command's", flush=True)
     names = [p.name for p in all_projections()]
     server_before, python_before = server_cpu_seconds(), cpu_seconds()
     began = time.perf_counter()
