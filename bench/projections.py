@@ -55,6 +55,7 @@ from projections.rebuild import (  # noqa: E402
     rebuild_side_by_side,
 )
 from projections.runner import ProjectionRunner  # noqa: E402
+from service.app import settled_heap  # noqa: E402
 from service.store.database import APP_ROLE, database_dsn, migrate, with_credentials  # noqa: E402
 from service.store.encoding import new_event  # noqa: E402
 from service.store.event_store import EventStore  # noqa: E402
@@ -310,6 +311,7 @@ async def lag(owner_dsn: str, app_dsn: str, seconds: float, tables: int, rate: f
             seen.append((int(position), time.monotonic()))
 
     await listener.add_listener(NOTIFY_CHANNEL, folded)
+    settled_heap()  # the collector as `domino serve` has it, whose runner this is
     runner = ProjectionRunner(app_dsn, all_projections())
     await runner.start()
     out = str(HERE.parent / ".bench" / "appended.json")
