@@ -7,22 +7,18 @@ app's lifespan), so `asyncio.gather` of several requests really interleaves them
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-import asyncpg
 import httpx
 import pytest
 from litestar import Litestar
 
 from service.app import create_app
 from service.settings import Settings
-from service.store.database import APP_ROLE, database_dsn, with_credentials
-from tests.conftest import APP_PASSWORD, Database, copy_template
+from tests.conftest import Database, fresh_database
 
 pytest.register_assert_rewrite("tests.api.play")
 
@@ -78,17 +74,8 @@ async def client(database: Database) -> AsyncIterator[httpx.AsyncClient]:
 @pytest.fixture(scope="module")
 async def shared_client(admin_dsn: str, template: str) -> AsyncIterator[httpx.AsyncClient]:
     """One app and database for a whole module: for tests that each make their own games."""
-    name = f"api_{os.getpid()}_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(admin_dsn)
-    try:
-        await copy_template(admin, name, template)
-        owner = database_dsn(admin_dsn, name)
-        database = Database(name, owner, with_credentials(owner, APP_ROLE, APP_PASSWORD))
-        async with serve(database) as test_client:
-            yield test_client
-        await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
-    finally:
-        await admin.close()
+    async with fresh_database(admin_dsn, template) as database, serve(database) as test_client:
+        yield test_client
 
 
 def bearer(token: str) -> dict[str, str]:

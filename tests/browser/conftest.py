@@ -2,26 +2,22 @@
 
 from __future__ import annotations
 
-import os
 import random
-import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
-import asyncpg
 import httpx
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
-from service.store.database import APP_ROLE, database_dsn, with_credentials
 from tests.api.cards_play import legal_cards, sueca_deal
 from tests.api.conftest import Table, register, seat_a_table
 from tests.api.play import Game, create_game, next_move, once_folded, shuffled_deal
 from tests.api.test_tournaments import play_out, torneio
 from tests.browser.browser import CHROMIUM, CHROMIUM_ARGS, Watch
 from tests.browser.server import served
-from tests.conftest import APP_PASSWORD, Database, copy_template
+from tests.conftest import fresh_database
 
 Json = dict[str, Any]
 
@@ -34,18 +30,10 @@ class Site:
 
 @pytest.fixture(scope="module")
 async def site(admin_dsn: str, template: str) -> AsyncIterator[Site]:
-    name = f"pages_{os.getpid()}_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(admin_dsn)
-    try:
-        await copy_template(admin, name, template)
-        owner = database_dsn(admin_dsn, name)
-        database = Database(name, owner, with_credentials(owner, APP_ROLE, APP_PASSWORD))
+    async with fresh_database(admin_dsn, template) as database:
         with served(database) as url:
             async with httpx.AsyncClient(base_url=url, timeout=30) as client:
                 yield Site(url, client)
-        await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
-    finally:
-        await admin.close()
 
 
 @pytest.fixture(scope="module")
