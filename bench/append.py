@@ -1,11 +1,12 @@
 """Appends/s of the event store (one event per append) at 1, 16 and 64 concurrent writers,
 next to plain one-row INSERT commits/s on the same server, and their ratio.
 
-    .venv/bin/python bench/append.py [--seconds 5] [--rounds 5]
+    .venv/bin/python bench/append.py [--seconds 5] [--rounds 5] [--keyed]
 
 The two sides take turns, `--rounds` each, for `--seconds` in all: a machine whose disk or
 CPU drifts (other work on it) then slows both alike. The last column gives the lowest and
-highest ratio of one round against the plain round next to it.
+highest ratio of one round against the plain round next to it. `--keyed`: each append
+carries an idempotency key of its own, as a client that retries safely sends.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ WRITERS = (1, 16, 64)
 BODY = '{"seat": 2, "tile": "3-5", "end": "left", "at": "2026-11-21T20:00:00Z"}'
 
 
-async def store_run(dsn: str, writers: int, seconds: float) -> tuple[int, float]:
+async def store_run(
+    dsn: str, writers: int, seconds: float, keyed: bool = False
+) -> tuple[int, float]:
     """Appends made, and the seconds they took."""
     pool = await asyncpg.create_pool(dsn, min_size=4, max_size=8)
     store = EventStore(pool)
@@ -41,7 +44,12 @@ async def store_run(dsn: str, writers: int, seconds: float) -> tuple[int, float]
         nonlocal done
         stream, version = f"bench-{uuid.uuid4()}", 0
         while time.perf_counter() < deadline:
-            await store.append(stream, [NewEvent("tile_played", BODY)], expected_version=version)
+            await store.append(
+                stream,
+                [NewEvent("tile_played", BODY)],
+                expected_version=version,
+                idempotency_key=f"{stream}:{version}" if keyed else None,
+            )
             version += 1
             done += 1
 
@@ -85,6 +93,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="each side's time in all")
     parser.add_argument("--rounds", type=int, default=5, help="turns each side takes")
+    parser.add_argument("--keyed", action="store_true", help="an idempotency key per append")
     args = parser.parse_args()
     turn = args.seconds / args.rounds
     with server() as admin:
@@ -94,14 +103,14 @@ def main() -> None:
             f" {'rounds':>11}"
         )
         for writers in WRITERS:
-            store = [asyncio.run(store_run(app, writers, turn))]
+            store = [asyncio.run(store_run(app, writers, turn, args.keyed))]
             plain = [asyncio.run(plain_run(owner, writers, turn))]
             for _ in range(args.rounds - 1):  # store, plain, plain, store, store, plain...
                 if len(store) % 2:
                     plain.append(asyncio.run(plain_run(owner, writers, turn)))
-                    store.append(asyncio.run(store_run(app, writers, turn)))
+                    store.append(asyncio.run(store_run(app, writers, turn, args.keyed)))
                 else:
-                    store.append(asyncio.run(store_run(app, writers, turn)))
+                    store.append(asyncio.run(store_run(app, writers, turn, args.keyed)))
                     plain.append(asyncio.run(plain_run(owner, writers, turn)))
             store_rate = sum(d for d, _ in store) / sum(t for _, t in store)
             plain_rate = sum(d for d, _ in plain) / sum(t for _, t in plain)
