@@ -4,6 +4,7 @@ server, at the same concurrency, in the same run.
 
     .venv/bin/python bench/api.py [--tables 16] [--seconds 20] [--rounds 4] [--workers 1]
                                   [--game <a registered game>|all] [--readers 0]
+                                  [--projections in|apart]
 
 Prints moves/s with p50/p99 latency for the service, requests/s with p50/p99 for the bare
 endpoint, and their ratios. Both run with the same number of uvicorn worker processes
@@ -20,6 +21,10 @@ starts and posted move by move by the scorekeeper, who posted the deals; only mo
 timed and counted (deals, results and game creations are not).
 `--readers N` adds N clients reading a ranking, a player's statistics, a list of games and a
 page of the feed in turn while the tables play, and prints each read's rate and latency.
+`--projections apart` runs the service as `serve --no-projections` with `domino projections
+run` beside it (the README's split deployment); the folding process's CPU counts as the
+service's. Each side's CPU per write is printed with this client's and the machine's idle
+cores: on a machine the run keeps nearly busy, the ratio follows the whole CPU per write.
 """
 
 from __future__ import annotations
@@ -104,11 +109,18 @@ class Stats:
     """CPU seconds the server's processes used while measured (user and system)."""
     db_cpu: float = 0.0
     """CPU seconds PostgreSQL's processes used while measured."""
+    client_cpu: float = 0.0
+    """CPU seconds this load generator used while measured (it shares the machine)."""
+    idle: float = 0.0
+    """CPU seconds the machine's cores spent idle while measured."""
+    measured: float = 0.0
+    """Seconds measured."""
 
 
 TICKS = os.sysconf("SC_CLK_TCK")
 PIDS: dict[str, int] = {}
-"""The root process of each side ("service", "bare") and PostgreSQL's postmaster ("db")."""
+"""The root process of each side ("service", "bare"), the service's projections' process
+("projections", with `--projections apart`) and PostgreSQL's postmaster ("db")."""
 
 
 def cpu_seconds(root: int) -> float:
@@ -139,10 +151,28 @@ def cpu_seconds(root: int) -> float:
 async def metered(side: str, stats: Stats, measure_from: float, deadline: float) -> None:
     """The CPU of `side`'s server and of PostgreSQL over the measured window."""
     await asyncio.sleep(max(0.0, measure_from - time.perf_counter()))
-    app, db = cpu_seconds(PIDS[side]), cpu_seconds(PIDS["db"])
+    app, db = side_cpu(side), cpu_seconds(PIDS["db"])
+    client, idle, started = time.process_time(), idle_seconds(), time.perf_counter()
     await asyncio.sleep(max(0.0, deadline - time.perf_counter()))
-    stats.app_cpu += cpu_seconds(PIDS[side]) - app
+    stats.app_cpu += side_cpu(side) - app
     stats.db_cpu += cpu_seconds(PIDS["db"]) - db
+    stats.client_cpu += time.process_time() - client
+    stats.idle += idle_seconds() - idle
+    stats.measured += time.perf_counter() - started
+
+
+def side_cpu(side: str) -> float:
+    """The CPU of a side's server, and of its projections' process when it has one."""
+    used = cpu_seconds(PIDS[side])
+    if side == "service" and "projections" in PIDS:
+        used += cpu_seconds(PIDS["projections"])
+    return used
+
+
+def idle_seconds() -> float:
+    """Seconds all the machine's cores have spent idle (or waiting for I/O) since boot."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    return (int(fields[3]) + int(fields[4])) / TICKS
 
 
 @dataclass(frozen=True)
@@ -282,7 +312,7 @@ async def register_seats(port: int) -> list[str]:
 
 
 def service_process(
-    owner_dsn: str, port: int, workers: int = 1
+    owner_dsn: str, port: int, workers: int = 1, apart: bool = False
 ) -> AbstractContextManager[subprocess.Popen[bytes]]:
     env = {
         "DATABASE_URL": owner_dsn,
@@ -299,8 +329,31 @@ def service_process(
         str(port),
         "--workers",
         str(workers),
+        *(["--no-projections"] if apart else []),
     ]
-    return process(command, env, port)
+    served = process(command, env, port)
+    return with_projections(served, env) if apart else served
+
+
+@contextmanager
+def with_projections(
+    served: AbstractContextManager[subprocess.Popen[bytes]], env: dict[str, str]
+) -> Iterator[subprocess.Popen[bytes]]:
+    """`served`, and `domino projections run` beside it (README: `--no-projections`)."""
+    with served as child, (BENCH_DIR / "projections.log").open("ab") as log:
+        folding = subprocess.Popen(
+            [sys.executable, "-m", "service", "projections", "run"],
+            env={**os.environ, **env},
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+        PIDS["projections"] = folding.pid
+        try:
+            yield child
+        finally:
+            folding.terminate()
+            folding.wait(30)
 
 
 WARM_UP_SECONDS = 3.0
@@ -348,6 +401,9 @@ def merged(rounds: list[Stats]) -> Stats:
         whole.first_error = whole.first_error or part.first_error
         whole.app_cpu += part.app_cpu
         whole.db_cpu += part.db_cpu
+        whole.client_cpu += part.client_cpu
+        whole.idle += part.idle
+        whole.measured += part.measured
     return whole
 
 
@@ -365,7 +421,9 @@ def report(name: str, stats: Stats, seconds: float) -> tuple[float, float, float
     writes = max(1, stats.requests)
     print(
         f"  CPU per write (of {stats.requests:,}): server {stats.app_cpu / writes * 1000:.3f} ms,"
-        f" PostgreSQL {stats.db_cpu / writes * 1000:.3f} ms",
+        f" PostgreSQL {stats.db_cpu / writes * 1000:.3f} ms, this client"
+        f" {stats.client_cpu / writes * 1000:.3f} ms; the machine's cores idle"
+        f" {stats.idle / max(stats.measured, 1e-9):.2f} of {os.cpu_count()}",
         flush=True,
     )
     return rate, p50, p99
@@ -433,6 +491,13 @@ def main() -> None:
     parser.add_argument(
         "--readers", type=int, default=0, help="clients reading rankings, stats, lists, the feed"
     )
+    parser.add_argument(
+        "--projections",
+        choices=("in", "apart"),
+        default="in",
+        help="fold the read models in the serving process (`domino serve`, the default) or in"
+        " a process of its own (`serve --no-projections` and `domino projections run`)",
+    )
     args = parser.parse_args()
     python = str(Path(sys.executable))
     games = GAMES if args.game == "all" else (args.game,)
@@ -440,7 +505,8 @@ def main() -> None:
         owner, _ = fresh_database(admin, "bench_api")
         bare_owner, _ = fresh_database(admin, "bench_bare")
         print(
-            f"{args.tables} concurrent tables, {args.workers} worker process(es) each, "
+            f"{args.tables} concurrent tables, {args.workers} worker process(es) each"
+            f"{' (the projections folded apart)' if args.projections == 'apart' else ''}, "
             f"{args.rounds} rounds of {args.seconds / args.rounds:.0f} s on each side after "
             f"{WARM_UP_SECONDS:.0f} s of warm-up, a game at a time: {', '.join(games)}",
             flush=True,
@@ -452,7 +518,9 @@ def main() -> None:
         figures = {}
         PIDS["db"] = asyncio.run(postmaster_pid(admin))
         with (
-            service_process(owner, SERVICE_PORT, args.workers) as service_server,
+            service_process(
+                owner, SERVICE_PORT, args.workers, args.projections == "apart"
+            ) as service_server,
             process(bare_command, {"DATABASE_URL": bare_owner}, BARE_PORT) as bare_server,
         ):
             PIDS["service"], PIDS["bare"] = service_server.pid, bare_server.pid
