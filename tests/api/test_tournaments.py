@@ -215,9 +215,8 @@ async def test_a_walkover_and_a_cancelled_game(shared_client: httpx.AsyncClient)
         url, json={"absent": second["teams"][0]}, headers=stranger.auth
     )
     assert_problem(refused, 403, "forbidden")
-    walked = await shared_client.post(
-        url, json={"absent": second["teams"][0]}, headers=organizer.auth
-    )
+    keyed = organizer.auth | {"Idempotency-Key": f"walkover-{second['id']}"}
+    walked = await shared_client.post(url, json={"absent": second["teams"][0]}, headers=keyed)
     assert walked.status_code == 201, walked.text
     after = next(f for f in walked.json()["fixtures"] if f["id"] == second["id"])
     assert (after["status"], after["winner"], after["walkover"]) == (
@@ -225,6 +224,20 @@ async def test_a_walkover_and_a_cancelled_game(shared_client: httpx.AsyncClient)
         second["teams"][1],
         True,
     )
+    # The answer was lost: the retry with its key answers the same, recording nothing more.
+    events = await shared_client.get(f"/v1/competitions/{competition}/events")
+    retried = await shared_client.post(url, json={"absent": second["teams"][0]}, headers=keyed)
+    assert (retried.status_code, retried.json()) == (201, walked.json())
+    again = await shared_client.get(f"/v1/competitions/{competition}/events")
+    assert again.json() == events.json()
+    other_team = await shared_client.post(  # the same key for another request is refused
+        url, json={"absent": second["teams"][1]}, headers=keyed
+    )
+    assert_problem(other_team, 422, "idempotency-key-reused")
+    unkeyed = await shared_client.post(
+        url, json={"absent": second["teams"][0]}, headers=organizer.auth
+    )
+    assert unkeyed.status_code == 409, unkeyed.text
 
 
 async def test_a_format_that_cannot_reach_a_champion_is_refused(

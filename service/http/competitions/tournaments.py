@@ -71,10 +71,13 @@ class TournamentController(Controller):
         operation_id="recordWalkover",
         summary="A team did not show up: it loses the fixture",
         status_code=201,
-        description="By an organizer, on a fixture without a game (cancel a game first).",
+        description="By an organizer, on a fixture without a game (cancel a game first). "
+        "`Idempotency-Key`: a retry records nothing again and answers the fixtures as the "
+        "first left them (without one, a retry finds the fixture decided: 409).",
     )
     async def walkover(
         self,
+        request: Request[Any, Any, Any],
         state: State,
         competition_id: FromPath[str],
         fixture_id: FromPath[str],
@@ -84,10 +87,13 @@ class TournamentController(Controller):
         tournaments: Tournaments = state.tournaments
         tournament, _ = await tournaments.load(competition_id)
         _organizer(principal, tournament, "record a walkover")
+        key = idempotency_key(request, principal)
         after = await tournaments.execute(
             competition_id,
             lambda current: walkover(current, fixture_id, data.absent, datetime.now(UTC)),
             {"actor": principal.actor},
+            key,
+            await fingerprint(request) if key is not None else None,
         )
         return fixtures_out(after)
 
