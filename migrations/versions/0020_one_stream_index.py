@@ -3,7 +3,9 @@
 0014 made `events_stream`, a plain index of the partitioned table that each partition
 inherits; 0019 gave each partition a unique index on the same columns. Every append then
 wrote two identical index entries per event: in a batch of sixteen one-event appends the
-second index was 15% of the server's CPU per event (50 -> 42.5 us, bench on 2026-11-29).
+second index was 15% of the server's CPU per event (50 -> 42.5 us, bench on 2026-11-29),
+and on disk as large as the rest of the indexes together (259 -> 141 B an event of index in
+`bench/append.py`'s log).
 The unique index alone serves every read the plain one served (the planner scans each
 partition's own indexes; the parent's was only the template new partitions copied), and
 `events_extend_to` makes it in every partition it adds.
