@@ -52,6 +52,9 @@ READ_MODELS = (
     "proj_player_totals",
     "proj_player_streaks",
     "proj_achievements",
+    "proj_ratings",
+    "proj_rating_history",
+    "proj_rating_games",
 )
 
 
@@ -70,10 +73,10 @@ async def caught_up(db: Any, within: float = 10.0) -> int:
         last = await db.fetchval("SELECT coalesce(max(position), 0) FROM events")
         done = await db.fetchval(
             "SELECT count(*) FROM projection_checkpoints"
-            " WHERE name IN ('directory', 'stats') AND position = $1",
+            " WHERE name IN ('directory', 'stats', 'ratings') AND position = $1",
             last,
         )
-        if done == 2:
+        if done == 3:
             return int(last)
         assert asyncio.get_running_loop().time() < deadline, "the projections did not catch up"
         await asyncio.sleep(0.02)
