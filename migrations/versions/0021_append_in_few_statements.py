@@ -3,18 +3,20 @@ write their keys in one (issue 34).
 
 `append_events` ran one statement per request for the stream's head, one for its
 idempotency key when it had one, and one to insert that key: each a plan taken from the
-cache, an executor started and ended on the partitioned log. In a batch of sixteen
-one-event appends that overhead was about a third of the function's time. The heads (and
-the keys) are now found for the whole batch at once, a lateral probe per stream inside one
-statement, and the new keys are written with the events, at the end.
+cache, an executor started and ended on the partitioned log. The heads (and the keys) are
+now found for the whole batch at once, a lateral probe per stream inside one statement, and
+the new keys are written with the events, at the end. The server's time per event in a
+batch of sixteen one-event appends (a DO loop, no network, 2026-11-29): 21.4 -> 18.5 us,
+with a new key each 34.6 -> 24 us.
 
-What each request is checked against is unchanged: the streams and keys as they were
-before the batch (the committer sends at most one request per stream and per key in a
-batch; a second one would still meet the unique indexes, and the batch would be refused
-whole and retried alone). The heads are looked for in the newest partition, as 0014 made
-it; a stream not found there (a new one, or one idle since) is looked for everywhere, on its
-own, as before. A request alone is looked up as before, statement by statement: for one
-stream the batch's statement costs more than it saves.
+What each request is checked against is unchanged: the streams as they were before the
+batch (the committer sends at most one request per stream and per key in a batch), and the
+keys as they were before the batch or written by an earlier request of the same call (a
+second request with that key answers 'replayed' or 'key-reused', as it did). The heads are
+looked for in the newest partition, as 0014 made it; a stream not found there (a new one,
+or one idle since) is looked for everywhere, on its own, as before. A request alone is
+looked up as before, statement by statement: for one stream the batch's statement costs
+more than it saves.
 
 Revision ID: 0021
 Revises: 0020
@@ -61,6 +63,8 @@ DECLARE
     hashes bytea[] := '{{}}';
     appended int[] := '{{}}';
     new_keys int[] := '{{}}';
+    new_key_names text[] := '{{}}';
+    j int;
     new_firsts int[] := '{{}}';
     new_lasts int[] := '{{}}';
     new_first_positions bigint[] := '{{}}';
@@ -97,16 +101,28 @@ BEGIN
         IF knowns IS NULL AND req_key[n] IS NOT NULL THEN
             SELECT * INTO known FROM idempotency_keys k WHERE k.key = req_key[n];
         END IF;
+        IF known.key IS NULL AND req_key[n] IS NOT NULL THEN
+            j := array_position(new_key_names, req_key[n]);  -- written earlier in this call
+            IF j IS NOT NULL THEN
+                known.key := req_key[n];
+                known.fingerprint := req_fingerprint[new_keys[j]];
+                known.stream_id := req_stream[new_keys[j]];
+                known.first_version := new_firsts[j];
+                known.last_version := new_lasts[j];
+                known.first_position := new_first_positions[j];
+                known.last_position := new_last_positions[j];
+            END IF;
+        END IF;
         current_version := head_versions[n];
         link := head_hashes[n];
-        IF current_version IS NULL THEN  -- alone, or not in the newest partition
+        IF current_version IS NULL AND head_versions IS NULL THEN  -- alone: newest first
             SELECT x.stream_version, x.hash INTO current_version, link FROM events x
              WHERE x.stream_id = req_stream[n] AND x.position >= newest
              ORDER BY x.stream_version DESC LIMIT 1;
-            IF NOT FOUND THEN  -- a new stream, or one idle since that partition began
-                SELECT x.stream_version, x.hash INTO current_version, link FROM events x
-                 WHERE x.stream_id = req_stream[n] ORDER BY x.stream_version DESC LIMIT 1;
-            END IF;
+        END IF;
+        IF current_version IS NULL THEN  -- a new stream, or one idle since that partition
+            SELECT x.stream_version, x.hash INTO current_version, link FROM events x
+             WHERE x.stream_id = req_stream[n] ORDER BY x.stream_version DESC LIMIT 1;
         END IF;
         current_version := coalesce(current_version, 0);
         link := coalesce(link, '\\x');
@@ -143,6 +159,7 @@ BEGIN
             last_position := last;
             IF req_key[n] IS NOT NULL THEN
                 new_keys := new_keys || n;
+                new_key_names := new_key_names || req_key[n];
                 new_firsts := new_firsts || first_version;
                 new_lasts := new_lasts || last_version;
                 new_first_positions := new_first_positions || first_position;

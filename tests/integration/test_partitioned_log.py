@@ -149,3 +149,97 @@ async def test_every_promise_of_the_store_holds_across_partitions(
     finally:
         await owner.close()
     assert bypass == 2 * SPAN + 101
+
+
+APPEND = "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+Request = tuple[str, int | None, int, str | None, bytes]
+"""A request to `append_events`: stream, expected version, events, key, fingerprint."""
+
+
+def _arguments(requests: list[Request]) -> list[list[object]]:
+    events = [(stream, n) for stream, _, count, _, _ in requests for n in range(count)]
+    return [
+        [r[0] for r in requests],
+        [r[1] for r in requests],
+        [r[2] for r in requests],
+        [r[3] for r in requests],
+        [r[4] for r in requests],
+        ["test_event" for _ in events],
+        [f'{{"stream": "{stream}", "n": {n}}}' for stream, n in events],
+        ["{}" for _ in events],
+        [None for _ in events],
+    ]
+
+
+async def _answered(
+    connection: asyncpg.Connection, calls: list[list[Request]]
+) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """What `calls` answer and write, made in a transaction that is then rolled back."""
+    transaction = connection.transaction()
+    await transaction.start()
+    try:
+        last = await connection.fetchval("SELECT max(position) FROM events")
+        answers = [
+            tuple(r) for call in calls for r in await connection.fetch(APPEND, *_arguments(call))
+        ]
+        events = await connection.fetch(
+            "SELECT position, stream_id, stream_version, data::text, encode(hash, 'hex')"
+            " FROM events WHERE position > $1 ORDER BY position",
+            last,
+        )
+        keys = await connection.fetch(
+            "SELECT key, encode(fingerprint, 'hex'), stream_id, first_version, last_version,"
+            " first_position, last_position FROM idempotency_keys ORDER BY key"
+        )
+    finally:
+        await transaction.rollback()
+    return answers, [tuple(r) for r in events], [tuple(r) for r in keys]
+
+
+async def test_a_batch_answers_and_writes_as_its_requests_one_after_another(
+    small_partitions: Database,
+) -> None:
+    """`append_events` given several requests at once (migration 0021 reads their heads and
+    keys in one statement) answers and writes what the same requests give one call each:
+    replays, a key reused, a conflict, new keys, a head in an older partition, new streams,
+    and a key a request of the same call wrote."""
+    database = small_partitions
+    await asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
+    pool = await asyncpg.create_pool(database.app_dsn, min_size=1, max_size=2)
+    try:
+        store = EventStore(pool)
+        one = [NewEvent("test_event", '{"n": 0}', "{}")]
+        await store.append("old", one * 3, expected_version=0, idempotency_key="old-key")
+        await store.append("filler", one * SPAN, expected_version=0)
+        await store.append("recent", one, expected_version=0, fingerprint=b"r1")
+        await store.append(
+            "recent", one, expected_version=1, idempotency_key="recent-key", fingerprint=b"r2"
+        )
+        await store.append("recent-2", one * 2, expected_version=0)
+        async with pool.acquire() as connection:
+            assert await connection.fetchval("SELECT max(position) FROM events") > SPAN
+            batch: list[Request] = [
+                ("recent", 1, 1, "recent-key", b"r2"),  # a retry: replayed
+                ("other", None, 1, "old-key", b"another"),  # a key used for another request
+                ("fresh", 0, 2, "fresh-key", b"f"),  # two events, a new key
+                ("recent-2", 1, 1, None, b""),  # a conflict: it is at 2
+                ("old", 3, 1, None, b""),  # its head in the first partition
+                ("brand-new", None, 1, None, b""),
+                ("fresh-again", 0, 1, "fresh-key", b"f"),  # the key written just before
+                ("fresh-other", 0, 1, "fresh-key", b"not f"),
+            ]
+            together = await _answered(connection, [batch])
+            one_by_one = await _answered(connection, [[request] for request in batch])
+    finally:
+        await pool.close()
+
+    answers, events, keys = together
+    assert (answers, events, keys) == one_by_one
+    assert [a[0] for a in answers] == [
+        "replayed", "key-reused", "appended", "conflict", "appended", "appended",
+        "replayed", "key-reused",
+    ]  # fmt: skip
+    assert [e[1:3] for e in events] == [
+        ("fresh", 1), ("fresh", 2), ("old", 4), ("brand-new", 1),
+    ]  # fmt: skip
+    assert ("fresh-key", b"f".hex(), "fresh", 1, 2, events[0][0], events[1][0]) in keys
