@@ -10,6 +10,7 @@ import asyncio
 import asyncpg
 import pytest
 from alembic import command
+from asyncpg.pool import PoolConnectionProxy
 
 from service.store.database import alembic_config
 from service.store.event_store import EventStore, NewEvent
@@ -172,7 +173,7 @@ def _arguments(requests: list[Request]) -> list[list[object]]:
 
 
 async def _answered(
-    connection: asyncpg.Connection, calls: list[list[Request]]
+    connection: PoolConnectionProxy, calls: list[list[Request]]
 ) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]], list[tuple[object, ...]]]:
     """What `calls` answer and write, made in a transaction that is then rolled back."""
     transaction = connection.transaction()
