@@ -184,6 +184,28 @@ async def test_hands_by_their_result_score_each_seat_and_refuse_the_impossible(
     assert (line["winner"], line["points"]) == (2, [33, 10, 0, 1])
 
 
+async def test_a_blocked_hand_by_its_result(shared_client: httpx.AsyncClient) -> None:
+    """M10 by its result: nobody went out, every seat's points given; the fewest win it, a
+    tie for nobody. A result with a winner and `blocked`, or with neither, is refused."""
+    table = await table_of(shared_client, 4)
+    game = await create_game(shared_client, table, "mau-mau", rules={"target": 100})
+    both = await game.post("results", {"winner": 1, "blocked": True, "points": [3, 5, 2, 7]})
+    neither = await game.post("results", {"points": [3, 5, 2, 7]})
+    first = await game.ok("results", {"blocked": True, "points": [3, 5, 2, 7]})
+    tie = await game.ok(
+        "results", {"blocked": True, "cards_left": [["KH"], ["QH"], ["JH"], ["10H"]]}
+    )
+
+    assert_problem(both, 422, "invalid-result")
+    assert_problem(neither, 422, "invalid-result")
+    hand = first["hands"][0]
+    assert (hand["outcome"], hand["winner"], hand["by_seat"]) == ("bloqueio", "2", None)
+    assert first["score"] == {"0": 3, "1": 5, "2": 2, "3": 7}
+    last = tie["hands"][1]
+    assert (last["outcome"], last["winner"]) == ("bloqueio", None)
+    assert tie["score"] == {"0": 13, "1": 15, "2": 32, "3": 17}  # a jack is 30 (M3)
+
+
 async def test_a_table_of_three_or_nine_is_refused(shared_client: httpx.AsyncClient) -> None:
     players: list[Player] = [await register(shared_client, f"Nove {n}") for n in range(9)]
     answers = [

@@ -85,11 +85,22 @@ class MauMauMove(StockMove, frozen=True, kw_only=True):
 
 
 class MauMauResult(ResultBody, frozen=True, kw_only=True):
-    winner: Annotated[int, Meta(ge=0, le=7, description="The seat that went out.")]
+    winner: Annotated[int, Meta(ge=0, le=7, description="The seat that went out.")] | None = None
+    blocked: Annotated[
+        bool,
+        Meta(
+            description="Nobody went out: a full round passed with nothing left to draw "
+            '(M10). Sent instead of "winner"; every seat holds cards, and the fewest points '
+            "win the hand (a tie wins it for nobody)."
+        ),
+    ] = False
     points: (
         Annotated[
             list[Annotated[int, Meta(ge=0, le=1000)]],
-            Meta(max_length=8, description="Each seat's points, in seat order (the winner's 0)."),
+            Meta(
+                max_length=8,
+                description="Each seat's points, in seat order (0 for the seat that went out).",
+            ),
         ]
         | None
     ) = None
@@ -98,7 +109,8 @@ class MauMauResult(ResultBody, frozen=True, kw_only=True):
             list[Annotated[list[StockCardCode], Meta(max_length=108)]],
             Meta(
                 max_length=8,
-                description="The cards each seat held, in seat order (the winner's none).",
+                description="The cards each seat held, in seat order (none for the seat that "
+                "went out).",
             ),
         ]
         | None
@@ -140,6 +152,7 @@ def recorded(body: MauMauResult, at: datetime) -> RecordMauMauResult:
     return RecordMauMauResult(
         at=at,
         winner=body.winner,
+        blocked=body.blocked,
         points=body.points,
         cards_left=body.cards_left,
         started_at=body.started_at,

@@ -14,10 +14,11 @@ class Accuse(Command, frozen=True, kw_only=True, tag="accuse"):
 
 
 class RecordMauMauResult(Command, frozen=True, kw_only=True, tag="record_mau_mau_result"):
-    """A whole hand at once: who went out, and what each other seat held (its cards, or
-    their points)."""
+    """A whole hand at once: who went out (or that nobody did: a blocked table, M10), and
+    what each other seat held (its cards, or their points)."""
 
-    winner: int
+    winner: int | None = None
+    blocked: bool = False
     points: list[int] | None = None
     cards_left: list[list[str]] | None = None
     started_at: datetime | None = None

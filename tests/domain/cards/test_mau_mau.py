@@ -20,6 +20,7 @@ from domain import Event, decide, fold
 from domain.cards.maumau.commands import Accuse, CallMauMau, RecordMauMauResult
 from domain.cards.maumau.events import MauMauAccused, MauMauCalled
 from domain.cards.maumau.hand import MauMauHand, card_points
+from domain.cards.maumau.results import result_body
 from domain.cards.melds.decks import DECK_104
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards, PassTurn
 from domain.cards.stock.events import (
@@ -1167,6 +1168,52 @@ def test_both_spent_a_full_round_of_passes_ends_the_hand_as_it_stands() -> None:
     assert (hand_end.outcome, hand_end.winner, hand_end.by_seat) == ("bloqueio", "2", None)
     assert hand_end.scores == {"0": 735, "1": 60, "2": 16, "3": 23}
     assert finished(events).places == [["2"], ["3"], ["1"], ["0"]]
+
+
+def test_a_blocked_hand_comes_back_the_same_by_its_result() -> None:
+    """M10 by its result: the blocked table above, recorded as `{"blocked": true, "points":
+    [...]}` in a game of its own, ends the same (`bloqueio`, seat 2 with the fewest, nobody
+    out) and scores the same; its result body is that one."""
+    history = after(drained(known=True), accuse(0), draw(0, restock=["5H", "4H"]))
+    history = after(history, pass_turn(3), pass_turn(0), pass_turn(1), pass_turn(2))
+    played = fold(history)
+    body = result_body(played.hands[-1])
+    points = [735, 60, 16, 23]
+    assert body == {"blocked": True, "points": points}
+    recorded = after([mau_mau()], RecordMauMauResult(at=AT, blocked=True, points=points))
+    hand_end = ended(recorded)
+    assert (hand_end.outcome, hand_end.winner, hand_end.by_seat) == ("bloqueio", "2", None)
+    assert hand_end.scores == ended(history).scores
+    assert finished(recorded).places == finished(history).places
+
+
+def test_a_blocked_hand_by_its_cards_and_a_tie_that_wins_it_for_nobody() -> None:
+    """M10: "a tie wins it for nobody": seats 1 and 3 hold 10 points each, the fewest."""
+    cards_left = [["KH", "3C"], ["KD"], ["9S", "9S", "AC"], ["QC"]]
+    history = after(
+        [mau_mau(target=100)], RecordMauMauResult(at=AT, blocked=True, cards_left=cards_left)
+    )
+    hand_end = ended(history)
+    assert (hand_end.outcome, hand_end.winner, hand_end.by_seat) == ("bloqueio", None, None)
+    assert hand_end.scores == {"0": 13, "1": 10, "2": 19, "3": 10}
+    assert hand_end.details == {"points": [13, 10, 19, 10], "cards_left": [2, 1, 3, 1]}
+    assert fold(history).status == "in_progress"
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        {"blocked": True, "winner": 1, "points": [12, 0, 30, 12]},  # both
+        {"points": [12, 0, 30, 12]},  # neither a winner nor blocked
+        {"blocked": True, "points": [12, 0, 30, 12]},  # seat 1 holds nothing: it went out
+        {"blocked": True, "cards_left": [["2C"], [], ["2D"], ["2S"]]},
+        {"blocked": True},
+    ],
+)
+def test_a_blocked_result_that_cannot_happen_is_refused(result: dict[str, Any]) -> None:
+    """M10 by its result: nobody went out, so every seat holds a card and has points; a
+    result names the seat that went out or says it was blocked, not both."""
+    given(mau_mau()).when(RecordMauMauResult(at=AT, **result)).raises("invalid-result")
 
 
 def test_with_both_spent_a_penalty_takes_what_there_is() -> None:
