@@ -64,7 +64,20 @@ async def schema_of(dsn: str) -> tuple[list[tuple[str, ...]], ...]:
             "SELECT table_name, column_name, data_type FROM information_schema.columns"
             " WHERE table_schema = 'public' ORDER BY 1, 2"
         )
-        return [tuple(r) for r in indexes], [tuple(r) for r in columns]
+        functions = await connection.fetch(  # their bodies, settings and grants
+            "SELECT p.oid::regprocedure::text, pg_get_functiondef(p.oid), p.proacl::text"
+            " FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace ORDER BY 1"
+        )
+        triggers = await connection.fetch(
+            "SELECT tgrelid::regclass::text, pg_get_triggerdef(oid) FROM pg_trigger"
+            " WHERE NOT tgisinternal ORDER BY 1, 2"
+        )
+        return (
+            [tuple(r) for r in indexes],
+            [tuple(r) for r in columns],
+            [tuple(r) for r in functions],
+            [tuple(r) for r in triggers],
+        )
     finally:
         await connection.close()
 
