@@ -118,17 +118,17 @@ def _cards_left(given: list[list[str]], seats: int, winner: int | None) -> list[
     if winner is not None and held_cards[winner]:
         raise InvalidInput("invalid-result", f"seat {winner} went out: it holds no card")
     if any(not cards for seat, cards in enumerate(held_cards) if seat != winner):
-        raise InvalidInput("invalid-result", _STILL_HOLDING[winner is None])
+        raise InvalidInput("invalid-result", _every_other_holds(winner))
     every = Counter(card for cards in held_cards for card in cards)
     if any(n > 2 for n in every.values()):
         raise InvalidInput("invalid-result", "two decks hold each card twice, no more")
     return held_cards
 
 
-_STILL_HOLDING = {
-    False: "one seat went out; every other still holds a card",
-    True: "a blocked hand: every seat still holds a card",
-}
+def _every_other_holds(winner: int | None) -> str:
+    if winner is None:
+        return "a blocked hand: every seat still holds a card"
+    return "one seat went out; every other still holds a card"
 
 
 def _points_given(points: list[int], seats: int, winner: int | None) -> list[int]:
