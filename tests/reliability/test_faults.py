@@ -18,7 +18,7 @@ import pytest
 from projections.runner import APPLICATION_NAME as RUNNER_NAME
 from service.cli import GRACEFUL_SECONDS
 from service.http.auth import LISTENER_NAME
-from service.store.embedded import EmbeddedPostgres, EmbeddedPostgresError
+from service.store.embedded import EmbeddedPostgres
 from service.store.event_store import RecordedEvent
 from service.store.matches import replay
 from tests.conftest import APP_PASSWORD, Database
@@ -125,20 +125,6 @@ def own_postgres() -> Iterator[EmbeddedPostgres]:
             server.stop()
 
 
-def come_back(server: EmbeddedPostgres, within: float = 30.0) -> None:
-    """Started again on its port, as `domino serve`'s supervisor does: tried again while
-    the port is still held (a closing socket of the outage)."""
-    deadline = time.monotonic() + within
-    while True:
-        try:
-            server.restart()
-            return
-        except EmbeddedPostgresError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
-
-
 async def test_a_database_outage_answers_503_and_recovers_by_itself(
     own_postgres: EmbeddedPostgres, data_dir: Path
 ) -> None:
@@ -151,7 +137,7 @@ async def test_a_database_outage_answers_503_and_recovers_by_itself(
         async with httpx.AsyncClient(timeout=10) as client:
             during = await client.get(f"{service.url}/health")
         port = own_postgres.port
-        await asyncio.to_thread(come_back, own_postgres)
+        await asyncio.to_thread(own_postgres.restart)  # as the supervisor: on its port
         assert own_postgres.port == port, "PostgreSQL came back on another port"
         await asyncio.gather(*clients)
 
