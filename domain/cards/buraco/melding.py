@@ -24,6 +24,7 @@ from domain.cards.buraco.hand import (
     variant_of,
 )
 from domain.cards.buraco.morto import hand_emptied
+from domain.cards.buraco.variant import RED_THREES
 from domain.cards.buraco.wilds import End, Layout, add, lay
 from domain.cards.cards import in_deck
 from domain.cards.melds.meld import meld_of
@@ -131,8 +132,8 @@ def _melding(
     event: Event,
 ) -> list[Event]:
     """A meld or an addition: refused when it would leave a seat that may not go out
-    without a card to discard (B18) or empty (B9); emptying the hand takes the morto
-    (direta) or goes out."""
+    without a card to discard (B18) or empty (B9), or, the stock spent, holding red 3s
+    alone (T15); emptying the hand takes the morto (direta) or goes out."""
     left = len(hand.hands[seat]) - len(cards)
     side = side_of(seat)
     v = variant_of(state)
@@ -147,6 +148,18 @@ def _melding(
     if left == 0 and not after.may_go_out(side, v):
         raise IllegalMove("cannot-go-out", "going out again needs a canastra limpa (B9)")
     held(hand, seat, cards)
+    if left and v.threes and not hand.stock_count and _only_red_threes_left(hand, seat, cards):
+        raise TellsAHand(
+            "must-keep-a-discard",
+            "the stock is spent: a red 3 can be neither laid nor discarded, keep a card to "
+            "discard (T15)",
+        )
     if left:
         return [event]
     return [event, *hand_emptied(state, apply(hand, event), seat, event.at, direct=True)]
+
+
+def _only_red_threes_left(hand: BuracoHand, seat: int, cards: Sequence[str]) -> bool:
+    """T12 leaves a red 3 in the hand once the stock is spent; T5 forbids discarding it."""
+    kept = Counter(hand.hands[seat]) - Counter(cards)
+    return all(card in RED_THREES for card in kept)

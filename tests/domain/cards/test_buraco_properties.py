@@ -15,13 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain import DomainError, HandEnded, decide, decode, encode, fold
-from domain.cards.buraco.commands import TakePile
+from domain.cards.buraco.commands import AddToMeld, TakePile
 from domain.cards.buraco.events import AddedToMeld, Melded, MortoTaken
-from domain.cards.buraco.hand import BuracoHand, variant_of
+from domain.cards.buraco.hand import BuracoHand, side_of, variant_of
 from domain.cards.buraco.results import cards_value
 from domain.cards.buraco.variant import Variant
 from domain.cards.melds.meld import meld_of
+from domain.cards.stock.commands import DiscardCard
 from domain.cards.stock.events import CardsDrawn
+from domain.errors import TellsAHand
 from domain.match.events import MatchFinished
 from tests.domain.builders import AT
 from tests.domain.cards.buraco_play import created, next_move, random_deal, random_game
@@ -245,15 +247,40 @@ def test_tranca_games_lay_red_threes_take_the_pile_with_its_top_and_lock_it() ->
         assert seen[part], (part, seen)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="found, not fixed (2026-11-29): at Tranca, a seat whose only card is a red 3 drawn"
-    " as the stock's last card has no legal move: laying it is refused (T12, no replacement)"
-    " and so is discarding it (T5, red-three-first); the rules need a decision for it",
-)
 def test_a_seat_holding_only_an_unreplaceable_red_three_still_has_a_move() -> None:
-    """The property above met it once (seed 126611925, four seats, no posted stock)."""
+    """The property above met it once (seed 126611925, four seats, no posted stock): seat 3
+    drew a red 3 as the stock's last card, then added its two other cards to melds; holding
+    the red 3 alone, it could neither lay it (T12) nor discard it (T5). T15 refuses the
+    addition that leaves it so, and the game goes on to its end."""
     test_random_legal_games_keep_every_rule.hypothesis.inner_test(  # type: ignore[attr-defined]
         126611925, 4, False, "tranca"
     )
+
+
+def test_with_the_stock_spent_no_meld_leaves_a_seat_red_threes_alone() -> None:
+    """T15 in the game above: wherever the seat in turn, the stock spent, holds red 3s and
+    one other card, adding that card to any of its side's melds is refused
+    where it fits (`must-keep-a-discard`, a refusal about the hand), and discarding it is
+    not."""
+    rng = random.Random(126611925)
+    state = created(4, target=1200, preset="tranca")
+    refused = 0
+    while state.status == "in_progress":
+        if state.hand is None:
+            state = fold(decide(random_deal(state, rng, False), state), state)
+            continue
+        hand = state.hand
+        assert isinstance(hand, BuracoHand)
+        seat = hand.turn
+        others = [c for c in hand.hands[seat] if c not in ("3D", "3H")]
+        if hand.drew and not hand.stock_count and len(others) == 1 < len(hand.hands[seat]):
+            for to, _ in enumerate(hand.melds[side_of(seat)]):
+                with pytest.raises(DomainError) as told:
+                    decide(AddToMeld(at=AT, seat=seat, to=to, cards=others), state)
+                if told.value.code == "must-keep-a-discard":
+                    assert isinstance(told.value, TellsAHand)
+                    refused += 1
+            decide(DiscardCard(at=AT, seat=seat, card=others[0]), state)
+        _, new = next_move(state, rng)
+        state = fold(new, state)
+    assert refused
