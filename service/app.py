@@ -61,6 +61,7 @@ from service.settings import LOG_FORMAT, Settings
 from service.static_files import static_files_router
 from service.store.database import APP_ROLE, with_credentials
 from service.store.event_store import EventStore
+from service.store.fingerprint_key import load_or_create
 from service.store.matches import Matches
 from service.store.members import Memberships
 from service.store.mesas import Mesas
@@ -135,7 +136,12 @@ def create_app(
         pool = await asyncpg.create_pool(
             app_dsn, min_size=1, max_size=settings.pool_size, command_timeout=10
         )
-        store = EventStore(pool)
+        fingerprint_key = (
+            load_or_create(settings.fingerprint_key_file)
+            if settings.fingerprint_key_file is not None
+            else None  # the store's own
+        )
+        store = EventStore(pool, fingerprint_key)
         app.state.pool = pool
         app.state.store = store
         replica = (

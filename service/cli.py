@@ -15,6 +15,7 @@ from typing import Any
 from service.settings import Settings, configure_logging, log_config
 from service.store.database import migrate, prepare
 from service.store.embedded import EmbeddedPostgres
+from service.store.fingerprint_key import load_or_create
 from service.store.supervisor import STATUS_VARIABLE, Supervisor
 
 log = logging.getLogger("domino")
@@ -54,6 +55,12 @@ def owner_database(settings: Settings, *, supervise: bool = False) -> Iterator[s
         log.info("embedded PostgreSQL stopped")
 
 
+def fingerprint_key(settings: Settings) -> bytes | None:
+    """The key sealing what Idempotency-Keys keep (L9), from its file (made when missing)."""
+    path = settings.fingerprint_key_file
+    return None if path is None else load_or_create(path)
+
+
 def _unwind_on_sigterm(signal_number: int, frame: object) -> None:
     """SIGTERM unwinds like Ctrl-C, so that `finally` stops the embedded PostgreSQL: uvicorn
     shuts down on it and raises it again once done, and its default action would end the
@@ -81,7 +88,9 @@ def serve(
     from service.http_server import ClientDeadlines, GuardedProtocol, ServerConfig
 
     with owner_database(settings, supervise=True) as owner_dsn:
-        app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
+        app_dsn = prepare(
+            owner_dsn, settings.data_dir, settings.app_password, fingerprint_key(settings)
+        )
         options: dict[str, Any] = {
             "host": host,
             "port": port,
@@ -141,7 +150,9 @@ def run_projections(settings: Settings) -> None:
             log.info("projection runner stopped")
 
     with owner_database(settings, supervise=True) as owner_dsn:
-        app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
+        app_dsn = prepare(
+            owner_dsn, settings.data_dir, settings.app_password, fingerprint_key(settings)
+        )
         with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C while it stops
             asyncio.run(run(app_dsn))
         signal.signal(signal.SIGTERM, _unwind_on_sigterm)  # the closed loop reset it
@@ -169,7 +180,7 @@ def rebuild_projections(settings: Settings, names: list[str]) -> None:
                 log.info("projection %s rebuilt up to event %s", projection.name, position)
 
     with owner_database(settings) as owner_dsn:
-        migrate(owner_dsn)
+        migrate(owner_dsn, fingerprint_key(settings))
         try:
             if len(chosen) > 1:  # side by side, each in its own process
                 done = rebuild_side_by_side(owner_dsn, [p.name for p in chosen])
@@ -190,7 +201,9 @@ def export(settings: Settings, filters: dict[str, str], output: str | None) -> N
     from service.transfer import TransferError, export_games
 
     with owner_database(settings) as owner_dsn:
-        app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
+        app_dsn = prepare(
+            owner_dsn, settings.data_dir, settings.app_password, fingerprint_key(settings)
+        )
         target = open(output, "wb") if output else sys.stdout.buffer  # noqa: SIM115
         try:
             count = asyncio.run(export_games(settings, app_dsn, filters, target))
@@ -213,7 +226,9 @@ def import_(settings: Settings, source: str) -> None:
     with open(source, "rb") as handle:
         lines = handle.read().split(b"\n")
     with owner_database(settings) as owner_dsn:
-        app_dsn = prepare(owner_dsn, settings.data_dir, settings.app_password)
+        app_dsn = prepare(
+            owner_dsn, settings.data_dir, settings.app_password, fingerprint_key(settings)
+        )
         try:
             totals = asyncio.run(import_games(settings, app_dsn, lines))
         except TransferError as error:
@@ -298,7 +313,7 @@ def main(argv: list[str] | None = None) -> None:
             serve(settings, args.host, args.port, args.access_log, args.workers, args.projections)
     elif args.command == "migrate":
         with owner_database(settings) as owner_dsn:
-            migrate(owner_dsn)
+            migrate(owner_dsn, fingerprint_key(settings))
     elif args.command == "projections" and args.action == "run":
         run_projections(settings)
     elif args.command == "projections":

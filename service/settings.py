@@ -42,6 +42,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     erasure_list: Path | None = None  # erasures written down outside the database, replayed
     # at start (service/http/players/erasure.py); from the environment: DOMINO_ERASURE_LIST,
     # else <data dir>/erasures.ndjson
+    fingerprint_key_file: Path | None = None  # the key sealing requests' fingerprints, kept
+    # outside the database (service/http/web/fingerprint_key.py), made there when missing;
+    # None: a key of the process's own. From the environment: DOMINO_FINGERPRINT_KEY_FILE,
+    # else <data dir>/fingerprint.key
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -85,6 +89,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             ),
             dispute_days=_dispute_days(env.get("DOMINO_DISPUTE_DAYS") or "7"),
             erasure_list=Path(env.get("DOMINO_ERASURE_LIST") or data_dir / "erasures.ndjson"),
+            fingerprint_key_file=Path(
+                env.get("DOMINO_FINGERPRINT_KEY_FILE") or data_dir / "fingerprint.key"
+            ),
         )
 
 

@@ -13,6 +13,7 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 
 import migrations
+from service.store.fingerprint_seal import seal_kept_fingerprints
 
 APP_ROLE = "domino_app"
 MIGRATIONS_DIR = Path(migrations.__file__).parent
@@ -31,9 +32,13 @@ def head_revision() -> str:
     return head
 
 
-def migrate(owner_dsn: str) -> None:
-    """Bring the schema to the newest revision. Blocking: call it from a thread or at start."""
-    command.upgrade(alembic_config(asyncio.run(primary_of(owner_dsn))), "head")
+def migrate(owner_dsn: str, fingerprint_key: bytes | None = None) -> None:
+    """Bring the schema to the newest revision. Blocking: call it from a thread or at start.
+    With the service's fingerprint key, then seal the fingerprints kept unsealed (0022)."""
+    primary = asyncio.run(primary_of(owner_dsn))
+    command.upgrade(alembic_config(primary), "head")
+    if fingerprint_key is not None:
+        asyncio.run(seal_kept_fingerprints(primary, fingerprint_key))
 
 
 async def primary_of(dsn: str) -> str:
@@ -125,9 +130,14 @@ def _literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def prepare(owner_dsn: str, data_dir: Path, given_password: str | None = None) -> str:
+def prepare(
+    owner_dsn: str,
+    data_dir: Path,
+    given_password: str | None = None,
+    fingerprint_key: bytes | None = None,
+) -> str:
     """Migrate as the owner and answer the DSN the service connects with (INSERT/SELECT only)."""
-    migrate(owner_dsn)
+    migrate(owner_dsn, fingerprint_key)
     password = app_password(data_dir, given_password)
     asyncio.run(grant_app_login(owner_dsn, password))
     app_dsn = with_credentials(owner_dsn, APP_ROLE, password)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ import msgspec
 from asyncpg.pool import PoolConnectionProxy
 
 from service.store.errors import StoreError
+from service.store.fingerprint_key import process_key, seal
 from service.store.hash_chain import first_broken_link
 from service.store.openings import Opening, insert_openings, refusal
 from service.store.trace import written
@@ -140,8 +142,11 @@ def _recorded(row: asyncpg.Record) -> RecordedEvent:
 class EventStore:
     """Append, read and verify streams. One instance per process, shared by all requests."""
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, fingerprint_key: bytes | None = None) -> None:
+        """`fingerprint_key` seals the fingerprints keys keep (L9); None: a key of this
+        store's own (tests, benches), so that a retry through another store is refused."""
         self.pool = pool
+        self._fingerprint_key = fingerprint_key or process_key()
         self._pending: list[_Append] = []
         self._committer: asyncio.Task[None] | None = None
 
@@ -167,8 +172,9 @@ class EventStore:
             expected_version,
             events,
             idempotency_key,
-            fingerprint
-            or (fingerprint_of(stream_id, expected_version, events) if idempotency_key else b""),
+            self.sealed(fingerprint or fingerprint_of(stream_id, expected_version, events))
+            if idempotency_key
+            else b"",
         )
         self._pending.append(request)
         if self._committer is None or self._committer.done():
@@ -329,13 +335,17 @@ class EventStore:
         )
         if row is None:
             return None
-        if bytes(row[0]) != fingerprint:
+        if not hmac.compare_digest(bytes(row[0]), self.sealed(fingerprint)):
             raise IdempotencyKeyReused(key)
         written(row[5])
         return AppendResult(row[1], row[2], row[3], row[4], row[5], replayed=True)
 
+    def sealed(self, fingerprint: bytes) -> bytes:
+        """A request's fingerprint as its key keeps it (L9): compare `key_records`' with it."""
+        return seal(self._fingerprint_key, fingerprint)
+
     async def key_records(self, keys: Sequence[str]) -> dict[str, tuple[bytes, str]]:
-        """The fingerprint and stream of each of these idempotency keys that was used."""
+        """The fingerprint (sealed) and stream of each of these idempotency keys used."""
         rows = await self.pool.fetch(
             "SELECT key, fingerprint, stream_id FROM idempotency_keys WHERE key = ANY($1::text[])",
             list(keys),

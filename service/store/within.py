@@ -30,7 +30,7 @@ async def append_within(
         [expected_version],
         [len(events)],
         [idempotency_key],
-        [hashlib.sha256(idempotency_key.encode()).digest()],  # the key says the request
+        [hashlib.sha256(idempotency_key.encode()).digest()],  # the key says it all: kept plain (L9)
         [e.type for e in events],
         [e.data for e in events],
         [e.metadata for e in events],

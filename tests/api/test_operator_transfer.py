@@ -24,7 +24,11 @@ DOMINO = str(Path(sys.executable).parent / "domino")
 
 
 async def test_an_operators_export_is_the_apis_and_imports_into_an_empty_service(
-    client: httpx.AsyncClient, table: Table, database: Database, second_database: Database
+    client: httpx.AsyncClient,
+    table: Table,
+    database: Database,
+    second_database: Database,
+    tmp_path: Path,
 ) -> None:
     for seat, preset in ((0, "pontos"), (1, "sueca")):
         game = await finished_game(client, table, winner_seat=seat, preset=preset)
@@ -44,8 +48,9 @@ async def test_an_operators_export_is_the_apis_and_imports_into_an_empty_service
         seated = [
             msgspec.json.encode({**ln, "seats": [mapping[s] for s in ln["seats"]]}) for ln in lines
         ]
-        first = await import_games(Settings(), second_database.app_dsn, [*seated, b"", b"{}"])
-        again = await import_games(Settings(), second_database.app_dsn, seated)
+        keyed = Settings(fingerprint_key_file=tmp_path / "fingerprint.key")  # as `domino import`
+        first = await import_games(keyed, second_database.app_dsn, [*seated, b"", b"{}"])
+        again = await import_games(keyed, second_database.app_dsn, seated)
         await settled(other)
         written = await _export(other)
     assert (first.imported, first.failed) == (2, 1)

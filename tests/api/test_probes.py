@@ -12,10 +12,12 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import httpx
 import pytest
 
+from service.settings import Settings
 from tests.api.conftest import ADMIN, Player, Table, register, seat_a_table, serve
 from tests.api.play import (
     Game,
@@ -134,9 +136,13 @@ async def test_a_burst_of_retries_with_one_key_all_answer_the_first_answer(
 
 
 async def test_retries_with_one_key_on_two_instances_all_answer_the_first_answer(
-    database: Database,
+    database: Database, tmp_path: Path
 ) -> None:
-    async with serve(database) as one, serve(database) as other:
+    """Two instances of one service: one database, one fingerprint key file (L9)."""
+    settings = Settings(
+        bootstrap_token=ADMIN_TOKEN, pool_size=10, fingerprint_key_file=tmp_path / "key"
+    )
+    async with serve(database, settings) as one, serve(database, settings) as other:
         table = await seat_a_table(one)
         first = await create_game(one, table, "pontos")
         await first.ok("hands", sorted_deal("pontos"))

@@ -165,16 +165,12 @@ async def test_an_earlier_name_is_found_by_nobody(client: httpx.AsyncClient, tab
     assert SECRET in [n["name"] for n in data["names"]]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="found, not fixed: idempotency_keys keeps sha256(method path body) for good; "
-    "a fix needs a key outside the database (report of the second review of issue 33)",
-)
 async def test_an_idempotency_fingerprint_does_not_confirm_an_erased_name(
     client: httpx.AsyncClient, database: Database
 ) -> None:
     """A registration sent with an Idempotency-Key: its fingerprint, kept for good (the table
-    refuses DELETE), must not let whoever reads the database test a guessed name."""
+    refuses DELETE), must not let whoever reads the database test a guessed name (L8: it is
+    sealed with a key kept outside the database)."""
     body = json.dumps({"name": SECRET}).encode()
     answer = await client.post(
         "/v1/players",
