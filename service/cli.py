@@ -16,6 +16,7 @@ from service.settings import Settings, configure_logging, log_config
 from service.store.database import migrate, prepare
 from service.store.embedded import EmbeddedPostgres
 from service.store.fingerprint_key import load_or_create
+from service.store.fingerprint_seal import FingerprintKeyMismatch
 from service.store.supervisor import STATUS_VARIABLE, Supervisor
 
 log = logging.getLogger("domino")
@@ -56,9 +57,18 @@ def owner_database(settings: Settings, *, supervise: bool = False) -> Iterator[s
 
 
 def fingerprint_key(settings: Settings) -> bytes | None:
-    """The key sealing what Idempotency-Keys keep (L9), from its file (made when missing)."""
+    """The key sealing what Idempotency-Keys keep (L9), from its file (made when missing);
+    a file that cannot be read, made or trusted stops the command with the reason."""
     path = settings.fingerprint_key_file
-    return None if path is None else load_or_create(path)
+    if path is None:
+        return None
+    try:
+        return load_or_create(path)
+    except ValueError as error:
+        log.error("%s", error)
+    except OSError as error:
+        log.error("the fingerprint key (DOMINO_FINGERPRINT_KEY_FILE) cannot be made: %s", error)
+    raise SystemExit(1)
 
 
 def _unwind_on_sigterm(signal_number: int, frame: object) -> None:
@@ -265,6 +275,14 @@ def projection_names() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
+    try:
+        _main(argv)
+    except FingerprintKeyMismatch as error:  # a start with another key file (L9)
+        log.error("%s", error)
+        sys.exit(1)
+
+
+def _main(argv: list[str] | None) -> None:
     parser = argparse.ArgumentParser(prog="domino", description="Dominoes match records")
     commands = parser.add_subparsers(dest="command", required=True)
     serve_parser = commands.add_parser("serve", help="run the HTTP API")

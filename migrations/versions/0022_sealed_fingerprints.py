@@ -1,18 +1,23 @@
 """Idempotency keys' fingerprints sealed with a key kept outside the database (L9).
 
-A key's row keeps its request's fingerprint for good (the table refuses UPDATE and DELETE),
-and that fingerprint was a plain sha256 of the request: of its body, names and free texts
-included. Whoever read the database could then test a guessed name against it, even after
-the player's erasure. The event store now keeps `HMAC(key, fingerprint)`, the key in a file
+A key's row keeps its request's fingerprint for good, and that fingerprint was a plain
+sha256 of the request: of its body, names and free texts included. Whoever read the
+database could then test a guessed name against it, even after the player's erasure. The
+event store now keeps `0x01 || HMAC-SHA256(key, fingerprint)` (33 bytes), the key in a file
 beside the data (`DOMINO_FINGERPRINT_KEY_FILE`).
 
-This revision only marks the rows kept before it (`unsealed`); new rows are sealed by the
-service that writes them. The rows marked are sealed by `domino migrate` and `domino serve`
-right after the migrations (service/store/fingerprint_seal.py), which know the key: a
-migration run alone (Alembic's own command) has no key to seal them with.
+This revision prepares the rows kept plain (32 bytes) for sealing; `domino migrate` and
+the service's commands seal them at start (service/store/fingerprint_seal.py), knowing the
+key, which a migration alone does not:
+- the table still refuses every change but one: a plain fingerprint replaced by a sealed
+  one, the rest of the row unchanged (so sealing takes no lock beyond its rows);
+- a partial index finds the plain ones at each start without reading the table;
+- `fingerprint_key_check` keeps a digest of the key in use, so that a start with another
+  key file is refused before anything is sealed with it.
 
-The downgrade drops the mark: the fingerprints stay sealed (a seal is not undone), so a
-retry of a key used before the downgrade is refused, never recorded twice.
+The downgrade leaves the fingerprints sealed (a seal is not undone; upgraded again,
+nothing is sealed twice): a retry of a key used before the downgrade is refused, never
+recorded twice.
 
 Revision ID: 0022
 Revises: 0021
@@ -25,13 +30,55 @@ down_revision = "0021"
 branch_labels = None
 depends_on = None
 
+SEALING_ONLY = r"""
+CREATE FUNCTION idempotency_keys_sealing_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF octet_length(OLD.fingerprint) = 32 AND octet_length(NEW.fingerprint) = 33
+       AND substring(NEW.fingerprint FROM 1 FOR 1) = '\x01'::bytea
+       AND (NEW.key, NEW.stream_id, NEW.first_version, NEW.last_version,
+            NEW.first_position, NEW.last_position, NEW.recorded_at)
+           IS NOT DISTINCT FROM
+           (OLD.key, OLD.stream_id, OLD.first_version, OLD.last_version,
+            OLD.first_position, OLD.last_position, OLD.recorded_at)
+    THEN
+        RETURN NEW;  -- a plain fingerprint sealed (L9), nothing else
+    END IF;
+    RAISE EXCEPTION '% is append-only: % refused', TG_TABLE_NAME, TG_OP
+        USING ERRCODE = 'insufficient_privilege';
+END $$
+"""
+
 
 def upgrade() -> None:
-    # Every row kept so far is unsealed; the rows written from now on are sealed.
-    op.execute("ALTER TABLE idempotency_keys ADD COLUMN unsealed boolean NOT NULL DEFAULT true")
-    op.execute("ALTER TABLE idempotency_keys ALTER COLUMN unsealed SET DEFAULT false")
-    op.execute("CREATE INDEX idempotency_keys_unsealed ON idempotency_keys (key) WHERE unsealed")
+    op.execute(SEALING_ONLY)
+    op.execute("DROP TRIGGER idempotency_refuse_change ON idempotency_keys")
+    op.execute(
+        "CREATE TRIGGER idempotency_refuse_delete BEFORE DELETE ON idempotency_keys"
+        " FOR EACH ROW EXECUTE FUNCTION refuse_change()"
+    )
+    op.execute(
+        "CREATE TRIGGER idempotency_sealing_only BEFORE UPDATE ON idempotency_keys"
+        " FOR EACH ROW EXECUTE FUNCTION idempotency_keys_sealing_only()"
+    )
+    op.execute(
+        "CREATE INDEX idempotency_keys_plain ON idempotency_keys (key)"
+        " WHERE octet_length(fingerprint) = 32"
+    )
+    op.execute(
+        "CREATE TABLE fingerprint_key_check ("
+        " single boolean PRIMARY KEY DEFAULT true CHECK (single),"
+        " check_value bytea NOT NULL,"
+        " recorded_at timestamptz NOT NULL DEFAULT now())"
+    )
 
 
 def downgrade() -> None:
-    op.execute("ALTER TABLE idempotency_keys DROP COLUMN unsealed")
+    op.execute("DROP TABLE fingerprint_key_check")
+    op.execute("DROP INDEX idempotency_keys_plain")
+    op.execute("DROP TRIGGER idempotency_sealing_only ON idempotency_keys")
+    op.execute("DROP TRIGGER idempotency_refuse_delete ON idempotency_keys")
+    op.execute("DROP FUNCTION idempotency_keys_sealing_only()")
+    op.execute(
+        "CREATE TRIGGER idempotency_refuse_change BEFORE UPDATE OR DELETE ON idempotency_keys"
+        " FOR EACH ROW EXECUTE FUNCTION refuse_change()"
+    )

@@ -27,7 +27,7 @@ import msgspec
 from asyncpg.pool import PoolConnectionProxy
 
 from service.store.errors import StoreError
-from service.store.fingerprint_key import process_key, seal
+from service.store.fingerprint_key import keyed, process_key, seal
 from service.store.hash_chain import first_broken_link
 from service.store.openings import Opening, insert_openings, refusal
 from service.store.trace import written
@@ -339,6 +339,10 @@ class EventStore:
             raise IdempotencyKeyReused(key)
         written(row[5])
         return AppendResult(row[1], row[2], row[3], row[4], row[5], replayed=True)
+
+    def keyed(self, data: bytes) -> bytes:
+        """A digest of `data` no database reader can recompute from a guess (L9)."""
+        return keyed(self._fingerprint_key, data)
 
     def sealed(self, fingerprint: bytes) -> bytes:
         """A request's fingerprint as its key keeps it (L9): compare `key_records`' with it."""

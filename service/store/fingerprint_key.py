@@ -1,7 +1,11 @@
 """The key that seals every fingerprint an Idempotency-Key keeps (the event store's `sealed`),
 kept outside the database: a key's row keeps its request's fingerprint for good, and a
 plain digest of a body would let whoever reads the database test a guessed name or text in
-it, even after the player's erasure (L9)."""
+it, even after the player's erasure (L9).
+
+A sealed fingerprint says so itself: `SEALED` and then the HMAC, 33 bytes, where a plain
+sha256 has 32. Sealing is therefore done once, whatever runs it again (a downgrade and an
+upgrade, a start after a process of the older version wrote more plain ones)."""
 
 from __future__ import annotations
 
@@ -9,9 +13,29 @@ import hashlib
 import hmac
 import os
 import secrets
+import stat
 from pathlib import Path
 
 KEY_BYTES = 32
+SEALED = b"\x01"
+"""The first byte of a sealed fingerprint (a plain one is a bare sha256, 32 bytes)."""
+
+
+def seal(key: bytes, fingerprint: bytes) -> bytes:
+    """What the database keeps of a fingerprint: rows kept before (plain) are sealed the same
+    way, from their fingerprint alone (service/store/fingerprint_seal.py)."""
+    return SEALED + keyed(key, fingerprint)
+
+
+def keyed(key: bytes, data: bytes) -> bytes:
+    """HMAC-SHA256 of `data` under the service's key: a digest no database reader can
+    recompute from a guess (an import line's key of its own, say)."""
+    return hmac.new(key, data, hashlib.sha256).digest()
+
+
+def check_value(key: bytes) -> bytes:
+    """Kept in the database, to tell at start a key file that is not the one in use."""
+    return keyed(key, b"domino fingerprint key check")
 
 
 def load_or_create(path: Path) -> bytes:
@@ -24,7 +48,7 @@ def load_or_create(path: Path) -> bytes:
         pass
     path.parent.mkdir(parents=True, exist_ok=True)
     aside = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
-    descriptor = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    descriptor = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     with os.fdopen(descriptor, "w") as file:
         file.write(secrets.token_bytes(KEY_BYTES).hex() + "\n")
         file.flush()
@@ -32,33 +56,54 @@ def load_or_create(path: Path) -> bytes:
     try:
         os.link(aside, path)
     except FileExistsError:
-        pass  # another worker's key stands
+        pass  # another worker's key stands (or something else is there: read says what)
     finally:
         aside.unlink()
+    _sync_directory(path.parent)
     return _read(path)
 
 
 def _read(path: Path) -> bytes:
-    text = path.read_text().strip()
+    """The key, from a regular file of this user's that nobody else may read: never through
+    a symbolic link (one planted there could point at a key others know)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError as error:
+        if isinstance(error, FileNotFoundError) and not os.path.lexists(path):
+            raise
+        raise ValueError(f"{path} {_unusable}: {error.strerror}") from None
+    with os.fdopen(descriptor) as file:
+        status = os.fstat(file.fileno())
+        if not stat.S_ISREG(status.st_mode):
+            raise ValueError(f"{path} {_unusable}: not a regular file")
+        if status.st_uid != os.geteuid() or status.st_mode & 0o077:
+            raise ValueError(
+                f"{path} {_unusable}: it must belong to this user and be readable by no one"
+                f" else (chmod 600 {path})"
+            )
+        text = file.read().strip()
     try:
         key = bytes.fromhex(text)
     except ValueError:
         key = b""
     if len(key) != KEY_BYTES:
-        raise ValueError(
-            f"{path} must hold the fingerprint key: {KEY_BYTES * 2} hexadecimal digits"
-            " (DOMINO_FINGERPRINT_KEY_FILE)"
-        )
+        raise ValueError(f"{path} {_unusable}: it must hold {KEY_BYTES * 2} hexadecimal digits")
     return key
+
+
+_unusable = "cannot be the fingerprint key (DOMINO_FINGERPRINT_KEY_FILE)"
+
+
+def _sync_directory(directory: Path) -> None:
+    """The new name made durable: a crash right after must not lose the key in use."""
+    descriptor = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def process_key() -> bytes:
     """A key of this process alone (an app made in code with no key file: tests, benches);
-    a retry after a restart then answers 409, as with a key used for another request."""
+    a retry after a restart is then refused (422), as a key used for another request is."""
     return secrets.token_bytes(KEY_BYTES)
-
-
-def seal(key: bytes, fingerprint: bytes) -> bytes:
-    """What the database keeps of a fingerprint: rows kept before the key (unsealed) are
-    sealed the same way, from their fingerprint alone (service/store/fingerprint_seal.py)."""
-    return hmac.new(key, fingerprint, hashlib.sha256).digest()

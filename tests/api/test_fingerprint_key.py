@@ -50,9 +50,31 @@ def test_workers_starting_together_agree_on_one_key(tmp_path: Path) -> None:
 def test_a_damaged_key_file_is_refused_by_name(tmp_path: Path, text: str) -> None:
     path = tmp_path / "fingerprint.key"
     path.write_text(text)
-    with pytest.raises(ValueError, match="DOMINO_FINGERPRINT_KEY_FILE"):
+    path.chmod(0o600)
+    with pytest.raises(ValueError, match="hexadecimal digits"):
         load_or_create(path)
     assert path.read_text() == text, "a damaged key is never replaced: retries would fail"
+
+
+def test_a_key_file_others_may_read_or_reach_through_a_link_is_refused(tmp_path: Path) -> None:
+    """A symbolic link planted at the path could point at a key others know; a key others
+    can read is one they can use to test guesses: both are refused, by name, and a link
+    with nothing behind it is not mistaken for a missing key (nothing is made through it)."""
+    known = tmp_path / "known.key"
+    known.write_text("ab" * KEY_BYTES)
+    known.chmod(0o600)
+    linked = tmp_path / "linked.key"
+    linked.symlink_to(known)
+    dangling = tmp_path / "dangling.key"
+    dangling.symlink_to(tmp_path / "nowhere" / "key")
+    readable = tmp_path / "readable.key"
+    readable.write_text("ab" * KEY_BYTES)
+    readable.chmod(0o640)
+    for path in (linked, dangling, readable):
+        with pytest.raises(ValueError, match="DOMINO_FINGERPRINT_KEY_FILE"):
+            load_or_create(path)
+    assert not (tmp_path / "nowhere").exists()
+    assert load_or_create(known) == bytes.fromhex("ab" * KEY_BYTES)
 
 
 def test_the_key_file_is_beside_the_data_unless_named(

@@ -6,14 +6,17 @@ imported before the line's digest was kept still answers its game, and still con
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import asyncpg
 import httpx
 import msgspec
 import pytest
 
 from tests.api.conftest import ADMIN, Player, Table, bearer
+from tests.conftest import Database
 
 Json = dict[str, Any]
 WEEK_AGO = datetime.now(UTC) - timedelta(days=7)
@@ -245,3 +248,47 @@ async def _post_as_before(client: httpx.AsyncClient, path: str, body: Json, key:
     response = await client.post(path, content=msgspec.json.encode(body), headers=headers)
     assert response.status_code == 201, response.text
     return str(response.json()["id"])
+
+
+async def test_a_line_without_key_or_id_keeps_a_key_no_guess_confirms(
+    client: httpx.AsyncClient, table: Table, database: Database
+) -> None:
+    """Its key is a digest of the line under the service's key (L9): the key kept in the
+    database is not the line's plain digest, which would confirm a guessed note or place."""
+    bare = {k: v for k, v in line(table, "x", notes="Zequinha deve 50 reais").items() if k != "key"}
+    text = msgspec.json.encode(bare)
+    (first,) = await imported(client, ADMIN, bare)
+    (again,) = await imported(client, ADMIN, bare)
+    assert again == first == {"line": 1, "id": first["id"]}
+    keys = await kept_keys(database)
+    plain = hashlib.sha256(text).hexdigest()[:40]
+    assert not [k for k in keys if plain in k]
+    assert len([k for k in keys if ":import:" in k and k.endswith(":game")]) == 1
+
+
+async def test_a_line_without_key_imported_under_its_plain_digest_still_answers_its_game(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """Imported before L9, its writes keep the plain digest as their key: imported again, it
+    answers that game and writes nothing."""
+    bare = {k: v for k, v in line(table, "x").items() if k != "key"}
+    plain = hashlib.sha256(msgspec.json.encode(bare)).hexdigest()[:40]
+    created = {"seats": bare["seats"], "notes": "", "place": bare["place"],
+               "rules": {"preset": "pontos"}}
+    match_id = await _post_as_before(client, "/v1/matches", created, f"import:{plain}:game")
+    for n, hand in enumerate(bare["hands"], 1):
+        await _post_as_before(
+            client, f"/v1/matches/{match_id}/results", hand, f"import:{plain}:hand:{n}"
+        )
+    before = await position(client)
+    (same,) = await imported(client, ADMIN, bare)
+    assert same == {"line": 1, "id": match_id}
+    assert await position(client) == before
+
+
+async def kept_keys(database: Database) -> list[str]:
+    connection = await asyncpg.connect(database.owner_dsn)
+    try:
+        return [row[0] for row in await connection.fetch("SELECT key FROM idempotency_keys")]
+    finally:
+        await connection.close()
