@@ -25,7 +25,7 @@ def split(cards: Sequence[str], rules: MeldRules) -> list[list[str]] | None:
     naturals = tuple(sorted([c for c in cards if c not in wilds and c != JOKER]))
     grouped = Groupings(naturals, len(wild), rules)
     for size in (0, *range(3, len(wild) + 1)):  # wild-capable cards that meld on their own
-        for alone in set(combinations(sorted(wild), size)):
+        for alone in dict.fromkeys(combinations(sorted(wild), size)):  # in order: no hash order
             if size and not _natural_meld(alone, rules):
                 continue
             rest = list(wild)
