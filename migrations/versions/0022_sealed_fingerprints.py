@@ -17,7 +17,8 @@ key, which a migration alone does not:
 
 The downgrade leaves the fingerprints sealed (a seal is not undone; upgraded again,
 nothing is sealed twice): a retry of a key used before the downgrade is refused, never
-recorded twice.
+recorded twice. It keeps the key's check value too, when one was recorded, so that an
+upgrade again still refuses another key file.
 
 Revision ID: 0022
 Revises: 0021
@@ -65,7 +66,7 @@ def upgrade() -> None:
         " WHERE octet_length(fingerprint) = 32"
     )
     op.execute(
-        "CREATE TABLE fingerprint_key_check ("
+        "CREATE TABLE IF NOT EXISTS fingerprint_key_check ("
         " single boolean PRIMARY KEY DEFAULT true CHECK (single),"
         " check_value bytea NOT NULL,"
         " recorded_at timestamptz NOT NULL DEFAULT now())"
@@ -73,7 +74,10 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    op.execute("DROP TABLE fingerprint_key_check")
+    op.execute(
+        "DO $$ BEGIN IF NOT EXISTS (SELECT FROM fingerprint_key_check) THEN"
+        " DROP TABLE fingerprint_key_check; END IF; END $$"
+    )
     op.execute("DROP INDEX idempotency_keys_plain")
     op.execute("DROP TRIGGER idempotency_sealing_only ON idempotency_keys")
     op.execute("DROP TRIGGER idempotency_refuse_delete ON idempotency_keys")

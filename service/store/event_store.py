@@ -104,6 +104,7 @@ class _Append:
     events: Sequence[NewEvent]
     key: str | None
     fingerprint: bytes
+    plain: bytes = b""  # the fingerprint before its seal, for a key an older version kept
     done: asyncio.Future[AppendResult] = field(default_factory=lambda: _future())
 
 
@@ -167,15 +168,11 @@ class EventStore:
         """
         if not events:
             raise ValueError("append needs at least one event")
-        request = _Append(
-            stream_id,
-            expected_version,
-            events,
-            idempotency_key,
-            self.sealed(fingerprint or fingerprint_of(stream_id, expected_version, events))
-            if idempotency_key
-            else b"",
-        )
+        plain = b""
+        if idempotency_key is not None:
+            plain = fingerprint or fingerprint_of(stream_id, expected_version, events)
+        sealed = self.sealed(plain) if plain else b""
+        request = _Append(stream_id, expected_version, events, idempotency_key, sealed, plain)
         self._pending.append(request)
         if self._committer is None or self._committer.done():
             self._committer = asyncio.create_task(self._commit_pending())
@@ -269,9 +266,40 @@ class EventStore:
         else:
             async with connection.transaction():
                 rows = await self._append(connection, batch)
+        reused = []
         for request, row in zip(batch, rows, strict=True):
-            if not request.done.done():
+            if row[0] == "key-reused" and request.plain:
+                reused.append((request, row))
+            elif not request.done.done():
                 _settle(request, row)
+        for n, (request, row) in enumerate(reused):
+            # The batch is written: an error here must not let _commit_batch retry it.
+            try:
+                kept = await self._kept_plain(connection, request)
+            except asyncpg.PostgresError as error:
+                if _connection_lost(connection, error):
+                    _settle_all(reused[n:])
+                    raise
+                kept = None  # answered as the function did: the key was used otherwise
+            except BaseException:
+                _settle_all(reused[n:])
+                raise
+            if not request.done.done():
+                _settle(request, kept or row)
+
+    async def _kept_plain(
+        self, connection: PoolConnectionProxy, request: _Append
+    ) -> asyncpg.Record | None:
+        """The first answer of a key whose fingerprint is still plain and this request's: an
+        older version's process wrote it after this one sealed the others at its start (a
+        rolling upgrade, L9); it is sealed at the next start."""
+        return await connection.fetchrow(
+            "SELECT 'replayed', stream_id, first_version, last_version, first_position,"
+            " last_position, NULL::bigint FROM idempotency_keys"
+            " WHERE key = $1 AND fingerprint = $2 AND octet_length(fingerprint) = 32",
+            request.key,
+            request.plain,
+        )
 
     async def _append(
         self, connection: PoolConnectionProxy, batch: list[_Append]
@@ -335,7 +363,7 @@ class EventStore:
         )
         if row is None:
             return None
-        if not hmac.compare_digest(bytes(row[0]), self.sealed(fingerprint)):
+        if not self.is_kept(bytes(row[0]), fingerprint):
             raise IdempotencyKeyReused(key)
         written(row[5])
         return AppendResult(row[1], row[2], row[3], row[4], row[5], replayed=True)
@@ -343,6 +371,13 @@ class EventStore:
     def keyed(self, data: bytes) -> bytes:
         """A digest of `data` no database reader can recompute from a guess (L9)."""
         return keyed(self._fingerprint_key, data)
+
+    def is_kept(self, kept: bytes, fingerprint: bytes) -> bool:
+        """Whether what a key keeps is this fingerprint: sealed, or plain as a process of
+        the older version kept it and the next start will seal it (L9)."""
+        if len(kept) == len(fingerprint):
+            return hmac.compare_digest(kept, fingerprint)
+        return hmac.compare_digest(kept, self.sealed(fingerprint))
 
     def sealed(self, fingerprint: bytes) -> bytes:
         """A request's fingerprint as its key keeps it (L9): compare `key_records`' with it."""
@@ -372,6 +407,12 @@ class EventStore:
 
 def openings_of(events: Sequence[NewEvent]) -> list[Opening]:
     return [opening for event in events for opening in event.openings]
+
+
+def _settle_all(answered: list[tuple[_Append, asyncpg.Record]]) -> None:
+    for request, row in answered:
+        if not request.done.done():
+            _settle(request, row)
 
 
 def _settle(request: _Append, row: asyncpg.Record) -> None:

@@ -67,7 +67,7 @@ def _read(path: Path) -> bytes:
     """The key, from a regular file of this user's that nobody else may read: never through
     a symbolic link (one planted there could point at a key others know)."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # a FIFO: no wait
     except OSError as error:
         if isinstance(error, FileNotFoundError) and not os.path.lexists(path):
             raise

@@ -4,6 +4,7 @@ with it, and kept across restarts, so that a retry after a restart still replays
 
 from __future__ import annotations
 
+import os
 import stat
 import threading
 from pathlib import Path
@@ -58,8 +59,9 @@ def test_a_damaged_key_file_is_refused_by_name(tmp_path: Path, text: str) -> Non
 
 def test_a_key_file_others_may_read_or_reach_through_a_link_is_refused(tmp_path: Path) -> None:
     """A symbolic link planted at the path could point at a key others know; a key others
-    can read is one they can use to test guesses: both are refused, by name, and a link
-    with nothing behind it is not mistaken for a missing key (nothing is made through it)."""
+    can read is one they can use to test guesses: both are refused, by name; a link with
+    nothing behind it is not mistaken for a missing key (nothing is made through it), and a
+    FIFO is refused at once (a start would wait on it for good)."""
     known = tmp_path / "known.key"
     known.write_text("ab" * KEY_BYTES)
     known.chmod(0o600)
@@ -70,7 +72,9 @@ def test_a_key_file_others_may_read_or_reach_through_a_link_is_refused(tmp_path:
     readable = tmp_path / "readable.key"
     readable.write_text("ab" * KEY_BYTES)
     readable.chmod(0o640)
-    for path in (linked, dangling, readable):
+    fifo = tmp_path / "fifo.key"
+    os.mkfifo(fifo, 0o600)
+    for path in (linked, dangling, readable, fifo):
         with pytest.raises(ValueError, match="DOMINO_FINGERPRINT_KEY_FILE"):
             load_or_create(path)
     assert not (tmp_path / "nowhere").exists()

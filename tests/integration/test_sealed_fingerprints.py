@@ -106,21 +106,52 @@ async def test_fingerprints_kept_before_0022_are_sealed_once_and_their_retries_r
 async def test_plain_fingerprints_an_older_process_writes_later_are_sealed_at_the_next_start(
     database: Database,
 ) -> None:
+    """Meanwhile (a rolling upgrade), a retry through this version still replays."""
     connection = await asyncpg.connect(database.owner_dsn)
     try:
         await asyncio.to_thread(migrate, database.owner_dsn, KEY)
         plain = await appended_plain(connection, "player-tarde", "admin:tarde")
+        assert await retried(database, "player-tarde", "admin:tarde")
+        assert (await kept(connection))["admin:tarde"] == plain
         await asyncio.to_thread(migrate, database.owner_dsn, KEY)
         assert (await kept(connection))["admin:tarde"] == seal(KEY, plain)
     finally:
         await connection.close()
     assert await retried(database, "player-tarde", "admin:tarde")
+    with pytest.raises(IdempotencyKeyReused):
+        await retried(database, "player-tarde", "admin:tarde", with_key=bytes(32))
+
+
+async def test_a_plain_fingerprint_kept_replays_only_its_own_request(database: Database) -> None:
+    """The plain row answers the request it is the digest of, and no other."""
+    connection = await asyncpg.connect(database.owner_dsn)
+    try:
+        await appended_plain(connection, "player-a", "admin:a")
+    finally:
+        await connection.close()
+    pool = await asyncpg.create_pool(database.app_dsn, min_size=1, max_size=1)
+    try:
+        store = EventStore(pool, KEY)
+        other = [NewEvent("player_registered", '{"name": "Outro Nome"}')]
+        with pytest.raises(IdempotencyKeyReused):
+            await store.append("player-a", other, expected_version=0, idempotency_key="admin:a")
+        plain = fingerprint_of("player-a", 0, EVENTS)
+        assert (await store.idempotent_result("admin:a", plain)) is not None
+        with pytest.raises(IdempotencyKeyReused):
+            await store.idempotent_result("admin:a", fingerprint_of("player-a", 0, other))
+        assert len(await store.read_stream("player-a")) == 1
+    finally:
+        await pool.close()
 
 
 async def test_a_start_with_another_key_file_is_refused_before_it_seals_anything(
     database: Database,
 ) -> None:
+    """Also after a downgrade and an upgrade: the key's check value is kept."""
     await asyncio.to_thread(migrate, database.owner_dsn, KEY)
+    config = alembic_config(database.owner_dsn)
+    await asyncio.to_thread(command.downgrade, config, "0021")
+    await asyncio.to_thread(command.upgrade, config, "head")
     connection = await asyncpg.connect(database.owner_dsn)
     try:
         plain = await appended_plain(connection, "player-outra", "admin:outra")
@@ -148,8 +179,9 @@ async def test_the_keys_table_refuses_every_change_but_a_seal(database: Database
             with pytest.raises(asyncpg.PostgresError, match="append-only"):
                 await connection.execute(statement, *arguments)
         await connection.execute("UPDATE idempotency_keys SET fingerprint = $1", sealed)
-        with pytest.raises(asyncpg.PostgresError, match="append-only"):  # sealed: for good
-            await connection.execute("UPDATE idempotency_keys SET fingerprint = $1", plain)
+        for again in (plain, seal(bytes(32), plain)):  # sealed: for good, and only once
+            with pytest.raises(asyncpg.PostgresError, match="append-only"):
+                await connection.execute("UPDATE idempotency_keys SET fingerprint = $1", again)
         assert await kept(connection) == {"admin:x": sealed}
     finally:
         await connection.close()

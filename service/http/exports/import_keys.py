@@ -116,19 +116,19 @@ async def same_as_recorded(request: Request[Any, Any, Any], actor: str, plan: Pl
     if scoped["game"] not in found:
         return None
     fingerprint, stream = found[scoped["game"]]
-    if fingerprint != store.sealed(request_digest("/v1/matches", plan.created)):
+    if not store.is_kept(fingerprint, request_digest("/v1/matches", plan.created)):
         return None  # the line's digest: the database compares it
     if plan.replaces is not None:
         return False  # no line imported before replaced anything
     match_id = stream.removeprefix("match-")
-    planned = {f"{actor}:{plan.step_key(step)}": store.sealed(request_digest(path, body))
+    planned = {f"{actor}:{plan.step_key(step)}": request_digest(path, body)
                for path, body, step in plan.steps(match_id)}
     more = f"{actor}:{plan.step_key(f'hand:{len(plan.hands) + 1}')}"
     recorded = await store.key_records([*planned, scoped["confirm"], scoped["cancel"], more])
     cancelled = recorded.pop(scoped["cancel"], None) is not None
     if any(key not in planned for key in recorded):
         return False
-    if any(planned[key] != print_ for key, (print_, _) in recorded.items()):
+    if any(not store.is_kept(print_, planned[key]) for key, (print_, _) in recorded.items()):
         return False
     return cancelled or len(recorded) == len(planned)
 
