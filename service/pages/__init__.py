@@ -1,5 +1,5 @@
 """Public pages in pt-BR, rendered by the service (Jinja2) from the same reads as the JSON
-API: home, ranking board, player, game (súmula, hash chain, replay), competition, what
+API: home, ranking board, records, player, game (súmula, hash chain, replay), competition, what
 is kept about a player (privacidade). Not part
 of the API's document. Wire `PAGES` into the app's route handlers and `TEMPLATES` as its
 template config."""
@@ -17,6 +17,7 @@ from service.pages.matches import MatchPage
 from service.pages.players import PlayerPage
 from service.pages.privacy import PrivacyPage
 from service.pages.ranking import RankingPage
+from service.pages.records import RecordsPage
 from service.pages.reports import ReportPages
 from service.pages.templating import TEMPLATES
 from service.static_files import static_files_router
@@ -27,8 +28,8 @@ PAGES = [
     Router(
         path="/",
         route_handlers=[
-            HomePage, RankingPage, PlayerPage, MatchPage, CompetitionPage, ReportPages,
-            PrivacyPage,
+            HomePage, RankingPage, RecordsPage, PlayerPage, MatchPage, CompetitionPage,
+            ReportPages, PrivacyPage,
         ],
         exception_handlers=PAGE_ERRORS,
         include_in_schema=False,

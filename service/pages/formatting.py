@@ -59,6 +59,20 @@ TIE_BREAKERS = {
 ACHIEVEMENTS = {
     kind: words for side in _SIDES.values() for kind, words in side.labels.achievements.items()
 }
+RECORDS = {
+    "most-games-won": "Mais vitórias",
+    "most-hands-won": "Mais mãos vencidas",
+    "longest-win-streak": "Maior sequência de vitórias",
+    "best-average-points-per-hand": "Melhor média de pontos por mão",
+    "fastest-game": "Vitória mais rápida",
+    "longest-game": "Partida mais longa",
+    "most-hands-in-a-game": "Mais mãos numa partida",
+    "biggest-hand": "Maior mão",
+    "highest-score": "Maior placar final",
+}
+"""The records every game has (projections/records.py); a game's own tallies are named by
+its read side (`labels.records`)."""
+_DURATIONS = ("fastest-game", "longest-game")
 _STREAKS = {side.streak_prefix: name for name, side in _SIDES.items()}
 _STREAK = re.compile(r"(.*)win-streak-(\d+)")
 
@@ -85,6 +99,18 @@ def achievement(kind: str) -> str:
         prefix, length = streak.groups()
         return f"{GAMES[_STREAKS[prefix]]}: {length} vitórias seguidas"
     return ACHIEVEMENTS.get(kind, kind)
+
+
+def record_value(kind: str, value: float) -> str:
+    """A record as a page says it: a game's length in hours and minutes, an average with two
+    decimals, a count as a whole number."""
+    if kind in _DURATIONS:
+        minutes = round(value / 60)
+        hours, minutes = divmod(minutes, 60)
+        return f"{hours}h {minutes:02d}min" if hours else f"{minutes}min"
+    if kind == "best-average-points-per-hand":
+        return number(value, 2)
+    return number(value)
 
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}

@@ -38,6 +38,7 @@ def _environment() -> Environment:
         lados=formatting.sides,
         em_duplas=formatting.in_partnerships,
         por_lugar=formatting.by_place,
+        marca=formatting.record_value,
     )
     return environment
 

@@ -85,6 +85,7 @@ async def every_read(
         f"/v1/competitions/{competition}/standings",
         "/",
         "/ranking",
+        "/recordes",
         f"/jogadores/{player.id}",
         f"/jogadores/{player.id}/relatorio",
         f"/competicoes/{competition}",

@@ -168,6 +168,7 @@ async def test_a_player_and_a_game_of_every_registered_game_in_the_browser(
     await fits(browser, f"{site.url}/partidas/{state['id']}", game)
     await fits(browser, f"{site.url}/partidas/{state['id']}?passo=3", game)
     await fits(browser, f"{site.url}/ranking?jogo={preset}", game)
+    await fits(browser, f"{site.url}/recordes?jogo={game}", game)
 
 
 async def test_the_home_page_and_the_ranking_fit_both_windows(
