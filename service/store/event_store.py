@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import hmac
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ import msgspec
 from asyncpg.pool import PoolConnectionProxy
 
 from service.store.errors import StoreError
-from service.store.fingerprint_key import keyed, process_key, seal
+from service.store.fingerprint_key import Seals, process_key
 from service.store.hash_chain import first_broken_link
 from service.store.openings import Opening, insert_openings, refusal
 from service.store.trace import written
@@ -147,7 +146,7 @@ class EventStore:
         """`fingerprint_key` seals the fingerprints keys keep (L9); None: a key of this
         store's own (tests, benches), so that a retry through another store is refused."""
         self.pool = pool
-        self._fingerprint_key = fingerprint_key or process_key()
+        self.seals = Seals(fingerprint_key or process_key())
         self._pending: list[_Append] = []
         self._committer: asyncio.Task[None] | None = None
 
@@ -171,7 +170,7 @@ class EventStore:
         plain = b""
         if idempotency_key is not None:
             plain = fingerprint or fingerprint_of(stream_id, expected_version, events)
-        sealed = self.sealed(plain) if plain else b""
+        sealed = self.seals.sealed(plain) if plain else b""
         request = _Append(stream_id, expected_version, events, idempotency_key, sealed, plain)
         self._pending.append(request)
         if self._committer is None or self._committer.done():
@@ -363,25 +362,10 @@ class EventStore:
         )
         if row is None:
             return None
-        if not self.is_kept(bytes(row[0]), fingerprint):
+        if not self.seals.is_kept(bytes(row[0]), fingerprint):
             raise IdempotencyKeyReused(key)
         written(row[5])
         return AppendResult(row[1], row[2], row[3], row[4], row[5], replayed=True)
-
-    def keyed(self, data: bytes) -> bytes:
-        """A digest of `data` no database reader can recompute from a guess (L9)."""
-        return keyed(self._fingerprint_key, data)
-
-    def is_kept(self, kept: bytes, fingerprint: bytes) -> bool:
-        """Whether what a key keeps is this fingerprint: sealed, or plain as a process of
-        the older version kept it and the next start will seal it (L9)."""
-        if len(kept) == len(fingerprint):
-            return hmac.compare_digest(kept, fingerprint)
-        return hmac.compare_digest(kept, self.sealed(fingerprint))
-
-    def sealed(self, fingerprint: bytes) -> bytes:
-        """A request's fingerprint as its key keeps it (L9): compare `key_records`' with it."""
-        return seal(self._fingerprint_key, fingerprint)
 
     async def key_records(self, keys: Sequence[str]) -> dict[str, tuple[bytes, str]]:
         """The fingerprint (sealed) and stream of each of these idempotency keys used."""

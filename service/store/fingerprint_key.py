@@ -38,6 +38,28 @@ def check_value(key: bytes) -> bytes:
     return keyed(key, b"domino fingerprint key check")
 
 
+class Seals:
+    """A store's key at work: what it keeps of a fingerprint, and what it reads back."""
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+
+    def sealed(self, fingerprint: bytes) -> bytes:
+        """A request's fingerprint as its key keeps it: compare kept ones with `is_kept`."""
+        return seal(self._key, fingerprint)
+
+    def keyed(self, data: bytes) -> bytes:
+        """A digest of `data` no database reader can recompute from a guess."""
+        return keyed(self._key, data)
+
+    def is_kept(self, kept: bytes, fingerprint: bytes) -> bool:
+        """Whether what a key keeps is this fingerprint: sealed, or plain as a process of
+        the older version kept it and the next start will seal it."""
+        if len(kept) == len(fingerprint):
+            return hmac.compare_digest(kept, fingerprint)
+        return hmac.compare_digest(kept, self.sealed(fingerprint))
+
+
 def load_or_create(path: Path) -> bytes:
     """The key in `path` (hexadecimal), written there first, readable by its owner alone,
     when there is none. Workers starting together agree: the file appears whole or not at

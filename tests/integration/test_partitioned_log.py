@@ -220,7 +220,7 @@ async def test_a_batch_answers_and_writes_as_its_requests_one_after_another(
         async with pool.acquire() as connection:
             assert await connection.fetchval("SELECT max(position) FROM events") > SPAN
             batch: list[Request] = [
-                ("recent", 1, 1, "recent-key", store.sealed(b"r2")),  # a retry: replayed
+                ("recent", 1, 1, "recent-key", store.seals.sealed(b"r2")),  # a retry: replayed
                 ("other", None, 1, "old-key", b"another"),  # a key used for another request
                 ("fresh", 0, 2, "fresh-key", b"f"),  # two events, a new key
                 ("recent-2", 1, 1, None, b""),  # a conflict: it is at 2

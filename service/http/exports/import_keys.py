@@ -116,7 +116,7 @@ async def same_as_recorded(request: Request[Any, Any, Any], actor: str, plan: Pl
     if scoped["game"] not in found:
         return None
     fingerprint, stream = found[scoped["game"]]
-    if not store.is_kept(fingerprint, request_digest("/v1/matches", plan.created)):
+    if not store.seals.is_kept(fingerprint, request_digest("/v1/matches", plan.created)):
         return None  # the line's digest: the database compares it
     if plan.replaces is not None:
         return False  # no line imported before replaced anything
@@ -128,7 +128,7 @@ async def same_as_recorded(request: Request[Any, Any, Any], actor: str, plan: Pl
     cancelled = recorded.pop(scoped["cancel"], None) is not None
     if any(key not in planned for key in recorded):
         return False
-    if any(not store.is_kept(print_, planned[key]) for key, (print_, _) in recorded.items()):
+    if any(not store.seals.is_kept(print_, planned[key]) for key, (print_, _) in recorded.items()):
         return False
     return cancelled or len(recorded) == len(planned)
 

@@ -191,7 +191,7 @@ async def _key_of_its_own(request: Request[Any, Any, Any], line: bytes) -> str:
     if actor is not None and await recorded_game(request, actor, plain) is not None:
         return plain
     store: EventStore = request.app.state.store
-    return store.keyed(b"import line\n" + line).hex()[:40]
+    return store.seals.keyed(b"import line\n" + line).hex()[:40]
 
 
 async def _write_line(request: Request[Any, Any, Any], number: int, plan: Plan) -> LineResult:
