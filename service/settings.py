@@ -43,7 +43,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # at start (service/http/players/erasure.py); from the environment: DOMINO_ERASURE_LIST,
     # else <data dir>/erasures.ndjson
     fingerprint_key_file: Path | None = None  # the key sealing requests' fingerprints, kept
-    # outside the database (service/http/web/fingerprint_key.py), made there when missing;
+    # outside the database (service/store/fingerprint_key.py), made there when missing;
     # None: a key of the process's own. From the environment: DOMINO_FINGERPRINT_KEY_FILE,
     # else <data dir>/fingerprint.key
 

@@ -34,7 +34,8 @@ def head_revision() -> str:
 
 def migrate(owner_dsn: str, fingerprint_key: bytes | None = None) -> None:
     """Bring the schema to the newest revision. Blocking: call it from a thread or at start.
-    With the service's fingerprint key, then seal the fingerprints kept unsealed (0022)."""
+    With the service's fingerprint key, then check it and seal the fingerprints kept plain
+    (0022, L9)."""
     primary = asyncio.run(primary_of(owner_dsn))
     command.upgrade(alembic_config(primary), "head")
     if fingerprint_key is not None:
