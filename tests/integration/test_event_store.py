@@ -388,13 +388,41 @@ async def test_the_service_role_can_only_read_and_append_the_log(database: Datab
             " FROM pg_roles WHERE rolname = 'domino_app'")
         owns = await owner.fetchval(
             "SELECT count(*) FROM pg_tables WHERE tableowner = 'domino_app'")
+        definers = [r[0] for r in await owner.fetch(
+            "SELECT prosecdef FROM pg_proc WHERE proname = 'append_events'")]
     finally:
         await owner.close()
 
-    assert {(g[0], g[1]) for g in grants} == {
-        ("events", "SELECT"), ("events", "INSERT"),
-        ("idempotency_keys", "SELECT"), ("idempotency_keys", "INSERT"),
-    }
+    assert {(g[0], g[1]) for g in grants} == {("events", "SELECT"), ("idempotency_keys", "SELECT")}
+    assert definers == [True, True], "append_events runs as the owner: the role appends through it"
     assert role is not None
     assert not any(role), "the service role must hold no superpower"
     assert owns == 0
+
+
+async def test_the_service_role_cannot_write_the_log_around_the_function(
+    database: Database, app_pool: asyncpg.Pool
+) -> None:
+    """0023: a row of its own (a hash of its choice, a version out of turn, a key with any
+    fingerprint) is refused; the store's appends, through the function, still go."""
+    store = EventStore(app_pool)
+    await store.append("match-1", [event()], expected_version=0, idempotency_key="k")
+    app = await asyncpg.connect(database.app_dsn)
+    try:
+        for statement in (
+            "INSERT INTO events (stream_id, stream_version, event_type, data, hash)"
+            " VALUES ('match-1', 2, 'x', '{}', '\\x00')",
+            "INSERT INTO events SELECT (jsonb_populate_record(e,"
+            " jsonb_build_object('position', 99))).* FROM events e WHERE position = 1",
+            "INSERT INTO idempotency_keys (key, fingerprint, stream_id, first_version,"
+            " last_version, first_position, last_position) VALUES ('k2', '\\x00', 'x', 1, 1, 1, 1)",
+        ):
+            with pytest.raises(asyncpg.InsufficientPrivilegeError):
+                await app.execute(statement)
+    finally:
+        await app.close()
+    again = await store.append("match-1", [event()], expected_version=0, idempotency_key="k")
+    assert again.replayed
+    await store.append("match-1", [event()], expected_version=1)
+    assert [e.version for e in await store.read_stream("match-1")] == [1, 2]
+    assert await store.verify_stream("match-1") is None
