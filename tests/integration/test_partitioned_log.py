@@ -244,3 +244,31 @@ async def test_a_batch_answers_and_writes_as_its_requests_one_after_another(
         ("fresh", 1), ("fresh", 2), ("old", 4), ("brand-new", 1),
     ]  # fmt: skip
     assert ("fresh-key", b"f".hex(), "fresh", 1, 2, events[0][0], events[1][0]) in keys
+
+
+async def test_a_call_with_two_requests_for_one_stream_is_refused_whole(
+    small_partitions: Database,
+) -> None:
+    """Either side of a partition boundary, two requests for one stream in a call would each
+    take the version after the stream's head as it was before the call (0023 refuses the
+    call); the store never sends that, and nothing is written."""
+    database = small_partitions
+    await asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
+    pool = await asyncpg.create_pool(database.app_dsn, min_size=1, max_size=1)
+    try:
+        store = EventStore(pool)
+        one = [NewEvent("test_event", '{"n": 0}', "{}")]
+        await store.append("filler", one * (SPAN - 2), expected_version=0)  # "t" at 999, then 1000
+        async with pool.acquire() as connection:
+            before = await connection.fetchval("SELECT max(position) FROM events")
+            # at 999 and 1000: before 0023, both wrote version 1 of "s"
+            side_by_side: list[Request] = [("s", None, 1, None, b""), ("s", None, 1, None, b"")]
+            apart: list[Request] = [("t", None, 1, None, b""), ("f", None, 1, None, b"")]
+            apart += [("t", None, 1, None, b"")]
+            for call in (side_by_side, apart):
+                with pytest.raises(asyncpg.InvalidParameterValueError, match="one request a"):
+                    await connection.fetch(APPEND, *_arguments(call))
+            assert await connection.fetchval("SELECT max(position) FROM events") == before
+            assert (await connection.fetch(APPEND, *_arguments(apart[:2])))[0][0] == "appended"
+    finally:
+        await pool.close()
