@@ -243,8 +243,8 @@ async def test_a_reader_waits_for_a_transaction_held_open_while_later_ones_commi
     transaction = slow.transaction()
     await transaction.start()
     await slow.fetch(
-        "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
-        ["slow"], [0], [1], [None], [b"f"], ["tile_played"], ['{"n": 0}'], ["{}"],
+        "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        ["slow"], [0], [1], [None], [b"f"], ["tile_played"], ['{"n": 0}'], ["{}"], [None],
     )
     later = [asyncio.create_task(EventStore(app_pool).append(f"later-{i}", [event()],
                                                                expected_version=0))
@@ -388,13 +388,24 @@ async def test_the_service_role_can_only_read_and_append_the_log(database: Datab
             " FROM pg_roles WHERE rolname = 'domino_app'")
         owns = await owner.fetchval(
             "SELECT count(*) FROM pg_tables WHERE tableowner = 'domino_app'")
-        definers = [r[0] for r in await owner.fetch(
-            "SELECT prosecdef FROM pg_proc WHERE proname = 'append_events'")]
+        definers = {r[0]: r[1] for r in await owner.fetch(
+            "SELECT pronargs, prosecdef FROM pg_proc WHERE proname = 'append_events'")}
+        callers = {r[0]: r[1] for r in await owner.fetch(
+            "SELECT p.oid::regprocedure::text, array_agg(coalesce(g.rolname, 'PUBLIC')"
+            " ORDER BY 1) FROM pg_proc p, aclexplode(coalesce(p.proacl, acldefault('f',"
+            " p.proowner))) a LEFT JOIN pg_roles g ON g.oid = a.grantee"
+            " WHERE p.proname IN ('append_events', 'events_extend_to', 'events_next_position')"
+            " AND a.grantee <> p.proowner GROUP BY 1")}
     finally:
         await owner.close()
 
     assert {(g[0], g[1]) for g in grants} == {("events", "SELECT"), ("idempotency_keys", "SELECT")}
-    assert definers == [True, True], "append_events runs as the owner: the role appends through it"
+    assert definers == {9: True, 8: False}, "the role appends through the function, as the owner"
+    assert callers == {
+        "append_events(text[],integer[],integer[],text[],bytea[],text[],jsonb[],jsonb[],jsonb[])": [
+            "domino_app"
+        ]
+    }, "nobody else calls the function; the older form and the partitions' are the owner's"
     assert role is not None
     assert not any(role), "the service role must hold no superpower"
     assert owns == 0
@@ -426,3 +437,45 @@ async def test_the_service_role_cannot_write_the_log_around_the_function(
     await store.append("match-1", [event()], expected_version=1)
     assert [e.version for e in await store.read_stream("match-1")] == [1, 2]
     assert await store.verify_stream("match-1") is None
+
+
+async def test_append_events_refuses_a_call_of_the_wrong_shape(database: Database) -> None:
+    """0023, from an attack: arrays from index 0 read the heads and the requests at other
+    indexes (a version skipped, a link from another stream); a count below 1, events that
+    do not add up to the counts, a request without a stream; nothing is written."""
+    app = await asyncpg.connect(database.app_dsn)
+    try:
+        await app.fetch(APPEND, ["a", "b"], [0, 0], [1, 1], [None, None], [b"", b""],
+                        ["x", "x"], ["{}", "{}"], ["{}", "{}"], [None, None])
+        before = await app.fetchval("SELECT max(position) FROM events")
+        zero_based = (
+            "SELECT * FROM append_events('[0:1]={a,b}'::text[], '[0:1]={1,1}'::int[],"
+            " '[0:1]={1,0}'::int[], '[0:1]={NULL,NULL}'::text[], '[0:1]={\\\\x,\\\\x}'::bytea[],"
+            " '{x}'::text[], '{\"{}\"}'::jsonb[], '{\"{}\"}'::jsonb[], '{NULL}'::jsonb[])"
+        )
+        wrong = [
+            (["a"], [1], [0], [None], [b""], [], [], [], []),
+            (["a"], [1], [-2], ["k"], [b""], [], [], [], []),
+            (["a"], [1], [2], [None], [b""], ["x"], ["{}"], ["{}"], [None]),
+            (["a"], [1], [1], [None], [b""], ["x", "x"], ["{}"] * 2, ["{}"] * 2, [None] * 2),
+            ([None], [None], [1], [None], [b""], ["x"], ["{}"], ["{}"], [None]),
+            (["a", "b"], [1], [1, 1], [None, None], [b"", b""], ["x"] * 2, ["{}"] * 2,
+             ["{}"] * 2, [None] * 2),
+        ]
+        with pytest.raises(asyncpg.InvalidParameterValueError):
+            await app.fetch(zero_based)
+        for arguments in wrong:
+            with pytest.raises(asyncpg.InvalidParameterValueError):
+                await app.fetch(APPEND, *arguments)
+        for call in (
+            "SELECT events_extend_to(1000000)",
+            "SELECT events_next_position()",
+            "SELECT * FROM append_events('{c}', '{0}', '{1}', '{NULL}', '{\\\\x}', '{x}',"
+            " '{\"{}\"}', '{\"{}\"}')",
+        ):
+            with pytest.raises(asyncpg.InsufficientPrivilegeError):
+                await app.fetch(call)
+        assert await app.fetchval("SELECT max(position) FROM events") == before
+        assert await app.fetchval("SELECT count(*) FROM idempotency_keys") == 0
+    finally:
+        await app.close()
