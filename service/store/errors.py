@@ -8,6 +8,24 @@ class StoreError(Exception):
     pass
 
 
+class VersionConflict(StoreError):
+    """The stream is not at the version the append expected (409 `version-conflict`)."""
+
+    def __init__(self, stream_id: str, expected: int, actual: int) -> None:
+        super().__init__(f"stream {stream_id} is at version {actual}, not {expected}")
+        self.stream_id = stream_id
+        self.expected = expected
+        self.actual = actual
+
+
+class IdempotencyKeyReused(StoreError):
+    """A key already used for another request (422 `idempotency-key-reused`)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"idempotency key {key!r} was already used for another request")
+        self.key = key
+
+
 class NotFound(StoreError):
     """No stream of this kind with this id (the HTTP layer answers 404 `<what>-not-found`)."""
 

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
+from service.store.errors import IdempotencyKeyReused as IdempotencyKeyReused
+from service.store.errors import VersionConflict as VersionConflict
 from service.store.events import AppendResult as AppendResult
-from service.store.events import IdempotencyKeyReused as IdempotencyKeyReused
 from service.store.events import NewEvent as NewEvent
 from service.store.events import RecordedEvent as RecordedEvent
-from service.store.events import VersionConflict as VersionConflict
 from service.store.events import fingerprint_of as fingerprint_of
 from service.store.fingerprint_key import Seals, process_key
 from service.store.hash_chain import first_broken_link

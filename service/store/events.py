@@ -1,5 +1,5 @@
 """What the event store takes and gives back: a new event, an append's result, an event as
-recorded, an append's fingerprint, and an append's two refusals."""
+recorded, and an append's fingerprint (its refusals are service/store/errors.py's)."""
 
 from __future__ import annotations
 
@@ -9,22 +9,7 @@ from datetime import datetime
 
 import msgspec
 
-from service.store.errors import StoreError
 from service.store.openings import Opening
-
-
-class VersionConflict(StoreError):
-    def __init__(self, stream_id: str, expected: int, actual: int) -> None:
-        super().__init__(f"stream {stream_id} is at version {actual}, not {expected}")
-        self.stream_id = stream_id
-        self.expected = expected
-        self.actual = actual
-
-
-class IdempotencyKeyReused(StoreError):
-    def __init__(self, key: str) -> None:
-        super().__init__(f"idempotency key {key!r} was already used for another request")
-        self.key = key
 
 
 class NewEvent(msgspec.Struct, frozen=True):
