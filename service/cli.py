@@ -56,6 +56,11 @@ def owner_database(settings: Settings, *, supervise: bool = False) -> Iterator[s
         log.info("embedded PostgreSQL stopped")
 
 
+def prepared(owner_dsn: str, settings: Settings) -> str:
+    """The database migrated, its fingerprints sealed, and the DSN the service connects with."""
+    return prepare(owner_dsn, settings.data_dir, settings.app_password, fingerprint_key(settings))
+
+
 def fingerprint_key(settings: Settings) -> bytes | None:
     """The key sealing what Idempotency-Keys keep (L9), from its file (made when missing);
     a file that cannot be read, made or trusted stops the command with the reason."""
@@ -98,9 +103,7 @@ def serve(
     from service.http_server import ClientDeadlines, GuardedProtocol, ServerConfig
 
     with owner_database(settings, supervise=True) as owner_dsn:
-        app_dsn = prepare(
-            owner_dsn, settings.data_dir, settings.app_password, fingerprint_key(settings)
-        )
+        app_dsn = prepared(owner_dsn, settings)
         options: dict[str, Any] = {
             "host": host,
             "port": port,
@@ -160,9 +163,7 @@ def run_projections(settings: Settings) -> None:
             log.info("projection runner stopped")
 
     with owner_database(settings, supervise=True) as owner_dsn:
-        app_dsn = prepare(
-            owner_dsn, settings.data_dir, settings.app_password, fingerprint_key(settings)
-        )
+        app_dsn = prepared(owner_dsn, settings)
         with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C while it stops
             asyncio.run(run(app_dsn))
         signal.signal(signal.SIGTERM, _unwind_on_sigterm)  # the closed loop reset it
@@ -211,9 +212,7 @@ def export(settings: Settings, filters: dict[str, str], output: str | None) -> N
     from service.transfer import TransferError, export_games
 
     with owner_database(settings) as owner_dsn:
-        app_dsn = prepare(
-            owner_dsn, settings.data_dir, settings.app_password, fingerprint_key(settings)
-        )
+        app_dsn = prepared(owner_dsn, settings)
         target = open(output, "wb") if output else sys.stdout.buffer  # noqa: SIM115
         try:
             count = asyncio.run(export_games(settings, app_dsn, filters, target))
@@ -236,9 +235,7 @@ def import_(settings: Settings, source: str) -> None:
     with open(source, "rb") as handle:
         lines = handle.read().split(b"\n")
     with owner_database(settings) as owner_dsn:
-        app_dsn = prepare(
-            owner_dsn, settings.data_dir, settings.app_password, fingerprint_key(settings)
-        )
+        app_dsn = prepared(owner_dsn, settings)
         try:
             totals = asyncio.run(import_games(settings, app_dsn, lines))
         except TransferError as error:

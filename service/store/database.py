@@ -137,7 +137,8 @@ def prepare(
     given_password: str | None = None,
     fingerprint_key: bytes | None = None,
 ) -> str:
-    """Migrate as the owner and answer the DSN the service connects with (INSERT/SELECT only)."""
+    """Migrate as the owner and answer the DSN the service connects with (it reads, and
+    appends through `append_events` alone: 0023)."""
     migrate(owner_dsn, fingerprint_key)
     password = app_password(data_dir, given_password)
     asyncio.run(grant_app_login(owner_dsn, password))
