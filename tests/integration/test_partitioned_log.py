@@ -6,6 +6,7 @@ partitions are made as the log reaches them; every promise of the store holds ac
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 
 import asyncpg
 import pytest
@@ -58,6 +59,21 @@ async def small_partitions(database: Database) -> Database:
     finally:
         await connection.close()
     return database
+
+
+@pytest.fixture
+async def partitioned_pool(small_partitions: Database) -> AsyncIterator[asyncpg.Pool]:
+    """The service role's pool on that database brought back to the head, partitioned."""
+    config = alembic_config(small_partitions.owner_dsn)
+    await asyncio.to_thread(command.upgrade, config, "head")
+    pool = await asyncpg.create_pool(small_partitions.app_dsn, min_size=1, max_size=2)
+    try:
+        yield pool
+    finally:
+        await pool.close()
+
+
+ONE = [NewEvent("test_event", '{"n": 0}', "{}")]
 
 
 async def test_the_migration_under_appends_loses_and_reorders_nothing(
@@ -198,41 +214,34 @@ async def _answered(
 
 
 async def test_a_batch_answers_and_writes_as_its_requests_one_after_another(
-    small_partitions: Database,
+    partitioned_pool: asyncpg.Pool,
 ) -> None:
     """`append_events` given several requests at once (migration 0021 reads their heads and
     keys in one statement) answers and writes what the same requests give one call each:
     replays, a key reused, a conflict, new keys, a head in an older partition, new streams,
     and a key a request of the same call wrote."""
-    database = small_partitions
-    await asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
-    pool = await asyncpg.create_pool(database.app_dsn, min_size=1, max_size=2)
-    try:
-        store = EventStore(pool)
-        one = [NewEvent("test_event", '{"n": 0}', "{}")]
-        await store.append("old", one * 3, expected_version=0, idempotency_key="old-key")
-        await store.append("filler", one * SPAN, expected_version=0)
-        await store.append("recent", one, expected_version=0, fingerprint=b"r1")
-        await store.append(
-            "recent", one, expected_version=1, idempotency_key="recent-key", fingerprint=b"r2"
-        )
-        await store.append("recent-2", one * 2, expected_version=0)
-        async with pool.acquire() as connection:
-            assert await connection.fetchval("SELECT max(position) FROM events") > SPAN
-            batch: list[Request] = [
-                ("recent", 1, 1, "recent-key", store.seals.sealed(b"r2")),  # a retry: replayed
-                ("other", None, 1, "old-key", b"another"),  # a key used for another request
-                ("fresh", 0, 2, "fresh-key", b"f"),  # two events, a new key
-                ("recent-2", 1, 1, None, b""),  # a conflict: it is at 2
-                ("old", 3, 1, None, b""),  # its head in the first partition
-                ("brand-new", None, 1, None, b""),
-                ("fresh-again", 0, 1, "fresh-key", b"f"),  # the key written just before
-                ("fresh-other", 0, 1, "fresh-key", b"not f"),
-            ]
-            together = await _answered(connection, [batch])
-            one_by_one = await _answered(connection, [[request] for request in batch])
-    finally:
-        await pool.close()
+    store = EventStore(partitioned_pool)
+    await store.append("old", ONE * 3, expected_version=0, idempotency_key="old-key")
+    await store.append("filler", ONE * SPAN, expected_version=0)
+    await store.append("recent", ONE, expected_version=0, fingerprint=b"r1")
+    await store.append(
+        "recent", ONE, expected_version=1, idempotency_key="recent-key", fingerprint=b"r2"
+    )
+    await store.append("recent-2", ONE * 2, expected_version=0)
+    async with partitioned_pool.acquire() as connection:
+        assert await connection.fetchval("SELECT max(position) FROM events") > SPAN
+        batch: list[Request] = [
+            ("recent", 1, 1, "recent-key", store.seals.sealed(b"r2")),  # a retry: replayed
+            ("other", None, 1, "old-key", b"another"),  # a key used for another request
+            ("fresh", 0, 2, "fresh-key", b"f"),  # two events, a new key
+            ("recent-2", 1, 1, None, b""),  # a conflict: it is at 2
+            ("old", 3, 1, None, b""),  # its head in the first partition
+            ("brand-new", None, 1, None, b""),
+            ("fresh-again", 0, 1, "fresh-key", b"f"),  # the key written just before
+            ("fresh-other", 0, 1, "fresh-key", b"not f"),
+        ]
+        together = await _answered(connection, [batch])
+        one_by_one = await _answered(connection, [[request] for request in batch])
 
     answers, events, keys = together
     assert (answers, events, keys) == one_by_one
@@ -247,28 +256,21 @@ async def test_a_batch_answers_and_writes_as_its_requests_one_after_another(
 
 
 async def test_a_call_with_two_requests_for_one_stream_is_refused_whole(
-    small_partitions: Database,
+    partitioned_pool: asyncpg.Pool,
 ) -> None:
     """Either side of a partition boundary, two requests for one stream in a call would each
     take the version after the stream's head as it was before the call (0023 refuses the
     call); the store never sends that, and nothing is written."""
-    database = small_partitions
-    await asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
-    pool = await asyncpg.create_pool(database.app_dsn, min_size=1, max_size=1)
-    try:
-        store = EventStore(pool)
-        one = [NewEvent("test_event", '{"n": 0}', "{}")]
-        await store.append("filler", one * (SPAN - 2), expected_version=0)  # "t" at 999, then 1000
-        async with pool.acquire() as connection:
-            before = await connection.fetchval("SELECT max(position) FROM events")
-            # at 999 and 1000: before 0023, both wrote version 1 of "s"
-            side_by_side: list[Request] = [("s", None, 1, None, b""), ("s", None, 1, None, b"")]
-            apart: list[Request] = [("t", None, 1, None, b""), ("f", None, 1, None, b"")]
-            apart += [("t", None, 1, None, b"")]
-            for call in (side_by_side, apart):
-                with pytest.raises(asyncpg.InvalidParameterValueError, match="one request a"):
-                    await connection.fetch(APPEND, *_arguments(call))
-            assert await connection.fetchval("SELECT max(position) FROM events") == before
-            assert (await connection.fetch(APPEND, *_arguments(apart[:2])))[0][0] == "appended"
-    finally:
-        await pool.close()
+    store = EventStore(partitioned_pool)
+    await store.append("filler", ONE * (SPAN - 2), expected_version=0)  # "t" at 999, then 1000
+    async with partitioned_pool.acquire() as connection:
+        before = await connection.fetchval("SELECT max(position) FROM events")
+        # at 999 and 1000: before 0023, both wrote version 1 of "s"
+        side_by_side: list[Request] = [("s", None, 1, None, b""), ("s", None, 1, None, b"")]
+        apart: list[Request] = [("t", None, 1, None, b""), ("f", None, 1, None, b"")]
+        apart += [("t", None, 1, None, b"")]
+        for call in (side_by_side, apart):
+            with pytest.raises(asyncpg.InvalidParameterValueError, match="one request a"):
+                await connection.fetch(APPEND, *_arguments(call))
+        assert await connection.fetchval("SELECT max(position) FROM events") == before
+        assert (await connection.fetch(APPEND, *_arguments(apart[:2])))[0][0] == "appended"
