@@ -17,6 +17,7 @@ import stat
 from pathlib import Path
 
 KEY_BYTES = 32
+UNUSABLE = "cannot be the fingerprint key (DOMINO_FINGERPRINT_KEY_FILE)"
 SEALED = b"\x01"
 """The first byte of a sealed fingerprint (a plain one is a bare sha256, 32 bytes)."""
 
@@ -93,14 +94,14 @@ def _read(path: Path) -> bytes:
     except OSError as error:
         if isinstance(error, FileNotFoundError) and not os.path.lexists(path):
             raise
-        raise ValueError(f"{path} {_unusable}: {error.strerror}") from None
+        raise ValueError(f"{path} {UNUSABLE}: {error.strerror}") from None
     with os.fdopen(descriptor) as file:
         status = os.fstat(file.fileno())
         if not stat.S_ISREG(status.st_mode):
-            raise ValueError(f"{path} {_unusable}: not a regular file")
+            raise ValueError(f"{path} {UNUSABLE}: not a regular file")
         if status.st_uid != os.geteuid() or status.st_mode & 0o077:
             raise ValueError(
-                f"{path} {_unusable}: it must belong to this user and be readable by no one"
+                f"{path} {UNUSABLE}: it must belong to this user and be readable by no one"
                 f" else (chmod 600 {path})"
             )
         text = file.read().strip()
@@ -109,11 +110,8 @@ def _read(path: Path) -> bytes:
     except ValueError:
         key = b""
     if len(key) != KEY_BYTES:
-        raise ValueError(f"{path} {_unusable}: it must hold {KEY_BYTES * 2} hexadecimal digits")
+        raise ValueError(f"{path} {UNUSABLE}: it must hold {KEY_BYTES * 2} hexadecimal digits")
     return key
-
-
-_unusable = "cannot be the fingerprint key (DOMINO_FINGERPRINT_KEY_FILE)"
 
 
 def _sync_directory(directory: Path) -> None:
