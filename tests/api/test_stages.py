@@ -136,3 +136,15 @@ async def test_only_a_torneio_game_has_a_stage_and_a_refusal_writes_nothing(
     assert_problem(outside, 422, "stage-outside-competition")
     assert_problem(blank, 400, "invalid-body")
     assert (await client.get("/v1/events", params={"limit": 1000})).json() == before
+
+
+async def test_a_stage_of_blanks_alone_is_a_bad_filter_not_a_server_error(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    """Found by the contract fuzzer: `stage=%0A` passed the document's minimum length, was
+    stripped to nothing, and reached the totals' query as a filter of a column it lacks."""
+    for blanks in ("\n", " ", "\t \n"):
+        refused = await shared_client.get("/v1/rankings", params={"stage": blanks})
+        assert_problem(refused, 400, "invalid-parameters")
+    named = await shared_client.get("/v1/rankings", params={"stage": " final "})
+    assert named.status_code == 200, named.text
