@@ -142,9 +142,11 @@ async def test_a_stage_of_blanks_alone_is_a_bad_filter_not_a_server_error(
     shared_client: httpx.AsyncClient,
 ) -> None:
     """Found by the contract fuzzer: `stage=%0A` passed the document's minimum length, was
-    stripped to nothing, and reached the totals' query as a filter of a column it lacks."""
-    for blanks in ("\n", " ", "\t \n"):
-        refused = await shared_client.get("/v1/rankings", params={"stage": blanks})
-        assert_problem(refused, 400, "invalid-parameters")
-    named = await shared_client.get("/v1/rankings", params={"stage": " final "})
-    assert named.status_code == 200, named.text
+    stripped to nothing, and reached the ranking totals' query as a filter of a column it
+    lacks (a 500); the games' list answered it with no game. Both refuse it alike now."""
+    for path in ("/v1/rankings", "/v1/matches"):
+        for blanks in ("\n", " ", "\t \n"):
+            refused = await shared_client.get(path, params={"stage": blanks})
+            assert_problem(refused, 400, "invalid-parameters")
+        named = await shared_client.get(path, params={"stage": " final "})
+        assert named.status_code == 200, named.text

@@ -16,6 +16,7 @@ from service.reads.directory.schemas import (
     PlayerList,
 )
 from service.reads.snapshot import folded_up_to, snapshot
+from service.reads.stages import stage_named
 from service.reads.stale import stale_after_of
 from service.store.registry import parse_id
 
@@ -50,7 +51,7 @@ async def list_matches(
     offset: int,
     stage: str | None = None,
 ) -> MatchList:
-    stage = stage.strip() if stage is not None else None  # stored trimmed
+    stage = stage_named(stage)
     player_id = parse_id(player, "player") if player else None
     competition_id = parse_id(competition, "competition") if competition else None
     async with snapshot(state) as connection:

@@ -12,8 +12,8 @@ from litestar.datastructures import State
 
 from projections import rankings
 from projections.games import criteria_of
-from service.reads.errors import InvalidQuery
 from service.reads.snapshot import folded_up_to, snapshot
+from service.reads.stages import stage_named
 from service.reads.stale import stale_after_of
 from service.reads.stats.query import ranking_query
 from service.reads.stats.schemas import PlayerRef, ProvisionalGame, Ranking, RankingRow
@@ -67,7 +67,7 @@ async def read_ranking(
         preset,
         game,
         one_rule_set=True,
-        stage=_stage_named(stage),
+        stage=stage_named(stage),
         min_games=min_games,
         by=by,
         limit=limit,
@@ -96,13 +96,3 @@ async def read_ranking(
         as_of_position=position,
         season=season_period_name(season),
     )
-
-
-def _stage_named(stage: str | None) -> str | None:
-    """A stage's name without its surrounding blanks; blanks alone name none (400), where
-    they reached the totals' query as a filter of a column it has not (a 500)."""
-    if stage is None:
-        return None
-    if not stage.strip():
-        raise InvalidQuery("invalid-parameters", "a stage has a name: not blanks alone")
-    return stage.strip()
