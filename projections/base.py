@@ -3,6 +3,7 @@ and one function that folds a batch of events into set-based writes on those tab
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple, Protocol
 
 import asyncpg
@@ -26,6 +27,8 @@ class Projection(Protocol):
     event_types: tuple[str, ...]
     """The only event types `apply` is given; the others just move the checkpoint."""
 
+    # Optionally `narrowed`, some of those types read for a few games only: `narrowing_of`.
+
     def writing_to(self, suffix: str) -> Projection:
         """The same projection writing into `<table><suffix>` (the rebuild's shadow tables)."""
         ...
@@ -33,3 +36,13 @@ class Projection(Protocol):
     async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
         """Fold `events` (in global order) into the tables, inside the caller's transaction."""
         ...
+
+
+def narrowing_of(projection: Projection) -> Mapping[str, str]:
+    """`narrowed`, when the projection has it: event type -> a key of its stream's first
+    event. An event of that type matters only when its game's creation names that key (not
+    null): the runner's scout passes over the others without waking the worker. `apply` may
+    still be given them (a worker's batch reads every event of its types) and must pass over
+    them as well."""
+    narrowed: Mapping[str, str] = getattr(projection, "narrowed", {})
+    return narrowed

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from projections.base import Connection, Projection, StoredEvent
+from projections.base import Connection, Projection, StoredEvent, narrowing_of
 
 NOTIFY_CHANNEL = "domino_projections"
 """After each batch commits, `<name>:<position>` is sent here (tests and benchmarks wait on it)."""
@@ -96,18 +96,25 @@ _MOVE = (
 # The same for several projections at once: the runner's scout asks it of every projection
 # it holds, once per wake-up, and wakes only those whose events it found. A checkpoint row
 # locked by someone else (a worker's batch, a rebuild's swap) is skipped, not waited for:
-# its projection is left to its worker.
+# its projection is left to its worker. A narrowed type (`base.narrowing_of`: the policy's
+# `hand_ended`, which matters only in a torneio's games) counts only when its stream's first
+# event names the key: a hand ends every few moves in every game, and each woke the policy's
+# worker for a batch (five round trips) that changed nothing but its checkpoint.
 _SKIP_ALL = """
-WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[]) AS w(name, event_type)),
+WITH wanted AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $5::text[]) AS w(name, event_type, only_with)),
 checkpoint AS (SELECT name, position FROM projection_checkpoints WHERE name = ANY($1::text[])),
 next AS (
-    SELECT position, event_type FROM events
+    SELECT position, stream_id, event_type FROM events
     WHERE position > (SELECT min(position) FROM checkpoint) ORDER BY position LIMIT $3),
 batch AS (SELECT max(position) AS last FROM next),
 plan AS (
     SELECT c.name, c.position AS after, b.last,
         EXISTS (SELECT 1 FROM next n JOIN wanted w ON w.event_type = n.event_type
-            WHERE w.name = c.name AND n.position > c.position) AS relevant
+            WHERE w.name = c.name AND n.position > c.position
+            AND (w.only_with IS NULL OR EXISTS (SELECT 1 FROM events first
+                WHERE first.stream_id = n.stream_id AND first.stream_version = 1
+                AND first.data ->> w.only_with IS NOT NULL))) AS relevant
     FROM checkpoint c, batch b),
 lockable AS (
     SELECT p.name FROM projection_checkpoints p JOIN plan ON p.name = plan.name
@@ -140,11 +147,17 @@ class Skipped(NamedTuple):
 async def skip_unread(
     connection: Connection, projections: Sequence[Projection], limit: int
 ) -> list[Skipped]:
-    """Move the checkpoints of `projections` over the next events that none of them reads,
-    in one statement; answer, for each, where it was, the batch's end, and whether it moved."""
-    pairs = [(p.name, t) for p in projections for t in p.event_types]
+    """Move the checkpoints of `projections` over the next events that none of them reads
+    (narrowed types of other games included), in one statement; answer, for each, where it
+    was, the batch's end, and whether it moved."""
+    wanted = [(p.name, t, narrowing_of(p).get(t)) for p in projections for t in p.event_types]
     rows = await connection.fetch(
-        _SKIP_ALL, [n for n, _ in pairs], [t for _, t in pairs], limit, NOTIFY_CHANNEL
+        _SKIP_ALL,
+        [name for name, _, _ in wanted],
+        [event_type for _, event_type, _ in wanted],
+        limit,
+        NOTIFY_CHANNEL,
+        [only_with for _, _, only_with in wanted],
     )
     return [Skipped(r[0], int(r[1]), None if r[2] is None else int(r[2]), r[3] > 0) for r in rows]
 

@@ -48,28 +48,51 @@ class TournamentPolicy:
         "dispute_settled",  # an annulled fixture game frees its fixture, as a cancelled one
         "hand_ended",
     )
+    narrowed = {"hand_ended": "fixture_id"}
+    """Only a table of chips' session game counts its hands (G22): the runner's scout passes
+    over the hands of games that play no fixture (projections/base.py, `narrowing_of`)."""
+
+    def __init__(self) -> None:
+        self._fixture_games = _FixtureGames()
 
     def writing_to(self, suffix: str) -> TournamentPolicy:
         return self  # a policy is not rebuilt: what it did is in the log for good
 
     async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
         for stored in events:
-            if stored.type == "hand_ended" and not await _of_a_fixture(connection, stored):
-                continue  # only a table of chips' session game counts its hands (G22)
+            if stored.type == "hand_ended" and not await self._fixture_games.plays(
+                connection, stored.stream_id
+            ):
+                continue  # a worker's batch reads every hand: most are nobody's fixture
             match = await _match(connection, stored.stream_id)
             if match.fixture_id is None or match.competition_id is None:
                 continue
             await _act(connection, stored, match)
 
 
-async def _of_a_fixture(connection: Connection, stored: StoredEvent) -> bool:
-    """Whether a game plays a torneio's fixture, from its first event alone (a hand ends in
-    every game: most are nobody's fixture, and are not folded for it)."""
-    data = await connection.fetchval(
-        "SELECT data::text FROM events WHERE stream_id = $1 AND stream_version = 1",
-        stored.stream_id,
-    )
-    return data is not None and json.loads(data).get("fixture_id") is not None
+class _FixtureGames:
+    """Whether a game plays a torneio's fixture, from its first event alone, which never
+    changes: each game is asked of the log once (the newest games kept)."""
+
+    KEPT = 10_000
+
+    def __init__(self) -> None:
+        self._known: dict[str, bool] = {}
+
+    async def plays(self, connection: Connection, stream_id: str) -> bool:
+        known = self._known.get(stream_id)
+        if known is not None:
+            return known
+        data = await connection.fetchval(
+            "SELECT data::text FROM events WHERE stream_id = $1 AND stream_version = 1",
+            stream_id,
+        )
+        plays = data is not None and json.loads(data).get("fixture_id") is not None
+        if data is not None:  # a game not there yet (never: its hand came after) is asked again
+            if len(self._known) >= self.KEPT:
+                del self._known[next(iter(self._known))]
+            self._known[stream_id] = plays
+        return plays
 
 
 async def _match(connection: Connection, stream_id: str) -> Match:

@@ -14,6 +14,7 @@ from typing import Any
 import asyncpg
 import pytest
 
+from domain import MatchCreated
 from projections import all_projections
 from projections.batches import (
     NOTIFY_CHANNEL,
@@ -29,6 +30,7 @@ from projections.batches import (
 from projections.rebuild import rebuild
 from projections.runner import APPLICATION_NAME, ProjectionRunner
 from projections.stats import Stats
+from service.policies import all_policies
 from service.store.event_store import EventStore, NewEvent
 from tests.conftest import Database
 from tests.projections.conftest import Project, caught_up, rank, read_models
@@ -364,6 +366,52 @@ async def test_one_statement_moves_every_projection_over_what_none_of_them_reads
     assert not again["unread"].waiting, "caught up"
     assert await step(db, stats, 1000, unread=False) == head
     assert await checkpoint(db, "stats") == head
+
+
+class _FixtureHands(_Unread):
+    """Reads the hands of the games that play a fixture alone, as the torneio policy does."""
+
+    name = "fixture-hands"
+    event_types: tuple[str, ...] = ("hand_ended",)
+    narrowed = {"hand_ended": "fixture_id"}
+
+
+async def test_the_scout_passes_over_a_narrowed_type_in_the_games_it_does_not_concern(
+    store: EventStore, db: Any
+) -> None:
+    """A hand of a game that plays no fixture moves the policy's checkpoint without waking
+    its worker; a hand of a fixture's game waits for the worker."""
+    fixture_hands = _FixtureHands()
+    await ensure_checkpoint(db, fixture_hands.name)
+    for stream, fixture in (("match-friendly", "null"), ("match-unnamed", None)):
+        created = "{}" if fixture is None else f'{{"fixture_id": {fixture}}}'
+        await store.append(
+            stream,
+            [NewEvent("match_created", created), NewEvent("hand_ended", "{}")],
+            expected_version=0,
+        )
+    friendly = await db.fetchval("SELECT max(position) FROM events")
+
+    found = await skip_unread(db, [fixture_hands], 1000)
+
+    assert found == [Skipped(fixture_hands.name, 0, friendly, moved=True)]
+    await store.append(
+        "match-of-a-fixture",
+        [NewEvent("match_created", '{"fixture_id": "f-1"}'), NewEvent("hand_ended", "{}")],
+        expected_version=0,
+    )
+    head = await db.fetchval("SELECT max(position) FROM events")
+    found = await skip_unread(db, [fixture_hands], 1000)
+    assert found == [Skipped(fixture_hands.name, friendly, head, moved=False)]
+    assert found[0].waiting
+    assert await checkpoint(db, fixture_hands.name) == friendly
+
+
+def test_the_torneio_policy_narrows_its_hands_by_a_field_of_the_game_s_creation() -> None:
+    policy = all_policies()[0]
+    assert policy.narrowed == {"hand_ended": "fixture_id"}
+    assert "fixture_id" in MatchCreated.__struct_fields__
+    assert set(policy.narrowed) <= set(policy.event_types)
 
 
 class _AlsoUnread(_Unread):
