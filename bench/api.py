@@ -4,7 +4,7 @@ server, at the same concurrency, in the same run.
 
     .venv/bin/python bench/api.py [--tables 16] [--seconds 20] [--rounds 4] [--workers 1]
                                   [--game <a registered game>|all] [--readers 0]
-                                  [--projections in|apart]
+                                  [--projections in|apart] [--profile]
 
 Prints moves/s with p50/p99 latency for the service, requests/s with p50/p99 for the bare
 endpoint, and their ratios. Both run with the same number of uvicorn worker processes
@@ -18,9 +18,12 @@ sides alike, and the ratio of the sums is the figure. Each round's ratio is prin
 each in turn, a line of ratios a game at the end. The games are the domain's random players'
 (tests/domain/round_trip_play.py: legal moves, every deal posted), made before the clock
 starts and posted move by move by the scorekeeper, who posted the deals; only moves are
-timed and counted (deals, results and game creations are not).
+timed and counted in moves/s (deals, results and game creations are not; the last line also
+gives the ratio of every write, as a table spends a share of its time on the others).
 `--readers N` adds N clients reading a ranking, a player's statistics, a list of games and a
 page of the feed in turn while the tables play, and prints each read's rate and latency.
+`--profile` samples the serving process with py-spy over each game's first measured round and
+prints the share of its CPU each part of a write took (bench/where.py).
 `--projections apart` runs the service as `serve --no-projections` with `domino projections
 run` beside it (the README's split deployment); the folding process's CPU counts as the
 service's. Each side's CPU per write is printed with this client's and the machine's idle
@@ -50,6 +53,8 @@ import msgspec
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import BENCH_DIR, fresh_database, percentile, server
+from bench.where import Profile
+from bench.where import report as report_where
 from domain import BY_NAME
 from service.http.web.rate_limits import NO_LIMITS
 from tests.api.bodies_of import body_of
@@ -217,7 +222,10 @@ async def play_games(
     rng = random.Random()
     while time.perf_counter() < deadline:
         script = rng.choice(games)
+        created = time.perf_counter()
         status, body = await http.request("POST", "/v1/matches", script.create)
+        if created >= measure_from:
+            stats.requests += 1  # a write like the others: its CPU is counted too
         if status != 201:
             stats.errors += 1
             raise RuntimeError(f"a new game was refused ({status}): {body[:300]!r}")
@@ -367,6 +375,7 @@ async def run_service(
     warm_up: float,
     games: list[Scripted],
     readers: int = 0,
+    profile: Profile | None = None,
 ) -> tuple[Stats, dict[str, Stats]]:
     stats = Stats()
     reads: dict[str, Stats] = {}
@@ -374,10 +383,19 @@ async def run_service(
     measure_from, deadline = now + warm_up, now + warm_up + seconds
     await asyncio.gather(
         metered("service", stats, measure_from, deadline),
+        profiled(profile, measure_from, deadline),
         *(play_games(Http(port), games, deadline, measure_from, stats) for _ in range(tables)),
         *(read_views(Http(port), seats[0], deadline, measure_from, reads) for _ in range(readers)),
     )
     return stats, reads
+
+
+async def profiled(profile: Profile | None, measure_from: float, deadline: float) -> None:
+    """py-spy on the service over the measured window (`--profile`: bench/where.py)."""
+    if profile is None:
+        return
+    await asyncio.sleep(max(0.0, measure_from - time.perf_counter()))
+    profile.start(PIDS["service"], deadline - time.perf_counter())
 
 
 async def run_bare(port: int, tables: int, seconds: float, warm_up: float) -> Stats:
@@ -438,10 +456,15 @@ def measure(
     services: list[Stats] = []
     bares: list[Stats] = []
     reads: dict[str, list[Stats]] = {}
+    profile = None
+    if args.profile:
+        profile = Profile(BENCH_DIR / f"profile-{game}.txt", workers=args.workers > 1)
     for number in range(args.rounds):
         warm_up = WARM_UP_SECONDS if number == 0 else 1.0
         moves, read = asyncio.run(
-            run_service(SERVICE_PORT, seats, args.tables, each, warm_up, scripts, args.readers)
+            run_service(
+                SERVICE_PORT, seats, args.tables, each, warm_up, scripts, args.readers, profile
+            )
         )
         inserts = asyncio.run(run_bare(BARE_PORT, args.tables, each, warm_up))
         services.append(moves)
@@ -454,13 +477,20 @@ def measure(
             f" {len(moves.latencies) / max(1, len(inserts.latencies)):.2f}",
             flush=True,
         )
-    service = report(f"service: {game} moves", merged(services), args.seconds)
+    served = merged(services)
+    service = report(f"service: {game} moves", served, args.seconds)
+    if profile is not None:
+        shares, samples = profile.parts()
+        report_where(shares, samples, served.app_cpu / max(1, served.requests))
     for name, parts in reads.items():
         report(f"  while: {name} reads", merged(parts), args.seconds)
-    bare = report("bare endpoint: inserts", merged(bares), args.seconds)
+    inserted = merged(bares)
+    bare = report("bare endpoint: inserts", inserted, args.seconds)
     print(
         f"ratio: throughput {service[0] / bare[0]:.2f} (target >= 0.9), "
-        f"p99 {service[2] / bare[2]:.2f}x (target <= 1.5x)",
+        f"p99 {service[2] / bare[2]:.2f}x (target <= 1.5x); every write counted (creations,"
+        f" deals, results: {1 - len(served.latencies) / max(1, served.requests):.0%} of them)"
+        f" {served.requests / max(1, inserted.requests):.2f}",
         flush=True,
     )
     return service, bare
@@ -497,6 +527,12 @@ def main() -> None:
         default="in",
         help="fold the read models in the serving process (`domino serve`, the default) or in"
         " a process of its own (`serve --no-projections` and `domino projections run`)",
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="sample the service with py-spy in each game's first round and print where its"
+        " CPU went, part by part (bench/where.py)",
     )
     args = parser.parse_args()
     python = str(Path(sys.executable))
