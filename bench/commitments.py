@@ -78,8 +78,10 @@ EVENTS: dict[str, Event] = {
 
 def main(argv: list[str]) -> None:
     repeats = int(argv[0]) if argv else 50
-    print(f"{'event':<30} {'write before':>12} {'write now':>10} {'ratio':>6}"
-          f" {'read before':>12} {'read now':>9} {'ratio':>6}   (median us)")
+    print(
+        f"{'event':<30} {'write before':>12} {'write now':>10} {'ratio':>6}"
+        f" {'read before':>12} {'read now':>9} {'ratio':>6}   (median us)"
+    )
     for name, event in EVENTS.items():
         old_data = before(event)[0]
         row = sealed(event, META)

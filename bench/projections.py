@@ -190,8 +190,11 @@ def rebuild_all(owner_dsn: str) -> None:
     tqdm.monitor_interval = 0  # its monitor thread, started by the first bar, would stay
     total = asyncio.run(rebuild_alone(owner_dsn))
     if threading.active_count() > 1:
-        print(f"note: {threading.enumerate()} run here: the side-by-side processes are spawned,"
-              " not forked as the command's", flush=True)
+        print(
+            f"note: {threading.enumerate()} run here: the side-by-side processes are spawned,"
+            " not forked as the command's",
+            flush=True,
+        )
     names = [p.name for p in all_projections()]
     server_before, python_before = server_cpu_seconds(), cpu_seconds()
     began = time.perf_counter()

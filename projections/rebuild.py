@@ -158,8 +158,9 @@ async def _fill_reading_ahead(
     read on `reader` while `owner` folds and writes the one before. The log is immutable and
     read in order, so what is read ahead is what `step` would have read."""
     types = list(shadow.event_types)
-    ahead = asyncio.create_task(read_after(reader, await checkpoint(owner, shadow.name),
-                                           batch_size, types))
+    ahead = asyncio.create_task(
+        read_after(reader, await checkpoint(owner, shadow.name), batch_size, types)
+    )
     try:
         while True:
             events, last = await ahead

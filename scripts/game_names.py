@@ -30,6 +30,8 @@ REGISTRY = {
 }
 """The registry, the unions that list every game's rules, events and commands, and the
 domain's facade that re-exports them."""
+
+
 def homes(game: Game) -> tuple[str, ...]:
     """Its package (the one its `decide` lives in: Buraco's engine is Mega Buraco's and
     Tranca's too) and its read side."""

@@ -21,8 +21,11 @@ def test_every_operation_has_an_id_and_a_summary() -> None:
 
 
 def _undocumented(schema: dict[str, Any]) -> list[str]:
-    return [name for name, prop in schema.get("properties", {}).items()
-            if not prop.get("description") and "$ref" not in prop]
+    return [
+        name
+        for name, prop in schema.get("properties", {}).items()
+        if not prop.get("description") and "$ref" not in prop
+    ]
 
 
 def test_every_field_of_every_body_has_a_description() -> None:

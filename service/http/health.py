@@ -94,8 +94,13 @@ class HealthController(Controller):
                 checkpoints = await _checkpoints(connection, int(position), state.stale_after)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
             body = Health(
-                "degraded", "down", None, head_revision(), None,
-                read_replica=replica, embedded_postgres=supervised,
+                "degraded",
+                "down",
+                None,
+                head_revision(),
+                None,
+                read_replica=replica,
+                embedded_postgres=supervised,
             )
             return Response(body, status_code=503)
         serving = revision == head_revision()
@@ -103,8 +108,14 @@ class HealthController(Controller):
         stale = any(p.stale for p in checkpoints)
         status = "ok" if serving and not stale and not replica_off else "degraded"
         body = Health(
-            status, "up", revision, head_revision(), int(position), checkpoints,
-            read_replica=replica, embedded_postgres=supervised,
+            status,
+            "up",
+            revision,
+            head_revision(),
+            int(position),
+            checkpoints,
+            read_replica=replica,
+            embedded_postgres=supervised,
         )
         return Response(body, status_code=200 if serving else 503)
 

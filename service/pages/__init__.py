@@ -28,8 +28,14 @@ PAGES = [
     Router(
         path="/",
         route_handlers=[
-            HomePage, RankingPage, RecordsPage, PlayerPage, MatchPage, CompetitionPage,
-            ReportPages, PrivacyPage,
+            HomePage,
+            RankingPage,
+            RecordsPage,
+            PlayerPage,
+            MatchPage,
+            CompetitionPage,
+            ReportPages,
+            PrivacyPage,
         ],
         exception_handlers=PAGE_ERRORS,
         include_in_schema=False,

@@ -215,8 +215,18 @@ class EmbeddedPostgres:
                 os.chown(standby.pgdata, standby._user.uid, standby._user.gid)
             standby._run(
                 standby._bin / "pg_basebackup",
-                "-D", str(standby.pgdata), "-h", "127.0.0.1", "-p", str(primary.port),
-                "-U", SUPERUSER, "-X", "stream", "-R", "--checkpoint=fast",
+                "-D",
+                str(standby.pgdata),
+                "-h",
+                "127.0.0.1",
+                "-p",
+                str(primary.port),
+                "-U",
+                SUPERUSER,
+                "-X",
+                "stream",
+                "-R",
+                "--checkpoint=fast",
                 env={"PGPASSWORD": primary.password},
             )
         return standby.start()

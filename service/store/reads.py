@@ -29,7 +29,6 @@ from service.store.trace import TRACE
 log = logging.getLogger("domino.reads")
 
 
-
 CONNECTION_LOST = (
     OSError,
     asyncpg.InterfaceError,

@@ -28,4 +28,3 @@ def written(position: int) -> None:
     trace = TRACE.get()
     if trace is not None:
         trace.position = max(trace.position or 0, position)
-

@@ -269,9 +269,7 @@ async def join_all(client: httpx.AsyncClient, competition: str, players: list[Pl
     """Each player joins the competition (their own act): its organizers' confirmations
     then count for them."""
     for player in players:
-        response = await client.post(
-            f"/v1/competitions/{competition}/members", headers=player.auth
-        )
+        response = await client.post(f"/v1/competitions/{competition}/members", headers=player.auth)
         assert response.status_code in (200, 201), response.text
 
 

@@ -47,7 +47,7 @@ def names_a_card(value: Any) -> bool:
 
 
 def kind_of(path: str, body: Json) -> str:
-    """"moves:give", "moves:discard+go_out": the write and its fields that name cards."""
+    """ "moves:give", "moves:discard+go_out": the write and its fields that name cards."""
     return f"{path}:" + "+".join(sorted(k for k, v in body.items() if names_a_card(v)))
 
 

@@ -49,9 +49,7 @@ async def test_a_stranger_organizing_an_amistoso_counts_a_game_for_nobody(
     alone. The game is recorded, visible and final, and changes nobody's records."""
     intruder = await register(client, "Intruso")
     competition = await create_competition(client, intruder)
-    game = await create_game(
-        client, strangers, "pontos", by=intruder, competition_id=competition
-    )
+    game = await create_game(client, strangers, "pontos", by=intruder, competition_id=competition)
     await game.win_by_results("pontos")
 
     confirmed = await game.ok("confirmations", {}, by=intruder)
@@ -118,9 +116,7 @@ async def test_an_organizer_confirms_for_the_players_who_joined_and_the_rest_con
     assert types[-2:] == ["confirmation_recorded", "consent_given"]
 
 
-async def test_joining_is_the_players_own_act(
-    client: httpx.AsyncClient, strangers: Table
-) -> None:
+async def test_joining_is_the_players_own_act(client: httpx.AsyncClient, strangers: Table) -> None:
     organizer = await register(client, "Dona Rosa")
     competition = await create_competition(client, organizer)
     ana = strangers.players[0]
@@ -132,12 +128,8 @@ async def test_joining_is_the_players_own_act(
         f"/v1/competitions/{competition}/members/{ana.id}", headers=organizer.auth
     )
     members = (await client.get(f"/v1/competitions/{competition}/members")).json()
-    left = await client.delete(
-        f"/v1/competitions/{competition}/members/{ana.id}", headers=ana.auth
-    )
-    gone = await client.delete(
-        f"/v1/competitions/{competition}/members/{ana.id}", headers=ana.auth
-    )
+    left = await client.delete(f"/v1/competitions/{competition}/members/{ana.id}", headers=ana.auth)
+    gone = await client.delete(f"/v1/competitions/{competition}/members/{ana.id}", headers=ana.auth)
 
     assert by_admin.status_code == 403
     assert (first.status_code, twice.status_code) == (201, 200)

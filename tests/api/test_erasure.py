@@ -205,8 +205,7 @@ async def test_a_disputes_reason_is_committed_copied_and_erased_with_its_writer(
     connection = await asyncpg.connect(database.owner_dsn)
     try:
         stored = await connection.fetchval(
-            "SELECT data::text FROM events WHERE event_type = 'match_disputed'"
-            " AND stream_id = $1",
+            "SELECT data::text FROM events WHERE event_type = 'match_disputed' AND stream_id = $1",
             f"match-{games[1]}",
         )
     finally:

@@ -26,8 +26,7 @@ async def test_a_sumula_as_json_and_csv(client: httpx.AsyncClient, table: Table)
 
     sheet = (await client.get(f"/v1/matches/{game['id']}/sumula")).json()
     text = (await client.get(f"/v1/matches/{game['id']}/sumula", params={"format": "csv"})).text
-    accepted = await client.get(f"/v1/matches/{game['id']}/sumula",
-                                headers={"Accept": "text/csv"})
+    accepted = await client.get(f"/v1/matches/{game['id']}/sumula", headers={"Accept": "text/csv"})
 
     assert sheet["status"] == "confirmed"
     assert sheet["score"] == game["score"]
@@ -81,19 +80,37 @@ async def test_an_import_writes_each_line_once_and_answers_each(
 ) -> None:
     seats = [p.id for p in table.players]
     week_ago = datetime.now(UTC) - timedelta(days=7)
-    hands = [{"outcome": "batida", "seat": 0, "kind": "simples",
-              "played_at": (week_ago + timedelta(minutes=5 * n)).isoformat()}
-             for n in range(1, 7)]
-    good = {"key": "sheet-1", "rules": {"preset": "pontos"}, "seats": seats, "hands": hands,
-            "place": "Bar do Zé", "confirm": True}
-    bad_hand = {"key": "sheet-2", "rules": {"preset": "pontos"}, "seats": seats,
-                "hands": [{"outcome": "batida", "seat": 9, "kind": "simples"}]}
-    body = b"\n".join([
-        msgspec.json.encode(good),
-        b"{not json",
-        msgspec.json.encode(bad_hand),
-        msgspec.json.encode({**good, "key": "sheet-3", "seats": seats[:3]}),
-    ])
+    hands = [
+        {
+            "outcome": "batida",
+            "seat": 0,
+            "kind": "simples",
+            "played_at": (week_ago + timedelta(minutes=5 * n)).isoformat(),
+        }
+        for n in range(1, 7)
+    ]
+    good = {
+        "key": "sheet-1",
+        "rules": {"preset": "pontos"},
+        "seats": seats,
+        "hands": hands,
+        "place": "Bar do Zé",
+        "confirm": True,
+    }
+    bad_hand = {
+        "key": "sheet-2",
+        "rules": {"preset": "pontos"},
+        "seats": seats,
+        "hands": [{"outcome": "batida", "seat": 9, "kind": "simples"}],
+    }
+    body = b"\n".join(
+        [
+            msgspec.json.encode(good),
+            b"{not json",
+            msgspec.json.encode(bad_hand),
+            msgspec.json.encode({**good, "key": "sheet-3", "seats": seats[:3]}),
+        ]
+    )
 
     first = await client.post("/v1/imports/games", content=body, headers=ADMIN)
     again = await client.post("/v1/imports/games", content=body, headers=ADMIN)
@@ -150,17 +167,34 @@ async def test_an_export_round_trips_through_an_import(
     def comparable(line: Json, seats: dict[str, str]) -> Json:
         return {
             "seats": [seats.get(s, s) for s in line["seats"]],
-            "rules": line["rules"], "score": line["score"], "winner": line["winner"],
-            "status": line["status"], "finished_at": line["finished_at"],
-            "hands": [{k: h[k] for k in ("outcome", "kind", "winner", "points", "score",
-                                         "started_at", "ended_at")} for h in line["hands"]],
+            "rules": line["rules"],
+            "score": line["score"],
+            "winner": line["winner"],
+            "status": line["status"],
+            "finished_at": line["finished_at"],
+            "hands": [
+                {
+                    k: h[k]
+                    for k in (
+                        "outcome",
+                        "kind",
+                        "winner",
+                        "points",
+                        "score",
+                        "started_at",
+                        "ended_at",
+                    )
+                }
+                for h in line["hands"]
+            ],
         }
 
     before = [comparable(line, mapping) for line in exported]
     after = [comparable(line, {}) for line in again]
     for a, b in zip(before, after, strict=True):
         assert {k: v for k, v in a.items() if a[k] != b[k]} == {
-            k: v for k, v in b.items() if a[k] != b[k]}
+            k: v for k, v in b.items() if a[k] != b[k]
+        }
 
 
 async def _export(client: httpx.AsyncClient, **query: str) -> list[Json]:
@@ -199,8 +233,11 @@ async def test_an_exported_game_is_imported_with_every_setting_of_its_rules(
     created = await client.post("/v1/matches", json=body, headers=table.scorekeeper.auth)
     game = created.json()
     for _ in range(2):
-        await client.post(f"/v1/matches/{game['id']}/results", headers=table.scorekeeper.auth,
-                          json={"outcome": "bloqueio", "sums": {"A": 9, "B": 9}, "seat": 1})
+        await client.post(
+            f"/v1/matches/{game['id']}/results",
+            headers=table.scorekeeper.auth,
+            json={"outcome": "bloqueio", "sums": {"A": 9, "B": 9}, "seat": 1},
+        )
     line, state = await imported_elsewhere(client, table, second_database, game["id"])
     assert state["rules"] == line["rules"]
     assert (state["rules"]["target"], state["rules"]["tie_policy"]) == (2, "blocker-loses")

@@ -23,16 +23,25 @@ WEEK_AGO = datetime.now(UTC) - timedelta(days=7)
 
 
 def batida(seat: int, minute: int) -> Json:
-    return {"outcome": "batida", "seat": seat, "kind": "simples",
-            "played_at": (WEEK_AGO + timedelta(minutes=minute)).isoformat()}
+    return {
+        "outcome": "batida",
+        "seat": seat,
+        "kind": "simples",
+        "played_at": (WEEK_AGO + timedelta(minutes=minute)).isoformat(),
+    }
 
 
 def line(table: Table, key: str, winner: int = 0, **more: Any) -> Json:
     """A pontos game of seven batidas: six by `winner`'s team, the third by the other's."""
     seats = [winner, winner, 1 - winner, winner, winner, winner, winner]
     hands = [batida(seat, 5 * n) for n, seat in enumerate(seats, 1)]
-    return {"key": key, "rules": {"preset": "pontos"}, "seats": [p.id for p in table.players],
-            "hands": hands, "place": "Bar do Zé"} | more
+    return {
+        "key": key,
+        "rules": {"preset": "pontos"},
+        "seats": [p.id for p in table.players],
+        "hands": hands,
+        "place": "Bar do Zé",
+    } | more
 
 
 async def imported(client: httpx.AsyncClient, headers: dict[str, str], *lines: Json) -> list[Json]:
@@ -159,7 +168,8 @@ async def test_a_correction_never_cancels_a_confirmed_game_and_writes_nothing(
     assert earlier["status"] == "confirmed"
     for answer in (refused, by_id):
         assert (answer["error"]["status"], answer["error"]["code"]) == (
-            409, "replaced-game-confirmed"
+            409,
+            "replaced-game-confirmed",
         ), answer
         assert "id" not in answer
     assert await position(client) == before, "nothing written"
@@ -219,8 +229,12 @@ async def test_a_line_imported_before_the_digest_was_kept_answers_its_game_and_c
 ) -> None:
     """The writes an import made before: its creation fingerprinted by its own body."""
     old = line(table, "sheet-9", confirm=True)
-    created = {"seats": old["seats"], "notes": "", "place": old["place"],
-               "rules": {"preset": "pontos"}}
+    created = {
+        "seats": old["seats"],
+        "notes": "",
+        "place": old["place"],
+        "rules": {"preset": "pontos"},
+    }
     match_id = await _post_as_before(client, "/v1/matches", created, "import:sheet-9:game")
     for n, hand in enumerate(old["hands"], 1):
         await _post_as_before(
@@ -273,8 +287,12 @@ async def test_a_line_without_key_imported_under_its_plain_digest_still_answers_
     answers that game and writes nothing."""
     bare = {k: v for k, v in line(table, "x").items() if k != "key"}
     plain = hashlib.sha256(msgspec.json.encode(bare)).hexdigest()[:40]
-    created = {"seats": bare["seats"], "notes": "", "place": bare["place"],
-               "rules": {"preset": "pontos"}}
+    created = {
+        "seats": bare["seats"],
+        "notes": "",
+        "place": bare["place"],
+        "rules": {"preset": "pontos"},
+    }
     match_id = await _post_as_before(client, "/v1/matches", created, f"import:{plain}:game")
     for n, hand in enumerate(bare["hands"], 1):
         await _post_as_before(

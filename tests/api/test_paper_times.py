@@ -24,9 +24,13 @@ async def test_a_paper_game_typed_in_today_counts_last_week(
         hand += 1
         response = await client.post(
             f"{path}/results",
-            json={"outcome": "batida", "seat": 0, "kind": "simples",
-                  "started_at": (began + timedelta(minutes=10 * (hand - 1))).isoformat(),
-                  "played_at": (began + timedelta(minutes=10 * hand)).isoformat()},
+            json={
+                "outcome": "batida",
+                "seat": 0,
+                "kind": "simples",
+                "started_at": (began + timedelta(minutes=10 * (hand - 1))).isoformat(),
+                "played_at": (began + timedelta(minutes=10 * hand)).isoformat(),
+            },
             headers=ADMIN,
         )
         assert response.status_code == 201, response.text
@@ -42,8 +46,10 @@ async def test_a_paper_game_typed_in_today_counts_last_week(
     assert [datetime.fromisoformat(h["ended_at"]) for h in state["hands"]] == [
         began + timedelta(minutes=10 * n) for n in range(1, hand + 1)
     ]
-    last_week = {"since": (began - timedelta(days=1)).isoformat(),
-                 "until": (began + timedelta(days=1)).isoformat()}
+    last_week = {
+        "since": (began - timedelta(days=1)).isoformat(),
+        "until": (began + timedelta(days=1)).isoformat(),
+    }
     this_week = {"since": (began + timedelta(days=2)).isoformat()}
     then = (await client.get("/v1/rankings", params=last_week)).json()
     now = (await client.get("/v1/rankings", params=this_week)).json()
@@ -65,16 +71,18 @@ async def test_a_hand_typed_in_cannot_be_played_in_the_future_nor_before_the_las
     tomorrow = datetime.now(UTC) + timedelta(days=1)
     body = {"outcome": "batida", "seat": 0, "kind": "simples"}
 
-    future = await client.post(path, json={**body, "played_at": tomorrow.isoformat()},
-                               headers=ADMIN)
-    first = await client.post(path, json={**body, "played_at": week_ago.isoformat()},
-                              headers=ADMIN)
+    future = await client.post(
+        path, json={**body, "played_at": tomorrow.isoformat()}, headers=ADMIN
+    )
+    first = await client.post(path, json={**body, "played_at": week_ago.isoformat()}, headers=ADMIN)
     earlier = await client.post(
-        path, json={**body, "played_at": (week_ago - timedelta(hours=1)).isoformat()},
+        path,
+        json={**body, "played_at": (week_ago - timedelta(hours=1)).isoformat()},
         headers=ADMIN,
     )
-    naive = await client.post(path, json={**body, "played_at": "2026-01-01T10:00:00"},
-                              headers=ADMIN)
+    naive = await client.post(
+        path, json={**body, "played_at": "2026-01-01T10:00:00"}, headers=ADMIN
+    )
 
     assert_problem(future, 422, "invalid-time")
     assert first.status_code == 201

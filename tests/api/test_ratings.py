@@ -76,9 +76,7 @@ async def test_two_confirmed_games_move_the_ratings_as_the_model_says(
     after_first_w, after_first_l = expected_update([(MU, SIGMA)] * 2, [(MU, SIGMA)] * 2)
     # second game: team B (seats 1, 3) wins against team A (seats 0, 2)
     after_second_w, after_second_l = expected_update(after_first_l, after_first_w)
-    for seat, (mu, sigma) in zip(
-        (1, 3, 0, 2), [*after_second_w, *after_second_l], strict=True
-    ):
+    for seat, (mu, sigma) in zip((1, 3, 0, 2), [*after_second_w, *after_second_l], strict=True):
         body = await ratings_of(client, ids[seat])
         [rating] = body["ratings"]
         assert rating["mu"] == pytest.approx(mu, abs=1e-9)
@@ -96,14 +94,16 @@ async def test_an_abandoning_team_loses_and_unconfirmed_or_cancelled_games_count
 ) -> None:
     ids = [p.id for p in table.players]
     abandoned = await new_match(client, table)
-    gone = await client.post(f"/v1/matches/{abandoned['id']}/abandon", json={"team": "A"},
-                             headers=ADMIN)
+    gone = await client.post(
+        f"/v1/matches/{abandoned['id']}/abandon", json={"team": "A"}, headers=ADMIN
+    )
     assert gone.status_code == 201, gone.text
     await confirm(client, abandoned, table)
     unconfirmed = await finished_game(client, table, winner_seat=0)
     cancelled = await finished_game(client, table, winner_seat=0)
-    cancel = await client.post(f"/v1/matches/{cancelled['id']}/cancellation", json={},
-                               headers=ADMIN)
+    cancel = await client.post(
+        f"/v1/matches/{cancelled['id']}/cancellation", json={}, headers=ADMIN
+    )
     assert cancel.status_code == 201, cancel.text
 
     [(mu_b, _), _], [(mu_a, _), _] = expected_update([(MU, SIGMA)] * 2, [(MU, SIGMA)] * 2)
@@ -183,9 +183,7 @@ async def test_errors_are_problem_details(client: httpx.AsyncClient, table: Tabl
     unknown_game_of_player = await client.get(
         f"/v1/players/{player}/ratings", params={"game": "xadrez"}
     )
-    unknown_player = await client.get(
-        "/v1/players/00000000-0000-4000-8000-000000000000/ratings"
-    )
+    unknown_player = await client.get("/v1/players/00000000-0000-4000-8000-000000000000/ratings")
     bad_limit = await client.get("/v1/ratings", params={"limit": "0"})
     bad_moment = await client.get("/v1/ratings", params={"at": "0.5"})  # not a timestamp
 

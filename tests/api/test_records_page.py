@@ -55,7 +55,7 @@ async def test_a_game_s_records_each_with_its_holder_and_the_game_that_set_it(
         mark = record_value(record["kind"], record["value"])
         assert f'<td class="num">{mark}</td>' in row
         if record["partner_id"]:
-            assert f'>{record["partner_name"]}</a>' in row
+            assert f">{record['partner_name']}</a>" in row
         if record["preset"]:  # a record of one rule set says which
             assert f'<small class="nota">{RULE_SETS[record["preset"]]}</small>' in row
     mine = [r for r in api["records"] if r["match_id"] == game.id]

@@ -34,8 +34,13 @@ async def tournament(
         "teams": [[p.id] for p in players],
         "format": {
             "stages": [
-                {"kind": "poker", "stack": 1000, "table": 6, "levels": LEVELS,
-                 "prizes": [500, 300, 200]}
+                {
+                    "kind": "poker",
+                    "stack": 1000,
+                    "table": 6,
+                    "levels": LEVELS,
+                    "prizes": [500, 300, 200],
+                }
             ]
         },
     }
@@ -185,7 +190,8 @@ async def test_a_poker_fechado_tournament_at_one_table_plays_to_its_champion(
         winner, loser = table["players"][0], table["players"][-1]
         lost = chips_of(standing)[loser]
         answer = await shared_client.post(
-            url, json={"net": {players[winner].id: lost, players[loser].id: -lost}},
+            url,
+            json={"net": {players[winner].id: lost, players[loser].id: -lost}},
             headers=organizer.auth,
         )
         assert answer.status_code == 201, answer.text

@@ -269,7 +269,7 @@ def typed_bodies() -> str:
     lines = ['import type { components } from "./api";', 'type S = components["schemas"];']
     unions = {"Deal": "NewHand", "Move": "NewMove", "Result": "NewResult"}
     natural: dict[str, object] = {"seat": 0, "card": "7H"}
-    lines.append(f"export const natural: S[\"NewMove\"] = {json.dumps(natural)};")
+    lines.append(f'export const natural: S["NewMove"] = {json.dumps(natural)};')
     for n, (title, bodies) in enumerate(titles().items()):
         game = next(g for g in GAMES if g.bodies is bodies)
         written: dict[str, list[dict[str, object]]] = {
@@ -281,8 +281,8 @@ def typed_bodies() -> str:
             assert examples, f"{title} has no example of its {role.lower()}"
             for m, body in enumerate(examples):
                 text = json.dumps(body, ensure_ascii=False)
-                lines.append(f"export const b{n}_{role}_{m}: S[\"{title}{role}\"] = {text};")
-                lines.append(f"export const u{n}_{role}_{m}: S[\"{unions[role]}\"] = {text};")
+                lines.append(f'export const b{n}_{role}_{m}: S["{title}{role}"] = {text};')
+                lines.append(f'export const u{n}_{role}_{m}: S["{unions[role]}"] = {text};')
         foreign: dict[str, object] = {"card": "7H"} if title == "Dominoes" else {"tile": "3-5"}
         wrong: dict[str, dict[str, object]] = {
             "Deal": {"deal": "dealer"},
@@ -292,5 +292,5 @@ def typed_bodies() -> str:
         for role, body in wrong.items():
             lines.append("// @ts-expect-error: not a body of this game")
             text = json.dumps(body, ensure_ascii=False)
-            lines.append(f"export const w{n}_{role}: S[\"{title}{role}\"] = {text};")
+            lines.append(f'export const w{n}_{role}: S["{title}{role}"] = {text};')
     return "\n".join(lines) + "\n"

@@ -41,10 +41,15 @@ def live_url(admin_dsn: str, template: str) -> Iterator[str]:
     asyncio.run(create())
     app_dsn = with_credentials(database_dsn(admin_dsn, name), APP_ROLE, APP_PASSWORD)
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(
-        create_app(Settings(bootstrap_token=TOKEN), app_dsn), host="127.0.0.1", port=port,
-        log_level="warning", access_log=False,
-    ))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(Settings(bootstrap_token=TOKEN), app_dsn),
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            access_log=False,
+        )
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -61,5 +66,7 @@ def seats(live_url: str) -> list[str]:
     """Four registered players: the games created by the contract tests seat them."""
     headers = {"Authorization": f"Bearer {TOKEN}"}
     with httpx.Client(base_url=live_url, headers=headers) as client:
-        return [client.post("/v1/players", json={"name": name}).json()["id"]
-                for name in ("Zé", "Ana", "Tião", "Bia")]
+        return [
+            client.post("/v1/players", json={"name": name}).json()["id"]
+            for name in ("Zé", "Ana", "Tião", "Bia")
+        ]

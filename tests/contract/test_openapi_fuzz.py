@@ -27,6 +27,7 @@ def test_no_input_gets_a_5xx_and_every_answer_matches_the_document(
     # Random ids name nothing, so a valid body may rightly answer 404: positive data is
     # not always accepted here. Every other check of schemathesis applies.
     case.call_and_validate(
-        base_url=live_url, headers={"Authorization": f"Bearer {TOKEN}"},
+        base_url=live_url,
+        headers={"Authorization": f"Bearer {TOKEN}"},
         excluded_checks=[positive_data_acceptance],
     )

@@ -41,8 +41,12 @@ def test_every_link_names_an_operation_and_fills_its_path_parameter() -> None:
         for link in answer.get("links", {}).values()
     ]
 
-    assert {producer for producer, _ in links} >= {"registerPlayer", "createCompetition",
-                                                    "createMatch", "postMove"}
+    assert {producer for producer, _ in links} >= {
+        "registerPlayer",
+        "createCompetition",
+        "createMatch",
+        "postMove",
+    }
     for producer, link in links:
         consumer_path, _ = operations[link["operationId"]]
         for parameter in link["parameters"]:
@@ -52,10 +56,12 @@ def test_every_link_names_an_operation_and_fills_its_path_parameter() -> None:
 def test_the_state_machine_follows_the_links() -> None:
     transitions = " ".join(dir(schema.as_state_machine()))
 
-    for producer, consumer in [("POST_v1_players", "getPlayerStats"),
-                               ("POST_v1_competitions", "getCompetition"),
-                               ("POST_v1_matches", "startHand"),
-                               ("POST_v1_matches_match_id_moves", "undoMove")]:
+    for producer, consumer in [
+        ("POST_v1_players", "getPlayerStats"),
+        ("POST_v1_competitions", "getCompetition"),
+        ("POST_v1_matches", "startHand"),
+        ("POST_v1_matches_match_id_moves", "undoMove"),
+    ]:
         assert f"{producer}___201_{consumer}__" in transitions, (producer, consumer)
 
 
@@ -82,7 +88,12 @@ def test_chains_of_linked_calls_get_no_5xx_and_every_answer_matches_the_document
             # Random moves in a real game are mostly refused by the rules, rightly.
             case.validate_response(response, excluded_checks=[positive_data_acceptance])
 
-    Scenario.run(settings=settings(
-        max_examples=60, stateful_step_count=10, deadline=None, database=None,
-        suppress_health_check=list(HealthCheck),
-    ))
+    Scenario.run(
+        settings=settings(
+            max_examples=60,
+            stateful_step_count=10,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        )
+    )

@@ -114,12 +114,16 @@ def the_blocks() -> tuple[str, str]:
 
 def service_environment(database: Database, data_dir: Path) -> dict[str, str]:
     kept = {
-        k: v for k, v in os.environ.items()
-        if not k.startswith("DOMINO_") and k != "DATABASE_URL"
+        k: v for k, v in os.environ.items() if not k.startswith("DOMINO_") and k != "DATABASE_URL"
     }
     path = f"{ROOT / '.venv' / 'bin'}{os.pathsep}{kept.get('PATH', '')}"
-    return {**kept, "PATH": path, "DATABASE_URL": database.owner_dsn,
-            "DOMINO_DATA_DIR": str(data_dir), "DOMINO_APP_PASSWORD": APP_PASSWORD}
+    return {
+        **kept,
+        "PATH": path,
+        "DATABASE_URL": database.owner_dsn,
+        "DOMINO_DATA_DIR": str(data_dir),
+        "DOMINO_APP_PASSWORD": APP_PASSWORD,
+    }
 
 
 def live_members(group: int) -> list[int]:
@@ -155,7 +159,8 @@ def diagnosis(folder: Path, shell: subprocess.CompletedProcess[str]) -> str:
     trace = [line[:300] for line in (folder / "trace").read_text(errors="replace").splitlines()]
     trace = trace[-40:]
     return (
-        f"exit {shell.returncode}\n--- last commands:\n" + "\n".join(trace)
+        f"exit {shell.returncode}\n--- last commands:\n"
+        + "\n".join(trace)
         + f"\n--- stdout:\n{shell.stdout[-3000:]}\n--- stderr (the service's log too):\n"
         + shell.stderr[-6000:]
     )
@@ -172,9 +177,13 @@ def run_the_shell_blocks(
     out, err = folder / "stdout", folder / "stderr"
     with out.open("w") as stdout, err.open("w") as stderr:
         process = subprocess.Popen(
-            ["bash", "-euo", "pipefail", str(folder / "try-it.sh")], cwd=ROOT,
-            env={**env, "README_TRACE": str(folder / "trace")}, stdout=stdout, stderr=stderr,
-            stdin=subprocess.DEVNULL, start_new_session=True,
+            ["bash", "-euo", "pipefail", str(folder / "try-it.sh")],
+            cwd=ROOT,
+            env={**env, "README_TRACE": str(folder / "trace")},
+            stdout=stdout,
+            stderr=stderr,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
         )
         try:
             code = process.wait(timeout=240)
@@ -202,8 +211,13 @@ def ran(readme_database: Database, tmp_path_factory: pytest.TempPathFactory) -> 
         url = f"http://127.0.0.1:{port}"
         shell_games = frozenset(game_ids(url))
         example = subprocess.run(
-            [sys.executable, "-c", rewritten(python, port, folder)], cwd=folder, env=env,
-            capture_output=True, text=True, timeout=120, check=False,
+            [sys.executable, "-c", rewritten(python, port, folder)],
+            cwd=folder,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
         )
         yield Ran(url, done, shell_games, example, python)
     finally:
@@ -214,7 +228,8 @@ def moves_by_their_seats_players(ran: Ran, game: Json, kinds: set[str]) -> list[
     """For each move event of these kinds: was it posted by the player of its seat?"""
     return [
         event["metadata"]["actor"] == game["seats"][event["data"]["seat"]]
-        for event in ran.events(game) if event["type"] in kinds
+        for event in ran.events(game)
+        if event["type"] in kinds
     ]
 
 

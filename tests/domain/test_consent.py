@@ -67,9 +67,7 @@ def test_a_player_consents_once() -> None:
     confirmed = given(*FINISHED).when(Confirm(at=AT, by="A", actor="ana")).decided()
     confirmed += given(*FINISHED, *confirmed).when(Confirm(at=AT, by="B", actor="duda")).decided()
 
-    given(*FINISHED, *confirmed).when(Confirm(at=AT, by="A", actor="ana")).raises(
-        "match-confirmed"
-    )
+    given(*FINISHED, *confirmed).when(Confirm(at=AT, by="A", actor="ana")).raises("match-confirmed")
     given(*FINISHED, *confirmed).when(Confirm(at=AT, by="A", actor="caio")).then(
         ConfirmationRecorded(at=AT, by="A", actor="caio"),
         ConsentGiven(at=AT, seats=(2,)),

@@ -14,20 +14,30 @@ LAST_WEEK = AT - timedelta(days=7)
 
 
 def test_a_hand_written_down_later_ends_when_it_was_played() -> None:
-    (event,) = given(created("pontos")).when(
-        batida(0, "simples", played_at=LAST_WEEK, started_at=LAST_WEEK - timedelta(minutes=9))
-    ).decided()
+    (event,) = (
+        given(created("pontos"))
+        .when(
+            batida(0, "simples", played_at=LAST_WEEK, started_at=LAST_WEEK - timedelta(minutes=9))
+        )
+        .decided()
+    )
     assert isinstance(event, HandEnded)
     assert event.at == LAST_WEEK
     assert event.started_at == LAST_WEEK - timedelta(minutes=9)
 
 
 def test_a_game_typed_in_later_lasts_as_long_as_it_was_played() -> None:
-    hands = [ended(n, winner="A", points=1, at=LAST_WEEK + timedelta(minutes=10 * n),
-                   started_at=LAST_WEEK) for n in range(1, 6)]
-    decided = given(created("pontos"), *hands).when(
-        batida(0, "simples", played_at=LAST_WEEK + timedelta(minutes=60))
-    ).decided()
+    hands = [
+        ended(
+            n, winner="A", points=1, at=LAST_WEEK + timedelta(minutes=10 * n), started_at=LAST_WEEK
+        )
+        for n in range(1, 6)
+    ]
+    decided = (
+        given(created("pontos"), *hands)
+        .when(batida(0, "simples", played_at=LAST_WEEK + timedelta(minutes=60)))
+        .decided()
+    )
     finished = decided[-1]
     assert isinstance(finished, MatchFinished)
     assert finished.at == LAST_WEEK + timedelta(minutes=60)
@@ -41,9 +51,9 @@ def test_a_hand_cannot_be_played_in_the_future() -> None:
 
 
 def test_a_little_clock_skew_is_forgiven() -> None:
-    (event,) = given(created("pontos")).when(
-        batida(0, "simples", played_at=AT + CLOCK_SKEW)
-    ).decided()
+    (event,) = (
+        given(created("pontos")).when(batida(0, "simples", played_at=AT + CLOCK_SKEW)).decided()
+    )
     assert isinstance(event, HandEnded)
 
 
@@ -63,8 +73,7 @@ def test_a_hand_starts_before_it_ends() -> None:
 @pytest.mark.parametrize(
     "command",
     [
-        RecordSuecaResult(at=AT, points=PerTeam(70, 50), tricks=PerTeam(6, 4),
-                          played_at=LAST_WEEK),
+        RecordSuecaResult(at=AT, points=PerTeam(70, 50), tricks=PerTeam(6, 4), played_at=LAST_WEEK),
         RecordTrucoResult(at=AT, winner="B", value=3, played_at=LAST_WEEK),
     ],
     ids=["sueca", "truco"],

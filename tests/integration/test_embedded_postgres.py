@@ -65,9 +65,15 @@ def test_as_root_a_private_folder_above_the_data_is_named(tmp_path: Path) -> Non
         EmbeddedPostgres(private / "data").start()
 
 
-@pytest.mark.parametrize(("stop", "options"), [
-    (signal.SIGINT, ()), (signal.SIGTERM, ()), (signal.SIGTERM, ("--workers", "2")),
-], ids=["ctrl-c", "sigterm", "sigterm-two-workers"])
+@pytest.mark.parametrize(
+    ("stop", "options"),
+    [
+        (signal.SIGINT, ()),
+        (signal.SIGTERM, ()),
+        (signal.SIGTERM, ("--workers", "2")),
+    ],
+    ids=["ctrl-c", "sigterm", "sigterm-two-workers"],
+)
 def test_domino_serve_stops_its_embedded_postgresql_on_ctrl_c_and_sigterm(
     folder: Path, stop: signal.Signals, options: tuple[str, ...]
 ) -> None:
@@ -76,7 +82,8 @@ def test_domino_serve_stops_its_embedded_postgresql_on_ctrl_c_and_sigterm(
     serving = subprocess.Popen(
         [sys.executable, "-m", "service", "serve", "--port", str(port), *options],
         env={**environment, "DOMINO_DATA_DIR": str(folder / "data")},
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     try:
         answered = until_healthy(f"http://127.0.0.1:{port}/health", serving)

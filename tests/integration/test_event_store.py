@@ -25,7 +25,7 @@ def event(n: int = 0, kind: str = "tile_played") -> NewEvent:
 
 
 async def test_a_new_stream_starts_at_version_one_and_reads_back_in_order(
-    store: EventStore
+    store: EventStore,
 ) -> None:
     result = await store.append("match-1", [event(1), event(2)], expected_version=0)
 
@@ -162,7 +162,7 @@ async def test_a_connection_lost_mid_burst_fails_its_batch_and_the_next_is_writt
 
 
 async def test_an_append_at_a_stale_version_is_a_conflict_and_writes_nothing(
-    store: EventStore
+    store: EventStore,
 ) -> None:
     await store.append("match-1", [event()], expected_version=0)
 
@@ -178,13 +178,17 @@ async def test_an_append_at_a_stale_version_is_a_conflict_and_writes_nothing(
 async def test_of_fifty_concurrent_appends_at_one_version_exactly_one_wins(
     database: Database, app_pool: asyncpg.Pool, stores: str
 ) -> None:
-    writers = [EventStore(app_pool) for _ in range(50)] if stores != "one shared store" else [
-        EventStore(app_pool)
-    ] * 50
+    writers = (
+        [EventStore(app_pool) for _ in range(50)]
+        if stores != "one shared store"
+        else [EventStore(app_pool)] * 50
+    )
 
     results = await asyncio.gather(
-        *(writer.append("match-1", [event(i)], expected_version=0)
-          for i, writer in enumerate(writers)),
+        *(
+            writer.append("match-1", [event(i)], expected_version=0)
+            for i, writer in enumerate(writers)
+        ),
         return_exceptions=True,
     )
 
@@ -244,11 +248,22 @@ async def test_a_reader_waits_for_a_transaction_held_open_while_later_ones_commi
     await transaction.start()
     await slow.fetch(
         "SELECT * FROM append_events($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        ["slow"], [0], [1], [None], [b"f"], ["tile_played"], ['{"n": 0}'], ["{}"], [None],
+        ["slow"],
+        [0],
+        [1],
+        [None],
+        [b"f"],
+        ["tile_played"],
+        ['{"n": 0}'],
+        ["{}"],
+        [None],
     )
-    later = [asyncio.create_task(EventStore(app_pool).append(f"later-{i}", [event()],
-                                                               expected_version=0))
-             for i in range(5)]
+    later = [
+        asyncio.create_task(
+            EventStore(app_pool).append(f"later-{i}", [event()], expected_version=0)
+        )
+        for i in range(5)
+    ]
     await asyncio.sleep(0.3)
 
     assert [e.stream_id for e in await store.read_all(0)] == ["before"]
@@ -286,16 +301,22 @@ async def test_an_insert_that_bypasses_the_store_still_waits_its_turn(database: 
 @pytest.mark.parametrize("role", ["service", "owner"])
 @pytest.mark.parametrize(
     "statement",
-    ["UPDATE events SET data = '{}'", "DELETE FROM events", "TRUNCATE events",
-     "UPDATE idempotency_keys SET key = 'x'", "DELETE FROM idempotency_keys",
-     "TRUNCATE idempotency_keys"],
+    [
+        "UPDATE events SET data = '{}'",
+        "DELETE FROM events",
+        "TRUNCATE events",
+        "UPDATE idempotency_keys SET key = 'x'",
+        "DELETE FROM idempotency_keys",
+        "TRUNCATE idempotency_keys",
+    ],
 )
 async def test_events_cannot_be_changed_or_removed(
     database: Database, store: EventStore, role: str, statement: str
 ) -> None:
     await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k")
-    connection = await asyncpg.connect(database.app_dsn if role == "service"
-                                       else database.owner_dsn)
+    connection = await asyncpg.connect(
+        database.app_dsn if role == "service" else database.owner_dsn
+    )
     try:
         with pytest.raises(asyncpg.InsufficientPrivilegeError):
             await connection.execute(statement)
@@ -313,16 +334,17 @@ async def test_a_retried_append_with_its_idempotency_key_answers_the_first_and_w
 
     assert again.replayed
     assert not first.replayed
-    assert (again.first_position, again.last_version) == (first.first_position,
-                                                          first.last_version)
+    assert (again.first_position, again.last_version) == (first.first_position, first.last_version)
     assert await store.last_position() == 1
 
 
 async def test_concurrent_retries_with_one_key_append_once(store: EventStore) -> None:
-    results = await asyncio.gather(*(
-        store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1")
-        for _ in range(10)
-    ))
+    results = await asyncio.gather(
+        *(
+            store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1")
+            for _ in range(10)
+        )
+    )
 
     assert sum(not r.replayed for r in results) == 1
     assert await store.last_position() == 1
@@ -338,8 +360,13 @@ async def test_an_idempotency_key_reused_for_other_content_is_refused(store: Eve
 
 
 async def test_an_idempotent_result_can_be_looked_up_before_deciding(store: EventStore) -> None:
-    await store.append("match-1", [event(1)], expected_version=0, idempotency_key="k1",
-                       fingerprint=b"request-body-hash")
+    await store.append(
+        "match-1",
+        [event(1)],
+        expected_version=0,
+        idempotency_key="k1",
+        fingerprint=b"request-body-hash",
+    )
 
     found = await store.idempotent_result("k1", b"request-body-hash")
 
@@ -358,11 +385,15 @@ async def test_an_untouched_stream_verifies(store: EventStore) -> None:
     assert await store.verify_stream("match-1") is None
 
 
-@pytest.mark.parametrize("tampering", [
-    "UPDATE events SET data = '{\"n\": 99}' WHERE stream_id = 'match-1' AND stream_version = 3",
-    "UPDATE events SET event_type = 'passed' WHERE stream_id = 'match-1' AND stream_version = 3",
-    "DELETE FROM events WHERE stream_id = 'match-1' AND stream_version = 3",
-])
+@pytest.mark.parametrize(
+    "tampering",
+    [
+        "UPDATE events SET data = '{\"n\": 99}' WHERE stream_id = 'match-1' AND stream_version = 3",
+        "UPDATE events SET event_type = 'passed'"
+        " WHERE stream_id = 'match-1' AND stream_version = 3",
+        "DELETE FROM events WHERE stream_id = 'match-1' AND stream_version = 3",
+    ],
+)
 async def test_tampering_by_a_superuser_is_found_at_the_first_bad_version(
     database: Database, store: EventStore, tampering: str
 ) -> None:
@@ -382,20 +413,31 @@ async def test_the_service_role_can_only_read_and_append_the_log(database: Datab
     try:
         grants = await owner.fetch(
             "SELECT table_name, privilege_type FROM information_schema.role_table_grants"
-            " WHERE grantee = 'domino_app' AND table_name IN ('events', 'idempotency_keys')")
+            " WHERE grantee = 'domino_app' AND table_name IN ('events', 'idempotency_keys')"
+        )
         role = await owner.fetchrow(
             "SELECT rolsuper, rolcreaterole, rolcreatedb, rolbypassrls, rolreplication"
-            " FROM pg_roles WHERE rolname = 'domino_app'")
+            " FROM pg_roles WHERE rolname = 'domino_app'"
+        )
         owns = await owner.fetchval(
-            "SELECT count(*) FROM pg_tables WHERE tableowner = 'domino_app'")
-        definers = {r[0]: r[1] for r in await owner.fetch(
-            "SELECT pronargs, prosecdef FROM pg_proc WHERE proname = 'append_events'")}
-        callers = {r[0]: r[1] for r in await owner.fetch(
-            "SELECT p.oid::regprocedure::text, array_agg(coalesce(g.rolname, 'PUBLIC')"
-            " ORDER BY 1) FROM pg_proc p, aclexplode(coalesce(p.proacl, acldefault('f',"
-            " p.proowner))) a LEFT JOIN pg_roles g ON g.oid = a.grantee"
-            " WHERE p.proname IN ('append_events', 'events_extend_to', 'events_next_position')"
-            " AND a.grantee <> p.proowner GROUP BY 1")}
+            "SELECT count(*) FROM pg_tables WHERE tableowner = 'domino_app'"
+        )
+        definers = {
+            r[0]: r[1]
+            for r in await owner.fetch(
+                "SELECT pronargs, prosecdef FROM pg_proc WHERE proname = 'append_events'"
+            )
+        }
+        callers = {
+            r[0]: r[1]
+            for r in await owner.fetch(
+                "SELECT p.oid::regprocedure::text, array_agg(coalesce(g.rolname, 'PUBLIC')"
+                " ORDER BY 1) FROM pg_proc p, aclexplode(coalesce(p.proacl, acldefault('f',"
+                " p.proowner))) a LEFT JOIN pg_roles g ON g.oid = a.grantee"
+                " WHERE p.proname IN ('append_events', 'events_extend_to', 'events_next_position')"
+                " AND a.grantee <> p.proowner GROUP BY 1"
+            )
+        }
     finally:
         await owner.close()
 
@@ -445,8 +487,18 @@ async def test_append_events_refuses_a_call_of_the_wrong_shape(database: Databas
     do not add up to the counts, a request without a stream; nothing is written."""
     app = await asyncpg.connect(database.app_dsn)
     try:
-        await app.fetch(APPEND, ["a", "b"], [0, 0], [1, 1], [None, None], [b"", b""],
-                        ["x", "x"], ["{}", "{}"], ["{}", "{}"], [None, None])
+        await app.fetch(
+            APPEND,
+            ["a", "b"],
+            [0, 0],
+            [1, 1],
+            [None, None],
+            [b"", b""],
+            ["x", "x"],
+            ["{}", "{}"],
+            ["{}", "{}"],
+            [None, None],
+        )
         before = await app.fetchval("SELECT max(position) FROM events")
         zero_based = (
             "SELECT * FROM append_events('[0:1]={a,b}'::text[], '[0:1]={1,1}'::int[],"
@@ -459,8 +511,17 @@ async def test_append_events_refuses_a_call_of_the_wrong_shape(database: Databas
             (["a"], [1], [2], [None], [b""], ["x"], ["{}"], ["{}"], [None]),
             (["a"], [1], [1], [None], [b""], ["x", "x"], ["{}"] * 2, ["{}"] * 2, [None] * 2),
             ([None], [None], [1], [None], [b""], ["x"], ["{}"], ["{}"], [None]),
-            (["a", "b"], [1], [1, 1], [None, None], [b"", b""], ["x"] * 2, ["{}"] * 2,
-             ["{}"] * 2, [None] * 2),
+            (
+                ["a", "b"],
+                [1],
+                [1, 1],
+                [None, None],
+                [b"", b""],
+                ["x"] * 2,
+                ["{}"] * 2,
+                ["{}"] * 2,
+                [None] * 2,
+            ),
         ]
         with pytest.raises(asyncpg.InvalidParameterValueError):
             await app.fetch(zero_based)

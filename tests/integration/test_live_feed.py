@@ -21,7 +21,7 @@ async def take(store: EventStore, after: int, count: int) -> list[tuple[int | st
 
 
 async def test_the_stream_sends_every_event_in_order_and_waits_for_new_ones(
-    store: EventStore
+    store: EventStore,
 ) -> None:
     await store.append("player-1", [NewEvent("a", "{}"), NewEvent("b", "{}")], expected_version=0)
     reader = asyncio.create_task(take(store, 0, 3))

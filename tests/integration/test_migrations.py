@@ -29,7 +29,9 @@ async def test_players_registered_before_name_search_are_found_by_it(database: D
     try:
         await connection.execute(
             "INSERT INTO proj_players (player_id, name, registered_at) VALUES ($1, $2, $3)",
-            "p-1", "João Conceição", datetime(2026, 11, 1, tzinfo=UTC),
+            "p-1",
+            "João Conceição",
+            datetime(2026, 11, 1, tzinfo=UTC),
         )
         await asyncio.to_thread(command.upgrade, config, "head")
         folded = await connection.fetchval(
@@ -57,8 +59,7 @@ async def schema_of(dsn: str) -> tuple[list[tuple[str, ...]], ...]:
     connection = await asyncpg.connect(dsn)
     try:
         indexes = await connection.fetch(
-            "SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'public'"
-            " ORDER BY 1, 2"
+            "SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1, 2"
         )
         columns = await connection.fetch(
             "SELECT table_name, column_name, data_type FROM information_schema.columns"

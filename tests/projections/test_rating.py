@@ -179,8 +179,7 @@ async def test_a_rebuild_from_zero_equals_the_live_fold(
 
     async def contents() -> list[list[str]]:
         return [
-            [r[0] for r in await db.fetch(f"SELECT t::text FROM {t} t ORDER BY 1")]
-            for t in tables
+            [r[0] for r in await db.fetch(f"SELECT t::text FROM {t} t ORDER BY 1")] for t in tables
         ]
 
     live = await contents()

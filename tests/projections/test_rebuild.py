@@ -122,9 +122,12 @@ async def test_every_projection_rebuilt_side_by_side_equals_each_rebuilt_alone(
     head = await owner.fetchval("SELECT max(position) FROM events")
 
     command = await asyncio.create_subprocess_exec(  # one thread: its processes are forked
-        str(Path(sys.executable).parent / "domino"), "projections", "rebuild",
+        str(Path(sys.executable).parent / "domino"),
+        "projections",
+        "rebuild",
         env={**os.environ, "DATABASE_URL": database.owner_dsn},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
     )
     told = (await asyncio.wait_for(command.communicate(), 120))[0].decode()
     assert command.returncode == 0, told

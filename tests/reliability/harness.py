@@ -36,15 +36,18 @@ def free_port() -> int:
 class ServiceProcess:
     """`python -m service serve` on 127.0.0.1 with DATABASE_URL, as production runs it."""
 
-    def __init__(
-        self, owner_dsn: str, data_dir: Path, app_password: str, *options: str
-    ) -> None:
+    def __init__(self, owner_dsn: str, data_dir: Path, app_password: str, *options: str) -> None:
         self.options = options  # more of `serve`'s options, e.g. --workers 2
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "DATABASE_URL": owner_dsn, "DOMINO_BOOTSTRAP_TOKEN": TOKEN,
-                    "DOMINO_DATA_DIR": str(data_dir), "DOMINO_APP_PASSWORD": app_password,
-                    **NO_LIMITS}
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": owner_dsn,
+            "DOMINO_BOOTSTRAP_TOKEN": TOKEN,
+            "DOMINO_DATA_DIR": str(data_dir),
+            "DOMINO_APP_PASSWORD": app_password,
+            **NO_LIMITS,
+        }
         LOG_DIR.mkdir(exist_ok=True)
         self.log = LOG_DIR / f"service-{self.port}.log"
         LOGS[self.url] = self.log
@@ -53,8 +56,11 @@ class ServiceProcess:
     def start(self, timeout: float = 60) -> ServiceProcess:
         self.process = subprocess.Popen(  # its own process group: workers go with it
             [sys.executable, "-m", "service", "serve", "--port", str(self.port), *self.options],
-            env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL,
-            stderr=self.log.open("ab"), start_new_session=True,
+            env=self.env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log.open("ab"),
+            start_new_session=True,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -68,8 +74,13 @@ class ServiceProcess:
 
     def command(self, *arguments: str) -> subprocess.Popen[bytes]:
         """Another `python -m service ...` command with this service's environment."""
-        return subprocess.Popen([sys.executable, "-m", "service", *arguments], env=self.env,
-                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self.log.open("ab"))
+        return subprocess.Popen(
+            [sys.executable, "-m", "service", *arguments],
+            env=self.env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log.open("ab"),
+        )
 
     def kill(self) -> None:
         assert self.process is not None
@@ -123,8 +134,9 @@ class Ledger:
 async def new_game(
     client: httpx.AsyncClient, url: str, seats: list[str], preset: str = "cinquenta"
 ) -> str:
-    response = await client.post(f"{url}/v1/matches", headers=ADMIN,
-                                 json={"rules": {"preset": preset}, "seats": seats})
+    response = await client.post(
+        f"{url}/v1/matches", headers=ADMIN, json={"rules": {"preset": preset}, "seats": seats}
+    )
     assert response.status_code == 201, response.text
     return str(response.json()["id"])
 
@@ -138,8 +150,9 @@ async def register_seats(client: httpx.AsyncClient, url: str) -> list[str]:
     return seats
 
 
-async def play(urls: list[str], match_id: str, writes: int, ledger: Ledger,
-               deadline: float) -> None:
+async def play(
+    urls: list[str], match_id: str, writes: int, ledger: Ledger, deadline: float
+) -> None:
     """Post `writes` legal writes (fewer if the game is over first), each retried with its
     key until acknowledged."""
     async with httpx.AsyncClient(timeout=15) as client:
@@ -159,8 +172,10 @@ async def play(urls: list[str], match_id: str, writes: int, ledger: Ledger,
                 started = time.monotonic()
                 try:
                     response = await client.post(
-                        f"{url}/v1/matches/{match_id}/{kind}", json=body,
-                        headers={**ADMIN, "Idempotency-Key": key})
+                        f"{url}/v1/matches/{match_id}/{kind}",
+                        json=body,
+                        headers={**ADMIN, "Idempotency-Key": key},
+                    )
                 except httpx.TransportError:
                     await asyncio.sleep(0.1)
                     continue
@@ -195,7 +210,9 @@ async def stored_keys(connection: Any, match_id: str) -> dict[str, list[int]]:
     """Each idempotency key found on the game's events, with the versions it wrote."""
     rows = await connection.fetch(
         "SELECT metadata->>'idempotency_key', stream_version FROM events"
-        " WHERE stream_id = $1 ORDER BY stream_version", f"match-{match_id}")
+        " WHERE stream_id = $1 ORDER BY stream_version",
+        f"match-{match_id}",
+    )
     found: dict[str, list[int]] = {}
     for key, version in rows:
         if key is not None:

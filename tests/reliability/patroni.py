@@ -62,8 +62,9 @@ class PatroniCluster:
         ports = [(free_port(), free_port(), free_port()) for _ in range(3)]
         raft = [f"127.0.0.1:{r}" for _, _, r in ports]
         for n, (pg, api, raft_port) in enumerate(ports, 1):
-            node = Node(f"node{n}", pg, api, raft_port, self.root / f"node{n}.yml",
-                        self.root / f"data{n}")
+            node = Node(
+                f"node{n}", pg, api, raft_port, self.root / f"node{n}.yml", self.root / f"data{n}"
+            )
             node.config.write_text(self._config(node, [a for a in raft if a != raft[n - 1]]))
             self.nodes.append(node)
         user = _server_user()
@@ -77,21 +78,37 @@ class PatroniCluster:
         config = {
             "scope": "domino-drill",
             "name": node.name,
-            "restapi": {"listen": f"127.0.0.1:{node.api_port}",
-                        "connect_address": f"127.0.0.1:{node.api_port}"},
-            "raft": {"data_dir": str(self.root / f"raft-{node.name}"),
-                     "self_addr": f"127.0.0.1:{node.raft_port}", "partner_addrs": partners},
+            "restapi": {
+                "listen": f"127.0.0.1:{node.api_port}",
+                "connect_address": f"127.0.0.1:{node.api_port}",
+            },
+            "raft": {
+                "data_dir": str(self.root / f"raft-{node.name}"),
+                "self_addr": f"127.0.0.1:{node.raft_port}",
+                "partner_addrs": partners,
+            },
             "bootstrap": {
                 "dcs": {
-                    "ttl": 10, "loop_wait": 1, "retry_timeout": 4,
+                    "ttl": 10,
+                    "loop_wait": 1,
+                    "retry_timeout": 4,
                     "synchronous_mode": True,
-                    "postgresql": {"use_pg_rewind": True, "parameters": {
-                        "wal_level": "replica", "hot_standby": "on", "wal_log_hints": "on",
-                        "max_wal_senders": 10, "max_replication_slots": 10}},
+                    "postgresql": {
+                        "use_pg_rewind": True,
+                        "parameters": {
+                            "wal_level": "replica",
+                            "hot_standby": "on",
+                            "wal_log_hints": "on",
+                            "max_wal_senders": 10,
+                            "max_replication_slots": 10,
+                        },
+                    },
                 },
                 "initdb": [{"encoding": "UTF8"}, {"auth": "scram-sha-256"}],
-                "pg_hba": ["host replication replicator 127.0.0.1/32 scram-sha-256",
-                           "host all all 127.0.0.1/32 scram-sha-256"],
+                "pg_hba": [
+                    "host replication replicator 127.0.0.1/32 scram-sha-256",
+                    "host all all 127.0.0.1/32 scram-sha-256",
+                ],
             },
             "postgresql": {
                 "listen": f"127.0.0.1:{node.pg_port}",
@@ -112,8 +129,10 @@ class PatroniCluster:
     def dsn(self) -> str:
         """Every node, the writes to the one that takes them (asyncpg tries them in turn)."""
         hosts = ",".join(f"127.0.0.1:{n.pg_port}" for n in self.nodes)
-        return (f"postgresql://postgres:{SUPERUSER_PASSWORD}@{hosts}/postgres"
-                "?target_session_attrs=read-write")
+        return (
+            f"postgresql://postgres:{SUPERUSER_PASSWORD}@{hosts}/postgres"
+            "?target_session_attrs=read-write"
+        )
 
     @property
     def read_dsn(self) -> str:
@@ -139,8 +158,9 @@ class PatroniCluster:
             command = ["runuser", "-u", user.name, "--", *command]
         LOG_DIR.mkdir(exist_ok=True)
         log = (LOG_DIR / f"patroni-{node.name}-{node.api_port}.log").open("ab")
-        node.process = subprocess.Popen(command, cwd=self.root, stdout=log, stderr=log,
-                                        start_new_session=True)
+        node.process = subprocess.Popen(
+            command, cwd=self.root, stdout=log, stderr=log, start_new_session=True
+        )
 
     def members(self) -> list[dict[str, object]]:
         for node in self.nodes:
@@ -152,18 +172,24 @@ class PatroniCluster:
         return []
 
     def leader(self) -> Node | None:
-        running = [m for m in self.members() if m.get("role") == "leader"
-                   and m.get("state") == "running"]
+        running = [
+            m for m in self.members() if m.get("role") == "leader" and m.get("state") == "running"
+        ]
         names = {str(m["name"]) for m in running}
         return next((n for n in self.nodes if n.name in names), None)
 
-    def wait_for_leader(self, timeout: float = 60, other_than: Node | None = None,
-                        replicas: int = 0) -> Node:
+    def wait_for_leader(
+        self, timeout: float = 60, other_than: Node | None = None, replicas: int = 0
+    ) -> Node:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             leader = self.leader()
-            streaming = [m for m in self.members() if m.get("role") in ("replica", "sync_standby")
-                         and m.get("state") in ("running", "streaming")]
+            streaming = [
+                m
+                for m in self.members()
+                if m.get("role") in ("replica", "sync_standby")
+                and m.get("state") in ("running", "streaming")
+            ]
             if leader is not None and leader is not other_than and len(streaming) >= replicas:
                 return leader
             time.sleep(0.2)

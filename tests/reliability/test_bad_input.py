@@ -27,8 +27,9 @@ async def api(database: Database) -> AsyncIterator[httpx.AsyncClient]:
 async def game(api: httpx.AsyncClient) -> tuple[Table, dict[str, Any]]:
     table = await seat_a_table(api)
     match = await new_match(api, table)
-    response = await api.post(f"/v1/matches/{match['id']}/hands", json={"deal": "server"},
-                              headers=ADMIN)
+    response = await api.post(
+        f"/v1/matches/{match['id']}/hands", json={"deal": "server"}, headers=ADMIN
+    )
     assert response.status_code == 201
     return table, response.json()
 
@@ -71,22 +72,29 @@ BAD_MOVES: list[tuple[str, bytes, int]] = [
 
 @pytest.mark.parametrize(("case", "body", "status"), BAD_MOVES, ids=[c for c, _, _ in BAD_MOVES])
 async def test_a_bad_move_is_refused_clearly_and_changes_nothing(
-    api: httpx.AsyncClient, game: tuple[Table, dict[str, Any]], case: str, body: bytes,
+    api: httpx.AsyncClient,
+    game: tuple[Table, dict[str, Any]],
+    case: str,
+    body: bytes,
     status: int,
 ) -> None:
     table, state = game
     before = await last_position(api)
 
-    response = await api.post(f"/v1/matches/{state['id']}/moves", content=body,
-                              headers={**table.players[0].auth, "Content-Type": "application/json"})
+    response = await api.post(
+        f"/v1/matches/{state['id']}/moves",
+        content=body,
+        headers={**table.players[0].auth, "Content-Type": "application/json"},
+    )
 
     problem = assert_problem(response, status)
     assert await last_position(api) == before
     assert (await api.get(f"/v1/matches/{state['id']}")).json()["version"] == state["version"]
     if "seat as" in case or "pass as" in case:  # says what is wrong, and where
         field = "seat" if "seat as" in case else "pass"
-        assert problem["errors"] == [{"message": problem["errors"][0]["message"],
-                                      "key": field, "source": "body"}]
+        assert problem["errors"] == [
+            {"message": problem["errors"][0]["message"], "key": field, "source": "body"}
+        ]
         assert problem["errors"][0]["message"].startswith("Expected `")
         assert f"(at `{field}`)" in problem["detail"]
 
@@ -98,20 +106,25 @@ async def test_a_bad_body_without_a_valid_token_answers_401_first(
     _, state = game
     headers = {} if authorization is None else {"Authorization": authorization}
 
-    response = await api.post(f"/v1/matches/{state['id']}/moves",
-                              json={"seat": "0", "tile": "6-6"}, headers=headers)
+    response = await api.post(
+        f"/v1/matches/{state['id']}/moves", json={"seat": "0", "tile": "6-6"}, headers=headers
+    )
 
     assert_problem(response, 401)
 
 
-@pytest.mark.parametrize(("name", "kept"), [
-    ("Zé'; DROP TABLE events;--", "Zé'; DROP TABLE events;--"),
-    ('Robert"); DELETE FROM tokens; --', 'Robert"); DELETE FROM tokens; --'),
-    ("🁣 Dona Conceição 🁫", "🁣 Dona Conceição 🁫"), ("名前", "名前"),
-    ("O'Brien   the   second", "O'Brien the second"),
-    ("\u202eevil", "evil"),  # a direction override would show it as "live"
-    ("\u200bZ\u200de\u0301\ufeff", "Z\u00e9"),  # zero-width characters, NFC
-])
+@pytest.mark.parametrize(
+    ("name", "kept"),
+    [
+        ("Zé'; DROP TABLE events;--", "Zé'; DROP TABLE events;--"),
+        ('Robert"); DELETE FROM tokens; --', 'Robert"); DELETE FROM tokens; --'),
+        ("🁣 Dona Conceição 🁫", "🁣 Dona Conceição 🁫"),
+        ("名前", "名前"),
+        ("O'Brien   the   second", "O'Brien the second"),
+        ("\u202eevil", "evil"),  # a direction override would show it as "live"
+        ("\u200bZ\u200de\u0301\ufeff", "Z\u00e9"),  # zero-width characters, NFC
+    ],
+)
 async def test_names_with_unicode_and_sql_metacharacters_are_kept_as_text(
     api: httpx.AsyncClient, name: str, kept: str
 ) -> None:
@@ -123,10 +136,22 @@ async def test_names_with_unicode_and_sql_metacharacters_are_kept_as_text(
     assert (await api.get("/health")).json()["database"] == "up"
 
 
-@pytest.mark.parametrize("name", [
-    "", "   ", "x" * 101, "tab\x00null", "bell\x07",
-    "\u200b", "\u202e\u2066\u2069", "\u200d\ufeff", "\u0301\u0301", "\u3164", "\u2028 \u2029",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        "   ",
+        "x" * 101,
+        "tab\x00null",
+        "bell\x07",
+        "\u200b",
+        "\u202e\u2066\u2069",
+        "\u200d\ufeff",
+        "\u0301\u0301",
+        "\u3164",
+        "\u2028 \u2029",
+    ],
+)
 async def test_names_empty_invisible_too_long_or_with_control_characters_are_refused(
     api: httpx.AsyncClient, name: str
 ) -> None:
@@ -139,18 +164,26 @@ async def test_names_empty_invisible_too_long_or_with_control_characters_are_ref
     assert await last_position(api) == before
 
 
-@pytest.mark.parametrize("authorization", [
-    "Bearer forged-token-that-was-never-issued", "Bearer ", "Basic YWRtaW46YWRtaW4=",
-    "Bearer " + "x" * 5000, "bearer", "Token abc",
-])
+@pytest.mark.parametrize(
+    "authorization",
+    [
+        "Bearer forged-token-that-was-never-issued",
+        "Bearer ",
+        "Basic YWRtaW46YWRtaW4=",
+        "Bearer " + "x" * 5000,
+        "bearer",
+        "Token abc",
+    ],
+)
 async def test_forged_or_malformed_tokens_are_refused(
     api: httpx.AsyncClient, game: tuple[Table, dict[str, Any]], authorization: str
 ) -> None:
     _, state = game
     before = await last_position(api)
 
-    response = await api.post(f"/v1/matches/{state['id']}/undo", json={},
-                              headers={"Authorization": authorization})
+    response = await api.post(
+        f"/v1/matches/{state['id']}/undo", json={}, headers={"Authorization": authorization}
+    )
 
     assert_problem(response, 401)
     assert await last_position(api) == before
@@ -165,14 +198,17 @@ async def test_an_expired_token_is_refused(
         await owner.execute(
             "INSERT INTO tokens (token_hash, player_id, expires_at)"
             " VALUES ($1, $2, now() - interval '1 minute')",
-            token_hash("expired-token-1234"), table.players[0].id,
+            token_hash("expired-token-1234"),
+            table.players[0].id,
         )
     finally:
         await owner.close()
 
-    response = await api.post(f"/v1/matches/{state['id']}/moves",
-                              json={"seat": 0, "pass": True},
-                              headers=bearer("expired-token-1234"))
+    response = await api.post(
+        f"/v1/matches/{state['id']}/moves",
+        json={"seat": 0, "pass": True},
+        headers=bearer("expired-token-1234"),
+    )
 
     assert_problem(response, 401)
 
@@ -181,10 +217,12 @@ async def test_a_token_is_answered_once_and_never_logged(
     api: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    first = await api.post("/v1/players", json={"name": "Zé"},
-                           headers={**ADMIN, "Idempotency-Key": "register-ze"})
-    again = await api.post("/v1/players", json={"name": "Zé"},
-                           headers={**ADMIN, "Idempotency-Key": "register-ze"})
+    first = await api.post(
+        "/v1/players", json={"name": "Zé"}, headers={**ADMIN, "Idempotency-Key": "register-ze"}
+    )
+    again = await api.post(
+        "/v1/players", json={"name": "Zé"}, headers={**ADMIN, "Idempotency-Key": "register-ze"}
+    )
     token = first.json()["token"]
     read = await api.get(f"/v1/players/{first.json()['id']}")
     events = await api.get("/v1/events")
@@ -198,22 +236,31 @@ async def test_a_token_is_answered_once_and_never_logged(
 
 
 async def test_the_nul_character_in_any_text_is_refused_clearly_and_changes_nothing(
-    api: httpx.AsyncClient, game: tuple[Table, dict[str, Any]],
+    api: httpx.AsyncClient,
+    game: tuple[Table, dict[str, Any]],
 ) -> None:
     table, state = game
     seats = [p.id for p in table.players]
     before = await last_position(api)
     writes = {
-        "notes": ("/v1/matches", {"rules": {"preset": "pontos"}, "seats": seats,
-                                  "notes": "mesa\u00002"}),
-        "place": ("/v1/matches", {"rules": {"preset": "pontos"}, "seats": seats,
-                                  "place": "Bar\u0000"}),
-        "a penalty's note": (f"/v1/matches/{state['id']}/penalties",
-                             {"seat": 0, "kind": "slow-play", "note": "\u0000"}),
+        "notes": (
+            "/v1/matches",
+            {"rules": {"preset": "pontos"}, "seats": seats, "notes": "mesa\u00002"},
+        ),
+        "place": (
+            "/v1/matches",
+            {"rules": {"preset": "pontos"}, "seats": seats, "place": "Bar\u0000"},
+        ),
+        "a penalty's note": (
+            f"/v1/matches/{state['id']}/penalties",
+            {"seat": 0, "kind": "slow-play", "note": "\u0000"},
+        ),
     }
 
-    answers = {case: await api.post(path, json=body, headers=ADMIN)
-               for case, (path, body) in writes.items()}
+    answers = {
+        case: await api.post(path, json=body, headers=ADMIN)
+        for case, (path, body) in writes.items()
+    }
     searched = await api.get("/v1/players", params={"name": "Z\x00"})
     staged = await api.get("/v1/matches", params={"stage": "final\x00"})
 

@@ -57,7 +57,9 @@ async def assert_nothing_lost_or_doubled(owner_dsn: str, url: str, ledger: Ledge
             rows = await connection.fetch(
                 "SELECT position, stream_id, stream_version, event_type, data::text,"
                 " metadata::text, recorded_at, encode(hash, 'hex'), secret::text FROM events"
-                " WHERE stream_id = $1 ORDER BY stream_version", f"match-{match_id}")
+                " WHERE stream_id = $1 ORDER BY stream_version",
+                f"match-{match_id}",
+            )
             replayed = replay(match_id, [RecordedEvent(*row) for row in rows])
             async with httpx.AsyncClient() as client:
                 served = (await client.get(f"{url}/v1/matches/{match_id}", headers=ADMIN)).json()
@@ -160,8 +162,9 @@ async def test_two_instances_on_one_database_lose_and_double_nothing(
         games = await start_games(first.url)
         ledger = Ledger()
         deadline = time.monotonic() + 120
-        await asyncio.gather(*(play([first.url, second.url], g, WRITES, ledger, deadline)
-                               for g in games))
+        await asyncio.gather(
+            *(play([first.url, second.url], g, WRITES, ledger, deadline) for g in games)
+        )
 
         assert_every_write_acknowledged(ledger)
         await assert_nothing_lost_or_doubled(database.owner_dsn, first.url, ledger)
@@ -205,9 +208,13 @@ async def connections_named(owner_dsn: str, application_name: str) -> int:
     listener (one per worker) and the projection runner name theirs."""
     connection = await asyncpg.connect(owner_dsn)
     try:
-        return int(await connection.fetchval(
-            "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE $1"
-            " AND datname = current_database()", application_name))
+        return int(
+            await connection.fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE $1"
+                " AND datname = current_database()",
+                application_name,
+            )
+        )
     finally:
         await connection.close()
 
@@ -229,7 +236,10 @@ async def test_a_service_without_projections_serves_while_a_runner_process_folds
         stopped = await asyncio.to_thread(runner.wait, 20)
 
         assert {p["name"]: p["position"] for p in alone["projections"]} == {
-            "directory": 0, "ratings": 0, "stats": 0, "tournaments": 0,
+            "directory": 0,
+            "ratings": 0,
+            "stats": 0,
+            "tournaments": 0,
         }, "nothing folds in a service without projections"
         assert alone["last_position"] > 0
         assert folded["status"] == "ok"
@@ -248,9 +258,10 @@ async def test_sigterm_stops_the_service_while_a_client_follows_the_live_feed(
     following = asyncio.Event()
 
     async def follow() -> None:
-        async with httpx.AsyncClient(timeout=None) as client, client.stream(
-            "GET", f"{service.url}/v1/events/stream"
-        ) as stream:
+        async with (
+            httpx.AsyncClient(timeout=None) as client,
+            client.stream("GET", f"{service.url}/v1/events/stream") as stream,
+        ):
             following.set()
             async for _ in stream.aiter_lines():
                 pass

@@ -39,7 +39,8 @@ async def test_every_write_answers_the_position_it_reached(client: httpx.AsyncCl
     _, second = await register(client, "Ana")
     assert second > first > 0
     feed = await client.get(
-        "/v1/events", params={"after": first - 1, "limit": 5},
+        "/v1/events",
+        params={"after": first - 1, "limit": 5},
         headers={"Domino-Read-After": str(second)},
     )
     assert [e["position"] for e in feed.json()["events"]] == [first, second]
@@ -48,8 +49,11 @@ async def test_every_write_answers_the_position_it_reached(client: httpx.AsyncCl
 @settings(
     max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(names=st.lists(st.text(st.characters(categories=["L"]), min_size=1, max_size=12),
-                      min_size=1, max_size=4))
+@given(
+    names=st.lists(
+        st.text(st.characters(categories=["L"]), min_size=1, max_size=12), min_size=1, max_size=4
+    )
+)
 async def test_a_read_after_a_write_never_sees_the_state_before_it(
     client: httpx.AsyncClient, names: list[str]
 ) -> None:
@@ -57,7 +61,8 @@ async def test_a_read_after_a_write_never_sees_the_state_before_it(
     for name in names:
         player, position = await register(client, name)
         response = await client.get(
-            "/v1/events", params={"after": position - 1, "limit": 1},
+            "/v1/events",
+            params={"after": position - 1, "limit": 1},
             headers={"Domino-Read-After": str(position)},
         )
         assert response.status_code == 200
@@ -90,7 +95,8 @@ async def test_a_lagging_replica_sends_reads_to_the_primary(
 
         primary_reads = (await health(client))["read_replica"]["reads_on_primary"]
         response = await client.get(
-            "/v1/events", params={"after": position - 1},
+            "/v1/events",
+            params={"after": position - 1},
             headers={"Domino-Read-After": str(position)},
         )
         assert [e["position"] for e in response.json()["events"]] == [position]
@@ -136,7 +142,8 @@ async def test_a_standby_stopped_under_load_costs_readers_nothing(
             n += 1
             _, position = await register(client, f"Jogador {n}")
             seen = await client.get(
-                "/v1/events", params={"after": position - 1, "limit": 1},
+                "/v1/events",
+                params={"after": position - 1, "limit": 1},
                 headers={"Domino-Read-After": str(position)},
             )
             statuses.append(seen.status_code)

@@ -82,8 +82,9 @@ async def a_confirmed_game(client: httpx.AsyncClient, table: Table) -> None:
     state = game
     while state["status"] == "in_progress":
         batida = {"outcome": "batida", "seat": 1, "kind": "cruzada"}
-        state, position = await written(await client.post(f"{url}/results", json=batida,
-                                                           headers=ADMIN))
+        state, position = await written(
+            await client.post(f"{url}/results", json=batida, headers=ADMIN)
+        )
     for _, token in seats[:2]:
         state, position = await written(
             await client.post(f"{url}/confirmations", json={}, headers=bearer(token))

@@ -4,19 +4,23 @@
 from domain.cards.melds.refusals import REFUSALS as MELDS
 from domain.cards.stock.refusals import REFUSALS as STOCK
 
-REFUSALS = STOCK | MELDS | frozenset(
-    {
-        "already-drew",
-        "cannot-go-out",
-        "card-not-in-hand",
-        "draw-first",
-        "invalid-result",
-        "must-keep-a-discard",
-        "one-set-per-rank",
-        "pile-empty",
-        "pile-locked",
-        "red-three-first",
-        "stock-empty",
-        "wild-to-required",
-    }
+REFUSALS = (
+    STOCK
+    | MELDS
+    | frozenset(
+        {
+            "already-drew",
+            "cannot-go-out",
+            "card-not-in-hand",
+            "draw-first",
+            "invalid-result",
+            "must-keep-a-discard",
+            "one-set-per-rank",
+            "pile-empty",
+            "pile-locked",
+            "red-three-first",
+            "stock-empty",
+            "wild-to-required",
+        }
+    )
 )

@@ -67,9 +67,7 @@ def _deal(command: DealCards, state: Match) -> list[Event]:
 
 
 def _play(command: PlayCard, state: Match, rules: SuecaRules) -> list[Event]:
-    hand, seat, card = card_of_turn(
-        state, command.seat, command.card, DECK_40, "Sueca", SuecaHand
-    )
+    hand, seat, card = card_of_turn(state, command.seat, command.card, DECK_40, "Sueca", SuecaHand)
     check_held(hand, seat, card)
     if command.covered:
         raise IllegalMove("covered-not-allowed", "in Sueca every card is played face up")
@@ -164,5 +162,3 @@ def shuffled(state: Match, order: Sequence[str], at: datetime) -> DealCards:
     cards = list(order)
     hands = [cards[s * TRICKS : (s + 1) * TRICKS] for s in range(4)]
     return DealCards(at=at, hands=hands, dealer=dealer, trump_card=hands[dealer][-1])
-
-

@@ -55,5 +55,3 @@ def evolve(state: Match, event: Event) -> Match:
             dealer = hand_of(state, SuecaHand).dealer
             return replace(state, hand=None, turn=None, next_dealer=dealer)
     return state
-
-

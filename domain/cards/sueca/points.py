@@ -14,6 +14,8 @@ ORDER = ("2", "3", "4", "5", "6", "Q", "J", "K", "7", "A")
 VALUES = {"A": 11, "7": 10, "K": 4, "J": 3, "Q": 2}
 DEAL_POINTS = 120
 TRICKS = 10
+
+
 def rules_of(state: Match) -> SuecaRules:
     if not isinstance(state.rules, SuecaRules):
         raise ValueError("not a Sueca game")
@@ -41,5 +43,3 @@ def strength(hand: TrickHand, played: Played, lead: str) -> int:
 
 def trick_points(cards: Sequence[Played]) -> int:
     return sum(_POINTS[p.card] for p in cards)
-
-

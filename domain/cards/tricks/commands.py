@@ -1,6 +1,5 @@
 """What a card table's scorekeeper (or its players) ask for."""
 
-
 from domain.match.commands import Command
 
 

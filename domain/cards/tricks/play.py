@@ -112,4 +112,3 @@ def card_facts(state: Match, hand: TrickHand | None) -> dict[str, Any]:
     if hand is None:
         return {"dealer": state.next_dealer}
     return hand.facts()
-

@@ -79,9 +79,7 @@ def _deal(command: DealCards, state: Match) -> list[Event]:
 
 def _play(command: PlayCard, state: Match, rules: TrucoRules) -> list[Event]:
     _no_pending(hand_of(state, TrucoHand))
-    hand, seat, card = card_of_turn(
-        state, command.seat, command.card, DECK_40, "Truco", TrucoHand
-    )
+    hand, seat, card = card_of_turn(state, command.seat, command.card, DECK_40, "Truco", TrucoHand)
     round_number = len(hand.tricks) + 1
     if command.covered and round_number < rules.covered_from_round:
         raise IllegalMove(
@@ -267,5 +265,3 @@ def shuffled(state: Match, order: Sequence[str], at: datetime) -> DealCards:
     cards = list(order)
     hands = [cards[s * CARDS : (s + 1) * CARDS] for s in range(4)]
     return DealCards(at=at, hands=hands, dealer=dealer_for(state, None), vira=cards[4 * CARDS])
-
-

@@ -79,5 +79,3 @@ def evolve(state: Match, event: Event) -> Match:
             hand = take_back(hand_of(state, TrucoHand), state, start, apply)
             return replace(state, hand=hand, turn=turn_of(hand))
     return state
-
-

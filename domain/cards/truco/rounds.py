@@ -58,5 +58,3 @@ def rules_of(state: Match) -> TrucoRules:
     if not isinstance(state.rules, TrucoRules):
         raise ValueError("not a Truco game")
     return state.rules
-
-

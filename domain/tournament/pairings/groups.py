@@ -68,5 +68,3 @@ def _circle_round(teams: Sequence[int], number: int) -> list[Pair]:
 
 def _swapped(pairs: list[Pair]) -> list[Pair]:
     return [(away, home) if away is not None else (home, None) for home, away in pairs]
-
-

@@ -142,5 +142,3 @@ def _team(slot: int | None) -> int:
     if slot is None:
         raise ValueError("a bye has no team")
     return slot
-
-

@@ -385,5 +385,3 @@ class _Blossoms:
                     self._augment_blossom(inner, inside)
                 self.mate[inside] = outer
                 partner = inside
-
-

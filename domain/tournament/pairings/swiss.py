@@ -132,5 +132,3 @@ def _bye_candidates(ranked: Sequence[int], had_bye: Collection[int]) -> list[int
     byes = Counter(had_bye)
     fewest = min(byes[team] for team in ranked)
     return [team for team in reversed(ranked) if byes[team] == fewest]
-
-

@@ -47,8 +47,10 @@ class SumulaHand(msgspec.Struct, frozen=True, kw_only=True):
     ended_at: Annotated[datetime, Meta(description="When it ended (played).")]
     result: Annotated[
         dict[str, Any] | None,
-        Meta(description="The body that writes this hand down again as a result; null for a "
-             "hand no result body can say (a penalty)."),
+        Meta(
+            description="The body that writes this hand down again as a result; null for a "
+            "hand no result body can say (a penalty)."
+        ),
     ]
 
 
@@ -78,8 +80,10 @@ class Sumula(msgspec.Struct, frozen=True, kw_only=True):
     confirmed_by: Annotated[list[str], Meta(description="Who confirmed it, by team.")]
     closed: Annotated[
         bool,
-        Meta(description="A betting session closed between hands (P17), not played to one "
-             "stack: an import closes it again after its hands."),
+        Meta(
+            description="A betting session closed between hands (P17), not played to one "
+            "stack: an import closes it again after its hands."
+        ),
     ] = False
 
 
@@ -147,14 +151,38 @@ def _with_times(body: dict[str, object] | None, hand: HandOut) -> dict[str, Any]
 def sumula_csv(sumula: Sumula) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["game", "hand", "outcome", "kind", "winner", "points", "score_a",
-                     "score_b", "started_at", "ended_at", "score"])
+    writer.writerow(
+        [
+            "game",
+            "hand",
+            "outcome",
+            "kind",
+            "winner",
+            "points",
+            "score_a",
+            "score_b",
+            "started_at",
+            "ended_at",
+            "score",
+        ]
+    )
     for hand in sumula.hands:
         every = " ".join(f"{side}:{points}" for side, points in hand.score.items())
-        writer.writerow([sumula.id, hand.number, hand.outcome, hand.kind or "",
-                         hand.winner or "", hand.points, hand.score.get("A", ""),
-                         hand.score.get("B", ""), hand.started_at.isoformat(),
-                         hand.ended_at.isoformat(), every])
+        writer.writerow(
+            [
+                sumula.id,
+                hand.number,
+                hand.outcome,
+                hand.kind or "",
+                hand.winner or "",
+                hand.points,
+                hand.score.get("A", ""),
+                hand.score.get("B", ""),
+                hand.started_at.isoformat(),
+                hand.ended_at.isoformat(),
+                every,
+            ]
+        )
     return out.getvalue()
 
 
@@ -172,10 +200,13 @@ class _AlsoCsv(Operation):
         ok = (self.responses or {}).get("200")
         if isinstance(ok, OpenAPIResponse) and ok.content is not None:
             ok.content[CSV] = OpenAPIMediaType(
-                schema=Schema(type=OpenAPIType.STRING, description="One row per hand: "
-                              "game, hand, outcome, kind, winner, points, score_a, score_b "
-                              "(a partnership game's), started_at, ended_at, score (every "
-                              "side's, `A:12 B:7` or `0:12 1:0 2:31 3:7`).")
+                schema=Schema(
+                    type=OpenAPIType.STRING,
+                    description="One row per hand: "
+                    "game, hand, outcome, kind, winner, points, score_a, score_b "
+                    "(a partnership game's), started_at, ended_at, score (every "
+                    "side's, `A:12 B:7` or `0:12 1:0 2:31 3:7`).",
+                )
             )
 
 
@@ -189,7 +220,10 @@ class ExportController(Controller):
         summary="A game's súmula (score sheet), as JSON or CSV",
     )
     async def sumula(
-        self, request: Request[Any, Any, Any], state: State, match_id: MatchIdPath,
+        self,
+        request: Request[Any, Any, Any],
+        state: State,
+        match_id: MatchIdPath,
         format: Format = None,
     ) -> Response[Sumula]:
         sheet = await sumula_of(state, match_id)
@@ -208,15 +242,18 @@ class ExportController(Controller):
     async def export(
         self,
         state: State,
-        player: Annotated[str | None, QueryParameter(description="Games this player sat at.")]
-        = None,
-        competition: Annotated[str | None, QueryParameter(description="A competition's.")]
-        = None,
+        player: Annotated[
+            str | None, QueryParameter(description="Games this player sat at.")
+        ] = None,
+        competition: Annotated[str | None, QueryParameter(description="A competition's.")] = None,
         game: Annotated[GameName | None, QueryParameter(description="One game's.")] = None,
-        since: Annotated[str | None, QueryParameter(description="Finished since (date or "
-                                                   "RFC 3339).", max_length=40)] = None,
-        until: Annotated[str | None, QueryParameter(description="Finished before.",
-                                                   max_length=40)] = None,
+        since: Annotated[
+            str | None,
+            QueryParameter(description="Finished since (date or RFC 3339).", max_length=40),
+        ] = None,
+        until: Annotated[
+            str | None, QueryParameter(description="Finished before.", max_length=40)
+        ] = None,
         status: Annotated[
             Literal["confirmed", "finished", "all"],
             QueryParameter(description="confirmed (default), finished (confirmed or not), all."),
@@ -272,8 +309,16 @@ async def _lines(state: State, filters: _Filters) -> AsyncIterator[bytes]:
     while True:
         async with snapshot(state) as connection:
             rows = await connection.fetch(
-                _QUERY, filters.player, filters.competition, filters.presets, filters.since,
-                filters.until, filters.status, after[0], after[1], PAGE,
+                _QUERY,
+                filters.player,
+                filters.competition,
+                filters.presets,
+                filters.since,
+                filters.until,
+                filters.status,
+                after[0],
+                after[1],
+                PAGE,
             )
         for row in rows:
             yield _ENCODER.encode(await sumula_of(state, row[0])) + b"\n"

@@ -87,8 +87,13 @@ def conflict(key: str, game_id: str | None) -> dict[str, Any]:
 
 
 def _problem(status: int, code: str, detail: str) -> dict[str, Any]:
-    return {"type": f"/problems/{code}", "title": code.replace("-", " "), "status": status,
-            "code": code, "detail": detail}
+    return {
+        "type": f"/problems/{code}",
+        "title": code.replace("-", " "),
+        "status": status,
+        "code": code,
+        "detail": detail,
+    }
 
 
 async def actor_of(request: Request[Any, Any, Any]) -> str | None:
@@ -121,8 +126,10 @@ async def same_as_recorded(request: Request[Any, Any, Any], actor: str, plan: Pl
     if plan.replaces is not None:
         return False  # no line imported before replaced anything
     match_id = stream.removeprefix("match-")
-    planned = {f"{actor}:{plan.step_key(step)}": request_digest(path, body)
-               for path, body, step in plan.steps(match_id)}
+    planned = {
+        f"{actor}:{plan.step_key(step)}": request_digest(path, body)
+        for path, body, step in plan.steps(match_id)
+    }
     more = f"{actor}:{plan.step_key(f'hand:{len(plan.hands) + 1}')}"
     recorded = await store.key_records([*planned, scoped["confirm"], scoped["cancel"], more])
     cancelled = recorded.pop(scoped["cancel"], None) is not None

@@ -126,8 +126,11 @@ class ImportController(Controller):
         for number, text in lines[:MAX_LINES]:
             results.append(await _import_line(request, number, text))
         for number, _ in lines[MAX_LINES:]:
-            results.append(_refused(number, 413, "too-many-lines",
-                                    f"an import takes {MAX_LINES} lines at most"))
+            results.append(
+                _refused(
+                    number, 413, "too-many-lines", f"an import takes {MAX_LINES} lines at most"
+                )
+            )
         failed = sum(1 for r in results if r.error is not None)
         return ImportResult(imported=len(results) - failed, failed=failed, results=results)
 
@@ -275,14 +278,22 @@ async def _write(
     """POST `body` to one of the service's own endpoints, as the importer, in process
     (`line_print`: the fingerprint its Idempotency-Key keeps, the line's, not the body's)."""
     payload = msgspec.json.encode(body)
-    headers = [(name, value) for name, value in request.scope["headers"]
-               if name in (b"host", b"authorization", b"x-client-time")]
-    headers += [(b"content-type", b"application/json"),
-                (b"content-length", str(len(payload)).encode()),
-                (b"idempotency-key", key[:300].encode())]
+    headers = [
+        (name, value)
+        for name, value in request.scope["headers"]
+        if name in (b"host", b"authorization", b"x-client-time")
+    ]
+    headers += [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(payload)).encode()),
+        (b"idempotency-key", key[:300].encode()),
+    ]
     scope: Any = {
-        **{k: v for k, v in request.scope.items()
-           if k in ("type", "asgi", "http_version", "scheme", "server", "client", "root_path")},
+        **{
+            k: v
+            for k, v in request.scope.items()
+            if k in ("type", "asgi", "http_version", "scheme", "server", "client", "root_path")
+        },
         "method": "POST",
         "path": path,
         "raw_path": path.encode(),

@@ -117,9 +117,7 @@ class _Namer:
         named = self._component(chosen, KNOWN.get(_values(chosen), _camel(name)))
         if not nullable:
             return named
-        return Schema(
-            one_of=[named, Schema(type=OpenAPIType.NULL)], description=schema.description
-        )
+        return Schema(one_of=[named, Schema(type=OpenAPIType.NULL)], description=schema.description)
 
     def _component(self, schema: Schema, name: str) -> Reference:
         description = schema.description

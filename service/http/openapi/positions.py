@@ -47,7 +47,9 @@ def document_positions(document: OpenAPI) -> OpenAPI:
             for code, answer in (operation.responses or {}).items() if operation else ():
                 if code.startswith("2") and isinstance(answer, OpenAPIResponse):
                     answer.headers = {
-                        **(answer.headers or {}), "Domino-Position": WRITTEN, **RATE_HEADERS
+                        **(answer.headers or {}),
+                        "Domino-Position": WRITTEN,
+                        **RATE_HEADERS,
                     }
         if item.get is not None and path not in UNROUTED and path.startswith("/v1/"):
             answers = item.get.responses or {}

@@ -50,7 +50,7 @@ SeasonParam = Annotated[
     str | None,
     QueryParameter(
         max_length=7,
-        description='Only the games of this season (temporada), in Brazil\'s time: a month '
+        description="Only the games of this season (temporada), in Brazil's time: a month "
         '("2026-11") or a year ("2026"); not with `since` or `until`.',
     ),
 ]

@@ -146,9 +146,7 @@ def _located(error: msgspec.ValidationError, kind: Any = None) -> tuple[str, str
 def _required(kind: Any) -> bool:
     """Whether a body of this type needs a field: an empty one cannot be it."""
     info = _unwrapped(msgspec.inspect.type_info(kind))
-    return not isinstance(info, msgspec.inspect.StructType) or any(
-        f.required for f in info.fields
-    )
+    return not isinstance(info, msgspec.inspect.StructType) or any(f.required for f in info.fields)
 
 
 def _choices(kind: Any, field: str) -> tuple[object, ...]:

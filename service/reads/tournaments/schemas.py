@@ -33,9 +33,9 @@ class FixtureOut(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         list[int] | None,
         Meta(description="Players alone, once decided: each entrant's place at the table."),
     ] = None
-    table: Annotated[
-        int | None, Meta(description="A tournament of chips: the table's number.")
-    ] = None
+    table: Annotated[int | None, Meta(description="A tournament of chips: the table's number.")] = (
+        None
+    )
     chips: Annotated[
         list[int] | None,
         Meta(description="A table of chips: the session: each entrant's chips when it started."),
@@ -128,6 +128,8 @@ class TournamentEventOut(msgspec.Struct, frozen=True, kw_only=True):
 class TournamentEvents(msgspec.Struct, frozen=True, kw_only=True):
     events: Annotated[
         list[TournamentEventOut],
-        Meta(description="The torneio's own events after its creation, in order: fold them "
-        "to replay it."),
+        Meta(
+            description="The torneio's own events after its creation, in order: fold them "
+            "to replay it."
+        ),
     ]
