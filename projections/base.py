@@ -4,6 +4,7 @@ and one function that folds a batch of events into set-based writes on those tab
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
 import asyncpg
@@ -27,7 +28,11 @@ class Projection(Protocol):
     event_types: tuple[str, ...]
     """The only event types `apply` is given; the others just move the checkpoint."""
 
-    # Optionally `narrowed`, some of those types read for a few games only: `narrowing_of`.
+    narrowed: Mapping[str, str]
+    """Event type -> a key of its stream's first event: an event of that type matters only
+    when its game's creation names that key (not null). The runner's scout passes over the
+    others without waking the worker; `apply` may still be given them (a worker's batch
+    reads every event of its types) and must pass over them as well. Mostly `NOT_NARROWED`."""
 
     def writing_to(self, suffix: str) -> Projection:
         """The same projection writing into `<table><suffix>` (the rebuild's shadow tables)."""
@@ -38,11 +43,5 @@ class Projection(Protocol):
         ...
 
 
-def narrowing_of(projection: Projection) -> Mapping[str, str]:
-    """`narrowed`, when the projection has it: event type -> a key of its stream's first
-    event. An event of that type matters only when its game's creation names that key (not
-    null): the runner's scout passes over the others without waking the worker. `apply` may
-    still be given them (a worker's batch reads every event of its types) and must pass over
-    them as well."""
-    narrowed: Mapping[str, str] = getattr(projection, "narrowed", {})
-    return narrowed
+NOT_NARROWED: Mapping[str, str] = MappingProxyType({})
+"""Every event of the projection's types matters to it."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from projections.base import Connection, Projection, StoredEvent, narrowing_of
+from projections.base import Connection, Projection, StoredEvent
 
 NOTIFY_CHANNEL = "domino_projections"
 """After each batch commits, `<name>:<position>` is sent here (tests and benchmarks wait on it)."""
@@ -96,10 +96,13 @@ _MOVE = (
 # The same for several projections at once: the runner's scout asks it of every projection
 # it holds, once per wake-up, and wakes only those whose events it found. A checkpoint row
 # locked by someone else (a worker's batch, a rebuild's swap) is skipped, not waited for:
-# its projection is left to its worker. A narrowed type (`base.narrowing_of`: the policy's
+# its projection is left to its worker. A narrowed type (`Projection.narrowed`: the policy's
 # `hand_ended`, which matters only in a torneio's games) counts only when its stream's first
 # event names the key: a hand ends every few moves in every game, and each woke the policy's
-# worker for a batch (five round trips) that changed nothing but its checkpoint.
+# worker for a batch (five round trips) that changed nothing but its checkpoint. The game's
+# creation is looked for in the event's own partition first (where a game's hands mostly
+# are), which the bounds on `position` let PostgreSQL pick alone; in every partition only
+# when it is not there.
 _SKIP_ALL = """
 WITH wanted AS (
     SELECT * FROM unnest($1::text[], $2::text[], $5::text[]) AS w(name, event_type, only_with)),
@@ -112,10 +115,16 @@ plan AS (
     SELECT c.name, c.position AS after, b.last,
         EXISTS (SELECT 1 FROM next n JOIN wanted w ON w.event_type = n.event_type
             WHERE w.name = c.name AND n.position > c.position
-            AND (w.only_with IS NULL OR EXISTS (SELECT 1 FROM events first
-                WHERE first.stream_id = n.stream_id AND first.stream_version = 1
-                AND first.data ->> w.only_with IS NOT NULL))) AS relevant
-    FROM checkpoint c, batch b),
+            AND (w.only_with IS NULL OR coalesce(
+                (SELECT first.data ->> w.only_with IS NOT NULL FROM events first
+                 WHERE first.stream_id = n.stream_id AND first.stream_version = 1
+                   AND first.position >= n.position / l.span * l.span
+                   AND first.position <= n.position),
+                (SELECT first.data ->> w.only_with IS NOT NULL FROM events first
+                 WHERE first.stream_id = n.stream_id AND first.stream_version = 1
+                   AND first.position <= n.position))))
+            AS relevant
+    FROM checkpoint c, batch b, events_layout l),
 lockable AS (
     SELECT p.name FROM projection_checkpoints p JOIN plan ON p.name = plan.name
     WHERE p.position = plan.after AND plan.last > plan.after AND NOT plan.relevant
@@ -150,7 +159,7 @@ async def skip_unread(
     """Move the checkpoints of `projections` over the next events that none of them reads
     (narrowed types of other games included), in one statement; answer, for each, where it
     was, the batch's end, and whether it moved."""
-    wanted = [(p.name, t, narrowing_of(p).get(t)) for p in projections for t in p.event_types]
+    wanted = [(p.name, t, p.narrowed.get(t)) for p in projections for t in p.event_types]
     rows = await connection.fetch(
         _SKIP_ALL,
         [name for name, _, _ in wanted],

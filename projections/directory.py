@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import unicodedata
+from collections.abc import Mapping
 
 import msgspec
 
@@ -14,7 +15,7 @@ from domain.competitions import (
     PlayerRegistered,
     PlayerRenamed,
 )
-from projections.base import Connection, StoredEvent
+from projections.base import NOT_NARROWED, Connection, StoredEvent
 
 log = logging.getLogger("domino.projections")
 
@@ -33,6 +34,7 @@ class Directory:
         "player_renamed",
         "player_erased",
     )
+    narrowed: Mapping[str, str] = NOT_NARROWED
 
     def __init__(self, suffix: str = "") -> None:
         self.suffix = suffix

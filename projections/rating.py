@@ -17,6 +17,7 @@ cancelled before its confirmation never counts. The games being played are follo
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
@@ -37,7 +38,7 @@ from domain import (
 )
 from domain.disputes.events import DisputeSettled
 from domain.games import BY_NAME
-from projections.base import Connection, StoredEvent
+from projections.base import NOT_NARROWED, Connection, StoredEvent
 from projections.rating_disputes import take_back
 
 log = logging.getLogger("domino.projections")
@@ -104,6 +105,7 @@ class Ratings:
         "match_disputed",
         "dispute_settled",
     )
+    narrowed: Mapping[str, str] = NOT_NARROWED
 
     def __init__(self, suffix: str = "") -> None:
         self.suffix = suffix

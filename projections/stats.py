@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
+from collections.abc import Mapping
 
 import asyncpg
 import msgspec
 
 from domain import BY_NAME, DECODER, MatchCreated
 from projections.achievements import Earned, earned_in, streak_earned
-from projections.base import Connection, StoredEvent
+from projections.base import NOT_NARROWED, Connection, StoredEvent
 from projections.contributions import PlayerGame, contributions
 from projections.disputes import TakeBack
 from projections.facts import FACTS_DECODER, GAME_EVENT_TYPES, GameFacts, created, fold_event
@@ -30,6 +31,7 @@ log = logging.getLogger("domino.projections")
 class Stats:
     tables: tuple[str, ...] = STATS_TABLES
     event_types: tuple[str, ...] = GAME_EVENT_TYPES
+    narrowed: Mapping[str, str] = NOT_NARROWED
 
     def __init__(self, suffix: str = "", *, remembered: RememberedGames | None = None) -> None:
         self.name = f"stats{suffix}"

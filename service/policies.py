@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from datetime import UTC, datetime
+from types import MappingProxyType
 
 from domain import DomainError, Match, fold
 from domain.table import TEAMS, check_team
@@ -48,12 +50,12 @@ class TournamentPolicy:
         "dispute_settled",  # an annulled fixture game frees its fixture, as a cancelled one
         "hand_ended",
     )
-    narrowed = {"hand_ended": "fixture_id"}
+    narrowed: Mapping[str, str] = MappingProxyType({"hand_ended": "fixture_id"})
     """Only a table of chips' session game counts its hands (G22): the runner's scout passes
-    over the hands of games that play no fixture (projections/base.py, `narrowing_of`)."""
+    over the hands of games that play no fixture (`projections.base.Projection`)."""
 
     def __init__(self) -> None:
-        self._fixture_games = _FixtureGames()
+        self._fixture_games = _FixtureGames(self.narrowed["hand_ended"])
 
     def writing_to(self, suffix: str) -> TournamentPolicy:
         return self  # a policy is not rebuilt: what it did is in the log for good
@@ -71,12 +73,14 @@ class TournamentPolicy:
 
 
 class _FixtureGames:
-    """Whether a game plays a torneio's fixture, from its first event alone, which never
-    changes: each game is asked of the log once (the newest games kept)."""
+    """Whether a game plays a torneio's fixture (its first event names `key`, not null, as
+    the scout reads it), from that event alone, which never changes: each game is asked of
+    the log once (the first `KEPT` asked are kept, the oldest let go)."""
 
     KEPT = 10_000
 
-    def __init__(self) -> None:
+    def __init__(self, key: str) -> None:
+        self.key = key
         self._known: dict[str, bool] = {}
 
     async def plays(self, connection: Connection, stream_id: str) -> bool:
@@ -87,7 +91,7 @@ class _FixtureGames:
             "SELECT data::text FROM events WHERE stream_id = $1 AND stream_version = 1",
             stream_id,
         )
-        plays = data is not None and json.loads(data).get("fixture_id") is not None
+        plays = data is not None and json.loads(data).get(self.key) is not None
         if data is not None:  # a game not there yet (never: its hand came after) is asked again
             if len(self._known) >= self.KEPT:
                 del self._known[next(iter(self._known))]

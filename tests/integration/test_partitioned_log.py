@@ -6,6 +6,7 @@ partitions are made as the log reaches them; every promise of the store holds ac
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 
 import asyncpg
@@ -13,6 +14,8 @@ import pytest
 from alembic import command
 from asyncpg.pool import PoolConnectionProxy
 
+from projections.batches import _SKIP_ALL, NOTIFY_CHANNEL, Skipped, ensure_checkpoint, skip_unread
+from service.policies import all_policies
 from service.store.database import alembic_config
 from service.store.event_store import EventStore, NewEvent
 from tests.conftest import Database
@@ -274,3 +277,49 @@ async def test_a_call_with_two_requests_for_one_stream_is_refused_whole(
                 await connection.fetch(APPEND, *_arguments(call))
         assert await connection.fetchval("SELECT max(position) FROM events") == before
         assert (await connection.fetch(APPEND, *_arguments(apart[:2])))[0][0] == "appended"
+
+
+async def test_the_scout_looks_for_a_hand_s_game_in_the_hand_s_own_partition(
+    partitioned_pool: asyncpg.Pool,
+) -> None:
+    """Whether a hand concerns the torneio policy depends on its game's creation: the scout
+    looks for it in the hand's partition, where a game's hands mostly are, one index probe a
+    hand, not one in every partition of the log (which only grows)."""
+    store = EventStore(partitioned_pool)
+    filler = [NewEvent("test_event", "{}", "{}")] * SPAN
+    for version in range(0, 3 * SPAN, SPAN):
+        await store.append("filler", filler, expected_version=version)
+    policy = all_policies()[0]
+    hand = NewEvent("hand_ended", '{"number": 1}', "{}")
+    async with partitioned_pool.acquire() as db:
+        await ensure_checkpoint(db, policy.name)
+        before = await db.fetchval("SELECT max(position) FROM events")
+        await db.execute(
+            "UPDATE projection_checkpoints SET position = $1 WHERE name = $2", before, policy.name
+        )
+        games = [(f"match-free-{n}", '{"fixture_id": null}') for n in range(20)]
+        for stream, created in [*games, ("match-of-a-fixture", '{"fixture_id": "f-1"}')]:
+            await store.append(
+                stream, [NewEvent("match_created", created, "{}"), hand, hand], expected_version=0
+            )
+        head = await db.fetchval("SELECT max(position) FROM events")
+        assert before // SPAN == head // SPAN == 3, "every game in the last of four partitions"
+        wanted = [(policy.name, t, policy.narrowed.get(t)) for t in policy.event_types]
+        plan = await db.fetch(
+            f"EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) {_SKIP_ALL}",
+            [w[0] for w in wanted],
+            [w[1] for w in wanted],
+            5000,
+            NOTIFY_CHANNEL,
+            [w[2] for w in wanted],
+        )
+        found = await skip_unread(db, [policy], 5000)
+
+    probes: dict[str, int] = {}
+    for (line,) in plan:
+        scan = re.search(r"_stream_version_key on (events_p\d+) .*loops=(\d+)", line)
+        if scan and "never executed" not in line:
+            probes[scan[1]] = probes.get(scan[1], 0) + int(scan[2])
+    assert set(probes) == {"events_p000003"}, "each hand's game, in the hand's partition"
+    assert probes["events_p000003"] <= 2 * 21, "at most one probe a hand"
+    assert found == [Skipped(policy.name, before, head, moved=False)], "the fixture's hands wait"

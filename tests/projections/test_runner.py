@@ -4,18 +4,22 @@ or a lost connection, woken by NOTIFY and, failing that, by polling."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import asyncpg
 import pytest
 
-from domain import MatchCreated
+from domain import INITIAL, CreateMatch, decide
 from projections import all_projections
+from projections.base import NOT_NARROWED
 from projections.batches import (
     NOTIFY_CHANNEL,
     Skipped,
@@ -31,6 +35,7 @@ from projections.rebuild import rebuild
 from projections.runner import APPLICATION_NAME, ProjectionRunner
 from projections.stats import Stats
 from service.policies import all_policies
+from service.store.encoding import new_event
 from service.store.event_store import EventStore, NewEvent
 from tests.conftest import Database
 from tests.projections.conftest import Project, caught_up, rank, read_models
@@ -224,6 +229,7 @@ class _Unread:
     name = "unread"
     tables: tuple[str, ...] = ()
     event_types: tuple[str, ...] = ("no_such_event",)
+    narrowed: Mapping[str, str] = NOT_NARROWED
 
     def writing_to(self, suffix: str) -> _Unread:
         return self
@@ -283,6 +289,7 @@ class _Gated:
     name = "gated"
     tables: tuple[str, ...] = ()
     event_types: tuple[str, ...] = ("probe",)
+    narrowed: Mapping[str, str] = NOT_NARROWED
 
     def __init__(self) -> None:
         self.batches: list[list[int]] = []
@@ -373,7 +380,7 @@ class _FixtureHands(_Unread):
 
     name = "fixture-hands"
     event_types: tuple[str, ...] = ("hand_ended",)
-    narrowed = {"hand_ended": "fixture_id"}
+    narrowed: Mapping[str, str] = MappingProxyType({"hand_ended": "fixture_id"})
 
 
 async def test_the_scout_passes_over_a_narrowed_type_in_the_games_it_does_not_concern(
@@ -407,10 +414,24 @@ async def test_the_scout_passes_over_a_narrowed_type_in_the_games_it_does_not_co
     assert await checkpoint(db, fixture_hands.name) == friendly
 
 
-def test_the_torneio_policy_narrows_its_hands_by_a_field_of_the_game_s_creation() -> None:
+def test_the_torneio_policy_narrows_its_hands_by_what_a_fixture_s_game_records() -> None:
+    """The scout reads the key at the top of the creation's stored body: a game of a fixture
+    is recorded with it, any other without it (or null), or its hands would be passed over."""
     policy = all_policies()[0]
-    assert policy.narrowed == {"hand_ended": "fixture_id"}
-    assert "fixture_id" in MatchCreated.__struct_fields__
+    key = policy.narrowed["hand_ended"]
+    at, seats = datetime.now(UTC), ["a", "b", "c", "d"]
+    of_a_fixture, friendly = (
+        new_event(decide(command, INITIAL)[0], {})
+        for command in (
+            CreateMatch(
+                at=at, preset="pontos", seats=seats, actor="x", competition_id="c", fixture_id="f-1"
+            ),
+            CreateMatch(at=at, preset="pontos", seats=seats, actor="x"),
+        )
+    )
+
+    assert json.loads(of_a_fixture.data)[key] == "f-1"
+    assert json.loads(friendly.data).get(key) is None
     assert set(policy.narrowed) <= set(policy.event_types)
 
 
