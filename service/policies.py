@@ -75,7 +75,7 @@ class TournamentPolicy:
 class _FixtureGames:
     """Whether a game plays a torneio's fixture (its first event names `key`, not null, as
     the scout reads it), from that event alone, which never changes: each game is asked of
-    the log once (the first `KEPT` asked are kept, the oldest let go)."""
+    the log once while it is among the last `KEPT` games asked."""
 
     KEPT = 10_000
 
