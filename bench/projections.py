@@ -56,6 +56,7 @@ from projections.rebuild import (  # noqa: E402
 )
 from projections.runner import ProjectionRunner  # noqa: E402
 from service.app import settled_heap  # noqa: E402
+from service.policies import all_policies  # noqa: E402
 from service.store.database import APP_ROLE, database_dsn, migrate, with_credentials  # noqa: E402
 from service.store.encoding import new_event  # noqa: E402
 from service.store.event_store import EventStore  # noqa: E402
@@ -315,7 +316,7 @@ async def lag(owner_dsn: str, app_dsn: str, seconds: float, tables: int, rate: f
 
     await listener.add_listener(NOTIFY_CHANNEL, folded)
     settled_heap()  # the collector as `domino serve` has it, whose runner this is
-    runner = ProjectionRunner(app_dsn, all_projections())
+    runner = ProjectionRunner(app_dsn, [*all_projections(), *all_policies()])  # as served
     await runner.start()
     out = str(HERE.parent / ".bench" / "appended.json")
     process = multiprocessing.get_context("spawn").Process(
