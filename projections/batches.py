@@ -153,21 +153,25 @@ class Skipped(NamedTuple):
         return self.last is not None and self.last > self.after and not self.moved
 
 
-async def skip_unread(
-    connection: Connection, projections: Sequence[Projection], limit: int
-) -> list[Skipped]:
-    """Move the checkpoints of `projections` over the next events that none of them reads
-    (narrowed types of other games included), in one statement; answer, for each, where it
-    was, the batch's end, and whether it moved."""
+def skip_all_arguments(projections: Sequence[Projection], limit: int) -> tuple[object, ...]:
+    """`_SKIP_ALL`'s parameters: each projection's types (and the key narrowing each)."""
     wanted = [(p.name, t, p.narrowed.get(t)) for p in projections for t in p.event_types]
-    rows = await connection.fetch(
-        _SKIP_ALL,
+    return (
         [name for name, _, _ in wanted],
         [event_type for _, event_type, _ in wanted],
         limit,
         NOTIFY_CHANNEL,
         [only_with for _, _, only_with in wanted],
     )
+
+
+async def skip_unread(
+    connection: Connection, projections: Sequence[Projection], limit: int
+) -> list[Skipped]:
+    """Move the checkpoints of `projections` over the next events that none of them reads
+    (narrowed types of other games included), in one statement; answer, for each, where it
+    was, the batch's end, and whether it moved."""
+    rows = await connection.fetch(_SKIP_ALL, *skip_all_arguments(projections, limit))
     return [Skipped(r[0], int(r[1]), None if r[2] is None else int(r[2]), r[3] > 0) for r in rows]
 
 

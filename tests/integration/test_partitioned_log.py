@@ -14,7 +14,13 @@ import pytest
 from alembic import command
 from asyncpg.pool import PoolConnectionProxy
 
-from projections.batches import _SKIP_ALL, NOTIFY_CHANNEL, Skipped, ensure_checkpoint, skip_unread
+from projections.batches import (
+    _SKIP_ALL,
+    Skipped,
+    ensure_checkpoint,
+    skip_all_arguments,
+    skip_unread,
+)
 from service.policies import all_policies
 from service.store.database import alembic_config
 from service.store.event_store import EventStore, NewEvent
@@ -304,14 +310,9 @@ async def test_the_scout_looks_for_a_hand_s_game_in_the_hand_s_own_partition(
             )
         head = await db.fetchval("SELECT max(position) FROM events")
         assert before // SPAN == head // SPAN == 3, "every game in the last of four partitions"
-        wanted = [(policy.name, t, policy.narrowed.get(t)) for t in policy.event_types]
         plan = await db.fetch(
             f"EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) {_SKIP_ALL}",
-            [w[0] for w in wanted],
-            [w[1] for w in wanted],
-            5000,
-            NOTIFY_CHANNEL,
-            [w[2] for w in wanted],
+            *skip_all_arguments([policy], 5000),
         )
         found = await skip_unread(db, [policy], 5000)
 
