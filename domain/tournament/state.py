@@ -2,6 +2,7 @@
 teams that went through each stage, and once finished the champion and the places."""
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Literal
 
 import msgspec
@@ -33,6 +34,8 @@ class Fixture(msgspec.Struct, frozen=True, kw_only=True):
     away: int | None
     match_id: str | None = None
     status: FixtureStatus = "pending"
+    attached_at: datetime | None = None
+    """When its game (`match_id`, while "playing") took the fixture."""
     winner: int | None = None
     hands: tuple[int, int] = (0, 0)
     points: tuple[int, int] = (0, 0)
@@ -120,9 +123,17 @@ def evolve(tournament: Tournament, event: TournamentEvent) -> Tournament:
             )
             return replace(tournament, fixtures=(*tournament.fixtures, *new))
         case FixtureGameAttached():
-            return _changed(tournament, event.fixture_id, match_id=event.match_id, status="playing")
+            return _changed(
+                tournament,
+                event.fixture_id,
+                match_id=event.match_id,
+                status="playing",
+                attached_at=event.at,
+            )
         case FixtureGameCancelled():
-            return _changed(tournament, event.fixture_id, match_id=None, status="pending")
+            return _changed(
+                tournament, event.fixture_id, match_id=None, status="pending", attached_at=None
+            )
         case FixtureDecided():
             return _changed(
                 tournament,

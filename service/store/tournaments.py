@@ -8,10 +8,11 @@ from collections.abc import Callable, Sequence
 
 from domain.competitions import REGISTRY_DECODER, CompetitionCreated
 from domain.tournament.events import TOURNAMENT_DECODER, TournamentEvent
-from domain.tournament.state import Tournament, fold, started
+from domain.tournament.state import Fixture, Tournament, fold, started
 from service.store.encoding import new_event
 from service.store.errors import Busy, NotFound, Refused
 from service.store.event_store import EventStore, VersionConflict
+from service.store.matches import stream_of as match_stream
 from service.store.registry import parse_id
 
 RETRIES = 5
@@ -52,6 +53,16 @@ class Tournaments:
             )
         return tournament, len(events)
 
+    async def never_created(self, fixture: Fixture | None) -> str | None:
+        """The game a "playing" fixture names when that game has not a single event (its
+        creation failed after it took the fixture): `attach` and `walkover` free such a
+        fixture once it lapses (`domain.tournament.decide.RESERVATION_LAPSES`)."""
+        if fixture is None or fixture.status != "playing" or fixture.match_id is None:
+            return None
+        if await self.store.stream_version(match_stream(fixture.match_id)):
+            return None
+        return fixture.match_id
+
     async def execute(
         self,
         competition_id: str,
@@ -70,6 +81,8 @@ class Tournaments:
                 if first is not None:
                     return (await self.load(competition_id, first.last_version))[0]
             events = decide(tournament)
+            if not events:
+                return tournament
             try:
                 result = await self.store.append(
                     stream_of(parse_id(competition_id, "competition")),

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+import uuid
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 import pytest
 
+from domain.tournament.decide import RESERVATION_LAPSES
+from domain.tournament.events import FixtureGameAttached
 from tests.api.conftest import Player, register
 from tests.api.play import Json, assert_problem, join_all
 
@@ -289,3 +293,60 @@ async def test_a_sueca_torneio_game_abandoned_loses_its_fixture(
     assert (listed[0]["winner"], listed[0]["abandoned"]) == (away, True)
     standings = (await shared_client.get(f"/v1/competitions/{competition}/standings")).json()
     assert standings["champion"] == away
+
+
+async def test_a_fixture_game_refused_at_creation_gives_the_fixture_back(
+    client: httpx.AsyncClient,
+) -> None:
+    """The fixture is taken before the game is written (two games never race for it); a
+    game refused then (here a NUL, which PostgreSQL refuses) must not keep it: any player
+    of its teams could otherwise stop the torneio for good."""
+    organizer = await register(client, "Dona Rosa")
+    competition, teams = await torneio(client, organizer, 2, {"stages": [{"kind": "knockout"}]})
+    (final,) = await fixtures(client, competition)
+    home, away = (teams[i] for i in final["teams"])
+    seats = [home[0].id, away[0].id, home[1].id, away[1].id]
+    body = {"competition_id": competition, "fixture_id": final["id"], "seats": seats}
+
+    refused = await client.post(
+        "/v1/matches", json=body | {"notes": "a\u0000b"}, headers=home[0].auth
+    )
+    assert refused.status_code == 400, refused.text
+    (after,) = await fixtures(client, competition)
+    assert (after["status"], after.get("match_id")) == ("pending", None)
+    game = await client.post("/v1/matches", json=body, headers=organizer.auth)
+    assert game.status_code == 201, game.text
+    (playing,) = await fixtures(client, competition)
+    assert playing["match_id"] == game.json()["id"]
+
+
+async def test_a_fixture_taken_by_a_game_never_written_frees_itself_once_it_lapses(
+    client: httpx.AsyncClient,
+) -> None:
+    """A process stopped between taking the fixture and writing its game: once the
+    reservation lapses a walkover is recorded; a written game's fixture is never freed."""
+    organizer = await register(client, "Dona Rosa")
+    competition, teams = await torneio(client, organizer, 4, {"stages": [{"kind": "knockout"}]})
+    first, second = await fixtures(client, competition)
+    written = await client.post(
+        "/v1/matches",
+        json={"rules": {"preset": "pontos"}, "seats": [p.id for t in teams for p in t][:4]},
+        headers=organizer.auth,
+    )
+    assert written.status_code == 201, written.text
+    long_ago = datetime.now(UTC) - RESERVATION_LAPSES * 2
+    tournaments = client._transport.app.state.tournaments  # type: ignore[attr-defined]
+    for fixture, game in ((first, str(uuid.uuid4())), (second, written.json()["id"])):
+        taken = FixtureGameAttached(at=long_ago, fixture_id=fixture["id"], match_id=game)
+        await tournaments.execute(competition, lambda _, e=taken: [e], {"actor": "test"})
+
+    for fixture, status in ((first, 201), (second, 409)):
+        response = await client.post(
+            f"/v1/competitions/{competition}/fixtures/{fixture['id']}/walkover",
+            json={"absent": fixture["teams"][0]},
+            headers=organizer.auth,
+        )
+        assert response.status_code == status, response.text
+    ghost_freed, kept = await fixtures(client, competition)
+    assert (ghost_freed["status"], ghost_freed["walkover"]) == ("decided", True)
+    assert (kept["status"], kept["match_id"]) == ("playing", written.json()["id"])

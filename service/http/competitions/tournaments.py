@@ -88,9 +88,12 @@ class TournamentController(Controller):
         tournament, _ = await tournaments.load(competition_id)
         _organizer(principal, tournament, "record a walkover")
         key = idempotency_key(request, principal)
+        never_created = await tournaments.never_created(tournament.fixture(fixture_id))
         after = await tournaments.execute(
             competition_id,
-            lambda current: walkover(current, fixture_id, data.absent, datetime.now(UTC)),
+            lambda current: walkover(
+                current, fixture_id, data.absent, datetime.now(UTC), never_created=never_created
+            ),
             {"actor": principal.actor},
             key,
             await fingerprint(request) if key is not None else None,

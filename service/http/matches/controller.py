@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import uuid
 from typing import Annotated, Any
 
@@ -20,7 +22,7 @@ from domain.cards.betting.rules import BettingRules
 from domain.competitions import check_pairing
 from domain.competitions.format import Level
 from domain.tournament.chips import session_level, still_in
-from domain.tournament.decide import attach
+from domain.tournament.decide import attach, release
 from domain.tournament.state import stage_label
 from service.http.auth import Principal, provide_principal, provide_viewer
 from service.http.directory.params import (
@@ -52,9 +54,11 @@ from service.reads.directory.listing import list_matches
 from service.reads.directory.schemas import MatchList
 from service.reads.mesas.seating import at_the_mesa
 from service.reads.stale import stale_after_of
-from service.store.matches import Matches
+from service.store.matches import Matches, stream_of
 from service.store.registry import parse_id
 from service.store.tournaments import Tournaments
+
+log = logging.getLogger("domino.matches")
 
 
 class MatchController(Controller):
@@ -139,14 +143,22 @@ class MatchController(Controller):
             fixture_id=data.fixture_id,
         )
         matches: Matches = state.matches
-        record = await matches.execute(
-            match_id,
-            lambda _: command,
-            metadata(request, principal, key),
-            idempotency_key=key,
-            fingerprint=digest,
-            new=True,
-        )
+        try:
+            record = await matches.execute(
+                match_id,
+                lambda _: command,
+                metadata(request, principal, key),
+                idempotency_key=key,
+                fingerprint=digest,
+                new=True,
+            )
+        except BaseException:
+            if data.fixture_id is not None and data.competition_id is not None:
+                released = _release_fixture(
+                    state, data.competition_id, data.fixture_id, match_id, principal
+                )
+                await asyncio.shield(asyncio.ensure_future(released))
+            raise
         return answer(record, can.access_of(principal, record.state, None), principal, 201)
 
     async def _rules_for(
@@ -227,6 +239,7 @@ async def _reserve_fixture(
     fixture = tournament.fixture(data.fixture_id or "")
     if fixture is None:
         raise ApiError(404, "fixture-not-found", f"the torneio has no fixture {data.fixture_id!r}")
+    never_created = await tournaments.never_created(fixture)
     seats = [parse_id(p, "player") for p in data.seats]
     teams = tournament.created.teams
     if fixture.entrants:
@@ -240,7 +253,9 @@ async def _reserve_fixture(
             await _all_joined(state, data.competition_id, seats)
         await tournaments.execute(
             data.competition_id,
-            lambda current: attach(current, fixture.id, match_id, now()),
+            lambda current: attach(
+                current, fixture.id, match_id, now(), never_created=never_created
+            ),
             metadata,
         )
         return stage_label(tournament, fixture), session_level(tournament, fixture)
@@ -255,10 +270,29 @@ async def _reserve_fixture(
         )
     await tournaments.execute(
         data.competition_id,
-        lambda current: attach(current, fixture.id, match_id, now()),
+        lambda current: attach(current, fixture.id, match_id, now(), never_created=never_created),
         metadata,
     )
     return stage_label(tournament, fixture), None
+
+
+async def _release_fixture(
+    state: State, competition_id: str, fixture_id: str, match_id: str, principal: Principal
+) -> None:
+    """Give back the fixture a game took before its creation failed, unless the game was
+    written after all (a connection lost at its commit): then the fixture keeps it."""
+    tournaments: Tournaments = state.tournaments
+    try:
+        matches: Matches = state.matches
+        if await matches.store.stream_version(stream_of(match_id)):
+            return
+        await tournaments.execute(
+            competition_id,
+            lambda current: release(current, fixture_id, match_id, now()),
+            {"actor": principal.actor},
+        )
+    except Exception as error:  # the fixture lapses by itself (RESERVATION_LAPSES)
+        log.warning("fixture %s of %s not released: %r", fixture_id, competition_id, error)
 
 
 async def _all_joined(state: State, competition_id: str, seats: list[str]) -> None:

@@ -16,8 +16,22 @@ from domain.competitions.format import (
     SwissStage,
     TournamentFormat,
 )
-from domain.tournament.decide import attach, cancel, game_result, opening, walkover
-from domain.tournament.events import FixtureDecided, StageCompleted, TournamentFinished
+from domain.tournament.decide import (
+    RESERVATION_LAPSES,
+    attach,
+    cancel,
+    game_result,
+    opening,
+    release,
+    walkover,
+)
+from domain.tournament.events import (
+    FixtureDecided,
+    FixtureGameAttached,
+    FixtureGameCancelled,
+    StageCompleted,
+    TournamentFinished,
+)
 from domain.tournament.state import Tournament, fold, stage_label, started
 
 AT = datetime(2025, 6, 1, 20, tzinfo=UTC)
@@ -195,3 +209,30 @@ def test_a_stage_completed_names_who_goes_through_in_seed_order() -> None:
     (completed,) = [e for e in events if isinstance(e, StageCompleted)]
     assert len(completed.qualified) == 2
     assert tournament.entered[1] == completed.qualified
+
+
+def test_a_fixture_whose_game_was_never_created_is_free_again_once_it_lapses() -> None:
+    first = torneio(2, KnockoutStage())
+    (final,) = first.fixtures
+    taken = fold(first, attach(first, final.id, "ghost", AT))
+    soon, later = AT + RESERVATION_LAPSES / 2, AT + RESERVATION_LAPSES
+    with pytest.raises(DomainError, match="has a game"):  # maybe still being created
+        attach(taken, final.id, "m-2", soon, never_created="ghost")
+    with pytest.raises(DomainError, match="has a game"):  # the caller found it written
+        attach(taken, final.id, "m-2", later)
+    events = attach(taken, final.id, "m-2", later, never_created="ghost")
+    assert [type(e) for e in events] == [FixtureGameCancelled, FixtureGameAttached]
+    assert fold(taken, events).fixtures[0].match_id == "m-2"
+    walked = fold(taken, walkover(taken, final.id, final.home, later, never_created="ghost"))
+    assert walked.fixtures[0].walkover and walked.champion == final.away
+
+
+def test_a_game_that_failed_to_be_created_gives_its_fixture_back_only_while_it_holds_it() -> None:
+    first = torneio(2, KnockoutStage())
+    (final,) = first.fixtures
+    taken = fold(first, attach(first, final.id, "failed", AT))
+    freed = fold(taken, release(taken, final.id, "failed", AT))
+    assert (freed.fixtures[0].status, freed.fixtures[0].match_id) == ("pending", None)
+    retaken = fold(freed, attach(freed, final.id, "next", AT))
+    assert release(retaken, final.id, "failed", AT) == []
+    assert release(freed, final.id, "failed", AT) == []
