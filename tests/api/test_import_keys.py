@@ -1,8 +1,9 @@
 """Import keys over HTTP (issue 29; README, "Exports and imports"): the same key and the same
 line answer the same game; the same key with another line is a conflict for that line and
 changes nothing anywhere, whoever confirmed the earlier game; a correction names what it
-replaces, is written, then cancels the replaced game, never a confirmed one; a line
-imported before the line's digest was kept still answers its game, and still conflicts."""
+replaces, is written, then cancels the replaced game (never a confirmed one) before it is
+confirmed; a line imported before the line's digest was kept still answers its game, and
+still conflicts."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ import httpx
 import msgspec
 import pytest
 
-from tests.api.conftest import ADMIN, Player, Table, bearer
+from tests.api.conftest import ADMIN, Table, bearer, register
+from tests.api.play import create_competition, join_all
 from tests.conftest import Database
 
 Json = dict[str, Any]
@@ -209,19 +211,50 @@ async def test_a_correction_of_nothing_known_is_refused_and_writes_nothing(
     assert await position(client) == before
 
 
-async def test_a_correction_by_someone_who_may_not_cancel_the_game_is_undone(
-    client: httpx.AsyncClient, table: Table
+@pytest.mark.parametrize("confirm", [False, True])
+async def test_a_correction_by_someone_who_may_not_cancel_the_game_writes_nothing(
+    client: httpx.AsyncClient, table: Table, confirm: bool
 ) -> None:
     """The replaced game's cancellation is the service's own endpoint's: by its scorekeeper
-    (here the administrator's import) or an organizer, not by a player of the game."""
+    (here the administrator's import) or an organizer, not by a player of the game, nor by
+    the organizer of a competition the replaced game is not in. Asked before anything is
+    written: a correction confirmed before the refusal would count beside the game it was
+    to replace, and a confirmed game is never cancelled."""
     (done,) = await imported(client, ADMIN, line(table, "sheet-8"))
-    player: Player = table.players[0]
-    (refused,) = await imported(
-        client, player.auth, line(table, "sheet-8b", winner=1, replaces=done["id"])
-    )
-    assert refused["error"]["status"] == 403, refused
-    assert refused["cancelled"] is True  # the correction's own game
+    organizer = await register(client, "Org")
+    competition = await create_competition(client, organizer)
+    await join_all(client, competition, table.players)  # they consent to its organizer
+    before = await position(client)
+    for who, more in (
+        (table.players[0].auth, {}),
+        (organizer.auth, {"competition_id": competition}),
+    ):
+        correction = line(table, "sheet-8b", 1, replaces=done["id"], confirm=confirm) | more
+        (refused,) = await imported(client, who, correction)
+        assert (refused["error"]["status"], refused["error"]["code"]) == (403, "forbidden")
+        assert "id" not in refused, refused
+    assert await position(client) == before, "nothing written"
     assert (await game(client, done["id"]))["status"] == "finished"
+
+
+async def test_a_confirmed_correction_cancels_the_game_it_replaces_before_it_is_final(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """Were the cancellation to fail, the correction would not be confirmed yet, and would
+    be cancelled in its turn: never two games counting for one sheet."""
+    (wrong,) = await imported(client, ADMIN, line(table, "sheet-9"))
+    correction = line(table, "sheet-9b", winner=1, replaces="sheet-9", confirm=True)
+    (fixed,) = await imported(client, ADMIN, correction)
+    cancelled = await _position_of(client, wrong["id"], "match_cancelled")
+    confirmed = await _position_of(client, fixed["id"], "match_confirmed")
+    assert cancelled < confirmed
+
+
+async def _position_of(client: httpx.AsyncClient, match_id: str, kind: str) -> int:
+    response = await client.get(f"/v1/matches/{match_id}/events", headers=ADMIN)
+    assert response.status_code == 200, response.text
+    (event,) = [e for e in response.json()["events"] if e["type"] == kind]
+    return int(event["position"])
 
 
 async def test_a_line_imported_before_the_digest_was_kept_answers_its_game_and_conflicts(

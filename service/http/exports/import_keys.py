@@ -21,7 +21,8 @@ import msgspec
 from litestar import Request
 
 from service.http.auth import principal_of
-from service.http.matches.writes import Incoming, digest
+from service.http.matches import access as can
+from service.http.matches.writes import Incoming, competition_of, digest
 from service.http.problems import ApiError
 from service.store.errors import NotFound
 from service.store.event_store import EventStore
@@ -174,4 +175,11 @@ async def replaced_game(
             f"game {record.match_id} is confirmed: its record is final, and no import "
             "replaces it; nothing was changed",
         )
+    try:  # asked before anything is written, as the cancellation will ask it
+        principal = await principal_of(request.app.state.tokens, request.scope)
+        competition = await competition_of(request.app.state, record)
+        access = can.access_of(principal, record.state, competition)
+        can.organizer_only(access, competition is not None, "cancel the game a correction replaces")
+    except ApiError as refused:
+        return _problem(refused.status, refused.code, f"{refused.detail}; nothing was changed")
     return Replaced(record.match_id, record.state.status == "cancelled")

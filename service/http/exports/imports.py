@@ -10,8 +10,10 @@ the same file again creates nothing and answers the same ids. The same key with 
 line is a conflict (409 `import-key-conflict` for that line) and changes nothing: the game
 it created stays as it was (service/http/exports/import_keys.py). A correction is a line of
 its own, with its own key, that names what it replaces (`"replaces"`: the key of an earlier
-line of the importer's, or a game's id): its game is written, then the replaced game is
-cancelled, unless it is confirmed (409 `replaced-game-confirmed`, nothing written). A line
+line of the importer's, or a game's id): its game is written with its hands, then the
+replaced game is cancelled, then the correction is confirmed; never a confirmed game (409
+`replaced-game-confirmed`), nor by an importer who may not cancel it (403), both refused
+before anything is written. A line
 that fails after its game was created has that game cancelled (void: it counts nowhere) and
 says so. The import is charged one write per line against the importer's rate limits
 (address, token, player), all before anything is written: an import the allowance cannot
@@ -109,9 +111,11 @@ class ImportController(Controller):
         "makes it idempotent: the same key and the same line answer the same game; the same "
         "key with another line is refused for that line (409 `import-key-conflict`) and "
         "changes nothing. A correction is a line with a key of its own and `replaces`: the "
-        "key of an earlier line of yours, or a game's id; its game is written, then the "
-        "replaced game is cancelled (`replaced` in the line's answer), unless it is confirmed "
-        "(409 `replaced-game-confirmed`, nothing written). "
+        "key of an earlier line of yours, or a game's id; its game is written with its hands, "
+        "then the replaced game is cancelled (`replaced` in the line's answer), then the "
+        "correction is confirmed; never a confirmed game (409 `replaced-game-confirmed`), nor "
+        "by an importer who may not cancel it (403 `forbidden`), both before anything is "
+        "written. "
         f"Up to {MAX_LINES} lines, {MAX_IMPORT_BYTES // 2**20} MiB.",
         status_code=200,
         request_max_body_size=MAX_IMPORT_BYTES,
@@ -218,7 +222,10 @@ async def _write_line(request: Request[Any, Any, Any], number: int, plan: Plan) 
     match_id = str(game["id"])
     steps = plan.steps(match_id)
     if replaced is not None and not replaced.cancelled:
-        steps.append((f"/v1/matches/{replaced.match_id}/cancellation", {}, "replaces"))
+        # Before the confirmation: a correction whose replaced game stays is never final,
+        # so it can still be cancelled, and never counts beside the game it replaces.
+        at = len(steps) - 1 if plan.confirm else len(steps)
+        steps.insert(at, (f"/v1/matches/{replaced.match_id}/cancellation", {}, "replaces"))
     for path, body, step in steps:
         status, answer = await _write(request, path, body, plan.step_key(step))
         if _reused(answer):  # another line with this key, written meanwhile
