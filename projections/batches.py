@@ -26,10 +26,10 @@ _LAST = (
     "SELECT max(position) FROM"
     " (SELECT position FROM events WHERE position > $1 ORDER BY position LIMIT $2) batch"
 )
-_OPENED = "CASE WHEN data ? 'texts' THEN open_texts(data, stream_id)::text ELSE data::text END"
+OPENED = "CASE WHEN data ? 'texts' THEN open_texts(data, stream_id)::text ELSE data::text END"
 """A body with its names and free texts put back from their openings (migration 0015)."""
 _READ = (
-    f"SELECT position, stream_id, event_type, {_OPENED} FROM events"
+    f"SELECT position, stream_id, event_type, {OPENED} FROM events"
     " WHERE position > $1 AND position <= $2 AND event_type = ANY($3::text[]) ORDER BY position"
 )
 

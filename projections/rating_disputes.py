@@ -10,6 +10,7 @@ import msgspec
 
 from domain import DECODER, GameRules, MatchCreated, MatchFinished, game_of
 from projections.base import Connection
+from projections.batches import OPENED
 
 _UNDO = """
 WITH gone AS (
@@ -26,9 +27,11 @@ UPDATE {ratings} r SET mu = r.mu - m.change, sigma = r.sigma / m.ratio, games = 
   FROM moves m WHERE r.player_id = m.player_id AND r.game = m.game
 """
 _STREAM = (
-    "SELECT data::text FROM events WHERE stream_id = $1"
+    f"SELECT {OPENED} FROM events WHERE stream_id = $1"
     " AND event_type IN ('match_created', 'match_finished') ORDER BY stream_version"
 )
+"""The game's creation with its texts put back (a note kept apart, or erased, is null in
+the stored body, which the creation's type does not take)."""
 _FOLLOW = (
     "INSERT INTO {games} (match_id, game, seats, winner, ended_at, counted, moves, places)"
     " VALUES ($1, $2, $3, $4, $5, NULL, '{{}}'::jsonb, $6::jsonb)"

@@ -13,6 +13,7 @@ import pytest
 
 from projections.rating import LEADERBOARD_DAYS, LEADERBOARD_GAMES
 from tests.api.conftest import ADMIN, Table, new_match
+from tests.api.play import create_game
 from tests.projections.test_http import settled
 from tests.projections.test_rating import MU, SIGMA, expected_update
 
@@ -194,3 +195,24 @@ async def test_errors_are_problem_details(client: httpx.AsyncClient, table: Tabl
     assert unknown_player.status_code == 404
     assert unknown_player.json()["code"] == "player-not-found"
     assert (await client.get(f"/v1/players/{player}/ratings")).json()["ratings"] == []
+
+
+async def test_a_disputed_game_with_notes_leaves_the_ratings_and_they_go_on(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """The game's notes are kept apart from its stored body (null there): taking back its
+    move reads its creation with them put back, else the ratings stop for everyone."""
+    game = await create_game(client, table, notes="jogo de sábado")
+    await game.win_by_results("pontos")
+    for player in table.players[:2]:
+        await game.ok("confirmations", {}, by=player)
+    await settled(client)
+    await game.ok("disputes", {"reason": "placar errado"}, by=table.players[1])
+    later = await create_game(client, table)
+    await later.win_by_results("pontos")
+    for player in table.players[:2]:
+        await later.ok("confirmations", {}, by=player)
+
+    await settled(client)  # every projection, the ratings too, folded the last event
+    ratings = await ratings_of(client, table.players[0].id)
+    assert [r["games"] for r in ratings["ratings"]] == [1], ratings
