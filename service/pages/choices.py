@@ -3,7 +3,7 @@ Brazil's time (`desde`, `ate`: aaaa-mm-dd, as a date input sends it)."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from service.pages.formatting import BRAZIL, RULE_SETS
 from service.reads.errors import InvalidQuery
@@ -33,7 +33,12 @@ def day_start(text: str | None, *, days_after: int = 0) -> str | None:
         day = date.fromisoformat(chosen)
     except ValueError:
         raise InvalidQuery("invalid-period", f"data inválida: {chosen!r}") from None
-    return datetime.combine(day + timedelta(days=days_after), time(), BRAZIL).isoformat()
+    try:
+        begins = datetime.combine(day + timedelta(days=days_after), time(), BRAZIL)
+    except OverflowError:  # the day after 9999-12-31
+        raise InvalidQuery("invalid-period", f"data fora do calendário: {chosen!r}") from None
+    # In UTC: before 1914 Brazil's offset had seconds, which an RFC 3339 instant does not.
+    return begins.astimezone(UTC).isoformat()
 
 
 MONTHS = (
