@@ -266,3 +266,30 @@ async def test_the_days_are_the_services_setting(database: Database) -> None:
             f"/v1/matches/{old['id']}/disputes", json={"reason": "x"}, headers=table.players[2].auth
         )
         assert_problem(late, 409, "dispute-window-closed")
+
+
+async def test_a_game_turned_stale_is_never_answered_not_modified_by_its_fresh_tag(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """A game turns stale with time alone, at the same version: its tag says so, so that a
+    client revalidating the copy it read fresh gets the stale one, and its If-Match still
+    takes the version."""
+    old = await _paper_game(client, table, days_ago=8)
+    fresh = await _paper_game(client, table, days_ago=1)
+    version = old["version"]
+    read = await client.get(f"/v1/matches/{old['id']}")
+    assert read.headers["etag"].removesuffix('-gzip"').strip('"') == f"{version}-s"
+    again = await client.get(f"/v1/matches/{old['id']}", headers={"If-None-Match": f'"{version}"'})
+    assert (again.status_code, again.json()["stale"]) == (200, True)
+    same = await client.get(
+        f"/v1/matches/{old['id']}", headers={"If-None-Match": read.headers["etag"]}
+    )
+    assert same.status_code == 304
+    fresh_tag = (await client.get(f"/v1/matches/{fresh['id']}")).headers["etag"]
+    assert fresh_tag.removesuffix('-gzip"').strip('"') == str(fresh["version"])
+    confirmed = await client.post(
+        f"/v1/matches/{old['id']}/confirmations",
+        json={},
+        headers={**table.players[0].auth, "If-Match": f'"{version}-s"'},
+    )
+    assert confirmed.status_code == 201, confirmed.text

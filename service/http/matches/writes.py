@@ -43,6 +43,8 @@ def now() -> datetime:
 
 ERASED_TAG = "-e"
 """Between a game's version and how many of its texts were erased, in its ETag."""
+STALE_TAG = "-s"
+"""After a game's version in its ETag once it is stale: it turns so with time alone."""
 
 
 def expected_version(request: WithHeaders, in_body: int | None) -> int | None:
@@ -52,7 +54,7 @@ def expected_version(request: WithHeaders, in_body: int | None) -> int | None:
     if header is None or header.strip() == "*":  # "*": any version will do (RFC 9110)
         return None
     text = header.strip().removeprefix("W/").strip('"').removesuffix(GZIP_TAG_SUFFIX)
-    text = text.partition(ERASED_TAG)[0]
+    text = text.partition(STALE_TAG)[0].partition(ERASED_TAG)[0]
     if not (text.isascii() and text.isdigit()) or len(text) > 12:  # "²".isdigit() too
         raise ApiError(400, "invalid-if-match", 'If-Match takes the game\'s version, e.g. "12"')
     return int(text)
@@ -103,11 +105,12 @@ class Answer(NamedTuple):
 
     @property
     def etag(self) -> str:
-        """The version, and once some of its texts were erased, how many ("3-e1"): the
-        same version then answers other bytes, which a cache must not keep."""
-        return (
-            f'"{self.version}"' if not self.erased else f'"{self.version}{ERASED_TAG}{self.erased}"'
-        )
+        """The version, then whether it is stale ("3-s") and how many of its texts were
+        erased ("3-e1"): the same version then answers other bytes, which a cache must not
+        keep."""
+        stale = STALE_TAG if self.state.stale else ""
+        erased = f"{ERASED_TAG}{self.erased}" if self.erased else ""
+        return f'"{self.version}{stale}{erased}"'
 
     def response(self) -> Response[MatchState]:
         return Response(self.state, status_code=self.status, headers={"ETag": self.etag})
