@@ -52,7 +52,8 @@ class MatchPage(Controller):
         store: EventStore = state.store
         current = await matches.latest(match_id)
         game = public_state(current, current)
-        names = await names_of(state, [*game.seats, game.created_by])
+        confirmed_by = [c.actor for c in game.confirmations]
+        names = await names_of(state, [*game.seats, game.created_by, *confirmed_by])
         seats = [names.get(p, "?") for p in game.seats]
         first_bad = await store.verify_stream(stream_of(current.match_id))
         _, secrets, _ = await commitments_checked(store, current)
