@@ -87,9 +87,14 @@ class Mesas:
         fingerprint: bytes | None = None,
     ) -> Loaded:
         """Decide against the mesa as it is; reveal the pile its draws used, and commit a
-        new one whenever someone waits without one; append; answer the mesa after."""
+        new one whenever someone waits without one; append; answer the mesa after. A retry
+        of a write with an idempotency key (the same request) appends nothing."""
         for _ in range(RETRIES):
             loaded = await self.load(competition_id)
+            # After the load: a retry of a request written meanwhile is answered, never
+            # decided again against the mesa the first one changed.
+            if await self._written(idempotency_key, fingerprint):
+                return loaded
             events = decide(loaded)
             after = fold(loaded.mesa, events)
             pile = loaded.mesa.pile
@@ -115,6 +120,11 @@ class Mesas:
                 continue
             return await self.load(competition_id)
         raise Busy("mesa")
+
+    async def _written(self, key: str | None, fingerprint: bytes | None) -> bool:
+        if key is None or fingerprint is None:
+            return False
+        return await self.store.idempotent_result(key, fingerprint) is not None
 
 
 def _row(event: MesaEvent, metadata: dict[str, object]) -> NewEvent:

@@ -4,6 +4,7 @@ from a pile it committed to, and the higher (or lower) partners the newcomer."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from typing import Any
@@ -255,3 +256,33 @@ async def test_an_arrival_retried_with_its_key_is_recorded_once(client: httpx.As
     assert again.json()["waiting"] == [novo.id]
     assert_problem(other, 422, "idempotency-key-reused")
     assert (await next_of(client, mesa))["waiting"] == [novo.id]
+
+
+async def test_an_arrival_sent_twice_at_once_with_its_key_is_answered_as_the_first(
+    client: httpx.AsyncClient,
+) -> None:
+    """A retry racing its first request: whichever order their reads and commits take, the
+    retry gets the first answer, never 409 `already-waiting`, and one arrival is logged."""
+    table = await seat_a_table(client)
+    organizer = await register(client, "Dona Rosa")
+    mesa = await open_mesa(client, organizer, "higher")
+    await play(client, table, organizer, mesa, table.players, winner_seat=0)
+    refused = []
+    for trial in range(60):
+        newcomer = await register(client, f"Novo {trial}")
+        headers = newcomer.auth | {"Idempotency-Key": f"arrival-{trial}"}
+        body = {"player": newcomer.id}
+
+        async def sent(after: int, headers: dict[str, str] = headers, body: Json = body) -> Any:
+            for _ in range(after):  # the retry's reads fall before, between, after the first's
+                await asyncio.sleep(0)
+            return await client.post(
+                f"/v1/competitions/{mesa}/arrivals", json=body, headers=headers
+            )
+
+        url = f"/v1/competitions/{mesa}/arrivals"
+        both = await asyncio.gather(client.post(url, json=body, headers=headers), sent(trial % 5))
+        refused += [(trial, r.status_code, r.text) for r in both if r.status_code != 201]
+        waiting = (await client.get(f"/v1/competitions/{mesa}/next")).json()["waiting"]
+        assert waiting.count(newcomer.id) == 1
+    assert refused == []
