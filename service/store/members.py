@@ -4,13 +4,22 @@ own acts, appended with the stream's version so that two at once never both coun
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import datetime
 
 from domain.competitions import MEMBERSHIP_DECODER, MemberJoined, MemberLeft, members_of
 from service.store.encoding import new_event
-from service.store.event_store import EventStore, VersionConflict
+from service.store.errors import Busy
+from service.store.event_store import ACQUIRE_TIMEOUT, EventStore, VersionConflict
 
 ATTEMPTS = 5
+STEADY_CLASS = 70232
+"""The first key of the advisory locks that keep a competition's members steady (the
+projections' leases take 70231)."""
+STEADY_WAIT = 5.0  # seconds: then 503, as a full pool answers
 
 
 def stream_of(competition_id: str) -> str:
@@ -20,6 +29,42 @@ def stream_of(competition_id: str) -> str:
 class Memberships:
     def __init__(self, store: EventStore) -> None:
         self.store = store
+
+    @asynccontextmanager
+    async def steady(self, competition_id: str | None) -> AsyncIterator[None]:
+        """Nobody leaves the competition meanwhile, on any instance: a write that counts a
+        game for its members (an organizer's confirmation, a settlement) reads them and
+        appends under it, and so does a leave, so that a game is never counted for a
+        player whose leave the log holds before it. None: nothing to hold. The lock is
+        tried, not waited for on a connection, so that waiters never take the pool's
+        connections from the holder's own append."""
+        if competition_id is None:
+            yield
+            return
+        pool = self.store.pool
+        deadline = time.monotonic() + STEADY_WAIT
+        pause = 0.002
+        while True:
+            connection = await pool.acquire(timeout=ACQUIRE_TIMEOUT)
+            try:
+                held = await connection.fetchval(_TRY, STEADY_CLASS, stream_of(competition_id))
+            except BaseException:
+                await pool.release(connection)
+                raise
+            if held:
+                break
+            await pool.release(connection)
+            if time.monotonic() > deadline:
+                raise Busy("competition members")
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.05)
+        try:
+            yield
+        finally:
+            try:
+                await connection.execute(_UNLOCK, STEADY_CLASS, stream_of(competition_id))
+            finally:  # a pool's reset unlocks too, and a lost session lets go by itself
+                await pool.release(connection)
 
     async def members(self, competition_id: str) -> dict[str, datetime]:
         stored = await self.store.read_stream(stream_of(competition_id))
@@ -48,6 +93,10 @@ class Memberships:
 
     async def leave(self, competition_id: str, player_id: str, at: datetime) -> bool:
         """False when the player was not a member."""
+        async with self.steady(competition_id):
+            return await self._leave(competition_id, player_id, at)
+
+    async def _leave(self, competition_id: str, player_id: str, at: datetime) -> bool:
         for _ in range(ATTEMPTS):
             stored = await self.store.read_stream(stream_of(competition_id))
             if player_id not in members_of([MEMBERSHIP_DECODER.decode(e.data) for e in stored]):
@@ -63,3 +112,7 @@ class Memberships:
                 continue
             return True
         raise VersionConflict(stream_of(competition_id), len(stored), -1)
+
+
+_TRY = "SELECT pg_try_advisory_lock($1, hashtext($2))"
+_UNLOCK = "SELECT pg_advisory_unlock($1, hashtext($2))"

@@ -5,14 +5,17 @@ count for nobody who did not agree."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
+import asyncpg
 import httpx
 import pytest
 
 from tests.api.conftest import ADMIN, Player, Table, register, seat_a_table
 from tests.api.play import Game, Json, create_competition, create_game
+from tests.conftest import Database
 from tests.projections.test_http import settled
 
 
@@ -207,3 +210,47 @@ async def test_an_organizer_named_by_a_seated_player_sees_no_hand_of_a_server_de
     dealt = [e for e in history if e["type"] == "hand_started"]
     assert dealt[0]["data"]["hands"] == [None] * 4
     assert [h is not None for h in own["hand"]["hands"]] == [True, False, False, False]
+
+
+async def test_a_member_who_left_before_an_organizers_confirmation_is_not_counted_by_it(
+    client: httpx.AsyncClient, database: Database
+) -> None:
+    """An organizer's confirmation counts the game for the members it reads; a member's
+    leave at the same moment is either before it in the log (then the confirmation did not
+    count them) or after it (then it did). Trials vary which request's reads come first."""
+    table = await seat_a_table(client)
+    ana = table.players[0]
+    organizer = await register(client, "Dona Rosa")
+    counted_after_leaving = []
+    for trial in range(12):
+        competition = await create_competition(client, organizer)
+        joined = await client.post(f"/v1/competitions/{competition}/members", headers=ana.auth)
+        assert joined.status_code == 201, joined.text
+        game = await create_game(client, table, "pontos", by=organizer, competition_id=competition)
+        await game.win_by_results("pontos")
+
+        async def confirm(game: Game = game, delay: int = trial % 5) -> httpx.Response:
+            for _ in range(delay):
+                await asyncio.sleep(0)
+            return await game.post("confirmations", {}, organizer)
+
+        leave = client.delete(f"/v1/competitions/{competition}/members/{ana.id}", headers=ana.auth)
+        left, confirmed = await asyncio.gather(leave, confirm())
+        assert (left.status_code, confirmed.status_code) == (204, 201), confirmed.text
+        left_at = await _position(database, f"members-{competition}", "member_left")
+        confirmed_at = await _position(database, f"match-{game.id}", "match_confirmed")
+        if left_at < confirmed_at and 0 in confirmed.json()["counts_for"]:
+            counted_after_leaving.append(trial)
+    assert counted_after_leaving == []
+
+
+async def _position(database: Database, stream: str, kind: str) -> int:
+    connection = await asyncpg.connect(database.owner_dsn)
+    try:
+        found = await connection.fetchval(
+            "SELECT position FROM events WHERE stream_id = $1 AND event_type = $2", stream, kind
+        )
+        assert found is not None, (stream, kind)
+        return int(found)
+    finally:
+        await connection.close()

@@ -241,29 +241,32 @@ async def _write(
     body = own_body(request, record, spec, body)
     competition = await competition_of(state, record)
     access = access_of(principal, record.state, competition)
-    members = await member_seats(state, record) if spec.members else ()
-    session = record.state.fixture_id is not None and _of_chips(competition)
-    sender = Sender(principal, access, members, session)
-    build = spec.command(body, sender)
+    memberships: Memberships = state.memberships
+    async with memberships.steady(record.state.competition_id if spec.members else None):
+        members = await member_seats(state, record) if spec.members else ()
+        session = record.state.fixture_id is not None and _of_chips(competition)
+        sender = Sender(principal, access, members, session)
+        build = spec.command(body, sender)
 
-    def checked(current: MatchRecord) -> Command:
-        """Access is checked on the very state the command is decided on, every time: a
-        retry after a conflict (another write came first: a deal) is checked anew."""
-        spec.who(body, sender, current)
-        return build(current, now())
+        def checked(current: MatchRecord) -> Command:
+            """Access is checked on the very state the command is decided on, every time: a
+            retry after a conflict (another write came first: a deal) is checked anew."""
+            spec.who(body, sender, current)
+            return build(current, now())
 
-    try:
-        record = await matches.execute(
-            match_id,
-            checked,
-            metadata(request, principal, key, **spec.metadata(body)),
-            expected_version=expected_version(request, body.expected_version),
-            idempotency_key=key,
-            fingerprint=body_digest,
-            again=spec.again(body),
-        )
-    except DomainError as error:
-        raise await refusal(state, principal, match_id, spec.secret_seat(body), error) from None
+        try:
+            record = await matches.execute(
+                match_id,
+                checked,
+                metadata(request, principal, key, **spec.metadata(body)),
+                expected_version=expected_version(request, body.expected_version),
+                idempotency_key=key,
+                fingerprint=body_digest,
+                again=spec.again(body),
+            )
+        except DomainError as error:
+            seat = spec.secret_seat(body)
+            raise await refusal(state, principal, match_id, seat, error) from None
     return answered(record, access, principal, 201, stale_after=stale_after_of(state))
 
 
