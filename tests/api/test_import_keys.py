@@ -19,6 +19,7 @@ import pytest
 from tests.api.conftest import ADMIN, Table, bearer, register
 from tests.api.play import create_competition, join_all
 from tests.conftest import Database
+from tests.projections.test_http import settled
 
 Json = dict[str, Any]
 WEEK_AGO = datetime.now(UTC) - timedelta(days=7)
@@ -343,3 +344,57 @@ async def kept_keys(database: Database) -> list[str]:
         return [row[0] for row in await connection.fetch("SELECT key FROM idempotency_keys")]
     finally:
         await connection.close()
+
+
+async def test_a_correction_finds_the_line_it_replaces_by_an_accented_key(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """A key's bytes (UTF-8) go in a header the service reads as Latin-1: an earlier line's
+    game is looked for under the key as it was read, so "súmula-12" is found again."""
+    (done,) = await imported(client, ADMIN, line(table, "súmula-12"))
+    correction = line(table, "súmula-12b", winner=1, replaces="súmula-12")
+    (fixed,) = await imported(client, ADMIN, correction)
+    assert fixed == {"line": 1, "id": fixed["id"], "replaced": done["id"]}
+    before = await position(client)
+    assert await imported(client, ADMIN, correction) == [fixed]
+    assert await position(client) == before, "the same line again writes nothing"
+
+
+@pytest.mark.parametrize(
+    "keyed", [{"key": "ã" * 94}, {"id": "z" * 188}], ids=["accented key", "long id"]
+)
+async def test_a_line_whose_key_is_too_long_for_its_writes_is_refused_before_any(
+    client: httpx.AsyncClient, table: Table, keyed: Json
+) -> None:
+    """Each write of a line is keyed `import:<key>:<step>`, at most 200 bytes: a key that
+    fits the game's write but not its hands' would stop the line half way."""
+    body = line(table, "unused") | keyed
+    if "id" in keyed:
+        del body["key"]
+    before = await position(client)
+    (refused,) = await imported(client, ADMIN, body)
+    assert (refused["error"]["status"], refused["error"]["code"]) == (400, "invalid-line")
+    assert "184" in refused["error"]["detail"], refused
+    assert "id" not in refused
+    assert await position(client) == before, "nothing written"
+    (fits,) = await imported(client, ADMIN, line(table, "é" * 92))  # 184 bytes
+    assert "error" not in fits, fits
+
+
+async def test_a_cancelled_game_exported_and_imported_comes_back_cancelled(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    (done,) = await imported(client, ADMIN, line(table, "sheet-void"))
+    cancelled = await client.post(f"/v1/matches/{done['id']}/cancellation", json={}, headers=ADMIN)
+    assert cancelled.status_code == 201, cancelled.text
+    await settled(client)
+    export = await client.get("/v1/exports/games", params={"status": "all"})
+    (exported,) = [msgspec.json.decode(x) for x in export.content.splitlines() if x]
+    assert exported["status"] == "cancelled"
+
+    (again,) = await imported(client, ADMIN, exported)
+    assert "error" not in again, again
+    came_back = await game(client, again["id"])
+    assert (came_back["status"], len(came_back["hands"])) == ("cancelled", 7)
+    refused = await imported(client, ADMIN, exported | {"key": "v2", "confirm": True})
+    assert refused[0]["error"]["code"] == "invalid-line"

@@ -24,12 +24,21 @@ from service.http.auth import principal_of
 from service.http.matches import access as can
 from service.http.matches.writes import Incoming, competition_of, digest
 from service.http.problems import ApiError
+from service.http.web.idempotency import MAX_KEY_LENGTH
 from service.store.errors import NotFound
 from service.store.event_store import EventStore
 from service.store.matches import Matches
 from service.store.registry import parse_id
 
 _CANONICAL = msgspec.json.Encoder(order="sorted")
+STEPS = ("game", "close", "replaces", "void", "confirm", "cancel")
+"""A line's writes but its hands (`hand:<n>`)."""
+
+
+def as_sent(key: str) -> str:
+    """A key as the service reads it back from the header its bytes (UTF-8) were sent in:
+    an HTTP header's value is Latin-1, and that is the form the store keeps it in."""
+    return key.encode().decode("latin-1")
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,8 @@ class Plan:
     close: dict[str, Any] | None = None
     """A betting session closed between hands (P17): the closing's body, posted after its
     hands (its `played_at`, when the line says when it finished)."""
+    void: bool = False
+    """An exported game that was cancelled: cancelled again once its hands are written."""
 
     def line_digest(self) -> bytes:
         what: dict[str, Any] = {
@@ -54,11 +65,24 @@ class Plan:
         }
         if self.close is not None:  # a line that closes nothing keeps the digest it had
             what["close"] = self.close
+        if self.void:  # as a line that closes nothing
+            what["void"] = True
         return hashlib.sha256(b"import line\n" + _CANONICAL.encode(what)).digest()
 
     def step_key(self, step: str) -> str:
         """The Idempotency-Key of one of its writes."""
         return f"import:{self.key}:{step}"[:300]
+
+    def scoped(self, actor: str, step: str) -> str:
+        """The key one of its writes is kept under: its sender's, as the service read it."""
+        return f"{actor}:{as_sent(self.step_key(step))}"
+
+    def key_room(self) -> int:
+        """The bytes its key (UTF-8) may have for every one of its writes' keys to be one
+        the service takes: checked before anything is written, or a line would stop half
+        way, its game written and a later write refused."""
+        longest = max(len(step) for step in (*STEPS, f"hand:{len(self.hands)}"))
+        return MAX_KEY_LENGTH - len(self.step_key("")) - longest + len(self.key)
 
     def steps(self, match_id: str) -> list[tuple[str, dict[str, Any], str]]:
         """The writes after the game's creation: (path, body, step)."""
@@ -66,6 +90,8 @@ class Plan:
         out = [(f"{game}/results", hand, f"hand:{n}") for n, hand in enumerate(self.hands, 1)]
         if self.close is not None:
             out.append((f"{game}/closing", self.close, "close"))
+        if self.void:
+            out.append((f"{game}/cancellation", {}, "void"))
         if self.confirm:
             out.append((f"{game}/confirmations", {}, "confirm"))
         return out
@@ -108,7 +134,7 @@ async def actor_of(request: Request[Any, Any, Any]) -> str | None:
 async def recorded_game(request: Request[Any, Any, Any], actor: str, key: str) -> str | None:
     """The game this importer's line with this key created, if any."""
     store: EventStore = request.app.state.store
-    found = await store.key_records([f"{actor}:import:{key}:game"[:300]])
+    found = await store.key_records([f"{actor}:{as_sent(f'import:{key}:game'[:300])}"])
     return next((stream.removeprefix("match-") for _, stream in found.values()), None)
 
 
@@ -117,7 +143,7 @@ async def same_as_recorded(request: Request[Any, Any, Any], actor: str, plan: Pl
     else whether every write of `plan` is the one the key recorded, and the key recorded no
     other (but the cancellation of a line that failed part way)."""
     store: EventStore = request.app.state.store
-    scoped = {step: f"{actor}:{plan.step_key(step)}" for step in ("game", "confirm", "cancel")}
+    scoped = {step: plan.scoped(actor, step) for step in ("game", "confirm", "cancel")}
     found = await store.key_records([scoped["game"]])
     if scoped["game"] not in found:
         return None
@@ -128,10 +154,10 @@ async def same_as_recorded(request: Request[Any, Any, Any], actor: str, plan: Pl
         return False  # no line imported before replaced anything
     match_id = stream.removeprefix("match-")
     planned = {
-        f"{actor}:{plan.step_key(step)}": request_digest(path, body)
+        plan.scoped(actor, step): request_digest(path, body)
         for path, body, step in plan.steps(match_id)
     }
-    more = f"{actor}:{plan.step_key(f'hand:{len(plan.hands) + 1}')}"
+    more = plan.scoped(actor, f"hand:{len(plan.hands) + 1}")
     recorded = await store.key_records([*planned, scoped["confirm"], scoped["cancel"], more])
     cancelled = recorded.pop(scoped["cancel"], None) is not None
     if any(key not in planned for key in recorded):

@@ -115,7 +115,9 @@ class ImportController(Controller):
         "then the replaced game is cancelled (`replaced` in the line's answer), then the "
         "correction is confirmed; never a confirmed game (409 `replaced-game-confirmed`), nor "
         "by an importer who may not cancel it (403 `forbidden`), both before anything is "
-        "written. "
+        'written. A line exported `"status": "cancelled"` comes back cancelled. An '
+        "`Idempotency-Key` header is not read: each line's key makes the import idempotent "
+        "line by line (the same file again writes nothing more). "
         f"Up to {MAX_LINES} lines, {MAX_IMPORT_BYTES // 2**20} MiB.",
         status_code=200,
         request_max_body_size=MAX_IMPORT_BYTES,
@@ -183,9 +185,21 @@ async def _import_line(request: Request[Any, Any, Any], number: int, text: bytes
     if line.rules is not None:
         created["rules"] = _as_overrides(line.rules)
     confirm = bool(line.confirm or (line.confirm is None and line.status == "confirmed"))
+    void = line.status == "cancelled"
+    if void and confirm:
+        return _refused(number, 400, "invalid-line", "a cancelled game is not confirmed")
     hands = [_result_body(h) for h in line.hands]
     closing = {"played_at": line.finished_at} if line.finished_at else {}
-    plan = Plan(key, created, hands, confirm, line.replaces, close=closing if line.closed else None)
+    close = closing if line.closed else None
+    plan = Plan(key, created, hands, confirm, line.replaces, close=close, void=void)
+    if len(key.encode()) > plan.key_room():
+        return _refused(
+            number,
+            400,
+            "invalid-line",
+            f"the line's key (its `key`, else its `id`) has {len(key.encode())} bytes in UTF-8:"
+            f" its writes' keys take {plan.key_room()} at most",
+        )
     return await _write_line(request, number, plan)
 
 

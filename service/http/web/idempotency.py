@@ -35,11 +35,15 @@ async def incoming(request: Request[Any, Any, Any]) -> Incoming:
     return Incoming(request.method, request.url.path, request.headers, await request.body())
 
 
+MAX_KEY_LENGTH = 200
+"""Characters of an Idempotency-Key, as the header's bytes read back (Latin-1): bytes."""
+
+
 def idempotency_key(request: WithHeaders, principal: Principal) -> str | None:
     key = request.headers.get("idempotency-key")
     if key is None:
         return None
-    if not 1 <= len(key) <= 200:
+    if not 1 <= len(key) <= MAX_KEY_LENGTH:
         raise ApiError(400, "invalid-idempotency-key", "an Idempotency-Key has 1 to 200 characters")
     return f"{principal.actor}:{key}"  # keys are scoped by who sends them
 
