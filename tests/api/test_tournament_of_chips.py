@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
+import asyncpg
 import httpx
 import pytest
 
 from tests.api.conftest import Player, register
 from tests.api.play import Json, assert_problem, join_all
+from tests.conftest import Database
 
 pytestmark = pytest.mark.asyncio
 
@@ -291,3 +294,49 @@ async def test_a_session_game_needs_every_player_to_have_joined_the_torneio(
     assert left.status_code in (200, 204), left.text
     assert_problem(refused, 422, "consent-needed")
     assert await standings(shared_client, competition) == before
+
+
+async def test_a_session_game_is_never_made_for_a_player_whose_leave_came_first(
+    client: httpx.AsyncClient, database: Database
+) -> None:
+    """A leave at the same moment as the session's creation: either the game is refused, or
+    its creation comes before the leave in the log. Trials vary whose reads come first."""
+    organizer = await register(client, "Seu Juca")
+    made_after_leaving = []
+    for trial in range(16):
+        competition, players = await tournament(client, organizer, 3)
+        table = (await standings(client, competition))["tables"][0]
+        leaver = players[table["players"][0]]
+        seats = [players[e].id for e in table["players"]]
+        body = {"competition_id": competition, "fixture_id": table["fixture"], "seats": seats}
+        create = client.post("/v1/matches", json=body, headers=organizer.auth)
+
+        path = f"/v1/competitions/{competition}/members/{leaver.id}"
+
+        async def leave(delay: int = 3 * trial, path: str = path, who: Player = leaver) -> Any:
+            for _ in range(delay):  # the leave lands before, during, after the creation
+                await asyncio.sleep(0)
+            return await client.delete(path, headers=who.auth)
+
+        made, left = await asyncio.gather(create, leave())
+        assert left.status_code == 204, left.text
+        if made.status_code == 201:
+            left_at = await _position(database, f"members-{competition}", "member_left")
+            made_at = await _position(database, f"match-{made.json()['id']}", "match_created")
+            if left_at < made_at:
+                made_after_leaving.append(trial)
+        else:
+            assert_problem(made, 422, "consent-needed")
+    assert made_after_leaving == []
+
+
+async def _position(database: Database, stream: str, kind: str) -> int:
+    connection = await asyncpg.connect(database.owner_dsn)
+    try:
+        found = await connection.fetchval(
+            "SELECT position FROM events WHERE stream_id = $1 AND event_type = $2", stream, kind
+        )
+        assert found is not None, (stream, kind)
+        return int(found)
+    finally:
+        await connection.close()

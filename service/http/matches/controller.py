@@ -55,6 +55,7 @@ from service.reads.directory.schemas import MatchList
 from service.reads.mesas.seating import at_the_mesa
 from service.reads.stale import stale_after_of
 from service.store.matches import Matches, stream_of
+from service.store.members import Memberships
 from service.store.registry import parse_id
 from service.store.tournaments import Tournaments
 
@@ -120,45 +121,50 @@ class MatchController(Controller):
             return answer(first, can.access_of(principal, first.state, None), principal, 201)
         await state.registry.check_players(data.seats)
         preset, overrides = await self._rules_for(state, data, principal)
-        match_id = str(uuid.uuid4())
-        stage = data.stage
-        if data.fixture_id is not None:
-            stage, level = await _reserve_fixture(
-                state, data, match_id, metadata(request, principal, key), principal
-            )
-            if level is not None:
-                overrides = at_level(preset, overrides, level)
-        command = CreateMatch(
-            at=now(),
-            preset=preset,
-            overrides=overrides,
-            seats=[parse_id(p, "player") for p in data.seats],
-            actor=principal.actor,
-            place=data.place,
-            notes=data.notes,
-            competition_id=parse_id(data.competition_id, "competition")
-            if data.competition_id
-            else None,
-            stage=stage,
-            fixture_id=data.fixture_id,
-        )
-        matches: Matches = state.matches
-        try:
-            record = await matches.execute(
-                match_id,
-                lambda _: command,
-                metadata(request, principal, key),
-                idempotency_key=key,
-                fingerprint=digest,
-                new=True,
-            )
-        except BaseException:
-            if data.fixture_id is not None and data.competition_id is not None:
-                released = _release_fixture(
-                    state, data.competition_id, data.fixture_id, match_id, principal
+        # A table of chips counts its session's hands for players who joined (G23): none
+        # leaves between the check and the game's creation (`Memberships.steady`).
+        memberships: Memberships = state.memberships
+        fixture_of = data.competition_id if data.fixture_id is not None else None
+        async with memberships.steady(fixture_of and parse_id(fixture_of, "competition")):
+            match_id = str(uuid.uuid4())
+            stage = data.stage
+            if data.fixture_id is not None:
+                stage, level = await _reserve_fixture(
+                    state, data, match_id, metadata(request, principal, key), principal
                 )
-                await asyncio.shield(asyncio.ensure_future(released))
-            raise
+                if level is not None:
+                    overrides = at_level(preset, overrides, level)
+            command = CreateMatch(
+                at=now(),
+                preset=preset,
+                overrides=overrides,
+                seats=[parse_id(p, "player") for p in data.seats],
+                actor=principal.actor,
+                place=data.place,
+                notes=data.notes,
+                competition_id=parse_id(data.competition_id, "competition")
+                if data.competition_id
+                else None,
+                stage=stage,
+                fixture_id=data.fixture_id,
+            )
+            matches: Matches = state.matches
+            try:
+                record = await matches.execute(
+                    match_id,
+                    lambda _: command,
+                    metadata(request, principal, key),
+                    idempotency_key=key,
+                    fingerprint=digest,
+                    new=True,
+                )
+            except BaseException:
+                if data.fixture_id is not None and data.competition_id is not None:
+                    released = _release_fixture(
+                        state, data.competition_id, data.fixture_id, match_id, principal
+                    )
+                    await asyncio.shield(asyncio.ensure_future(released))
+                raise
         return answer(record, can.access_of(principal, record.state, None), principal, 201)
 
     async def _rules_for(
