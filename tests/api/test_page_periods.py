@@ -8,8 +8,6 @@ import pytest
 
 from service.pages.choices import day_start
 
-pytestmark = pytest.mark.asyncio
-
 
 @pytest.mark.parametrize(
     ("params", "status"),
@@ -20,6 +18,7 @@ pytestmark = pytest.mark.asyncio
         ({"desde": "2026-13-01"}, 400),
     ],
 )
+@pytest.mark.asyncio
 async def test_a_period_is_shown_or_refused_clearly(
     shared_client: httpx.AsyncClient, params: dict[str, str], status: int
 ) -> None:
