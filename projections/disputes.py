@@ -1,10 +1,11 @@
 """A confirmed game that is disputed counts for nobody (G34): what it added is taken back.
 
 Its per-player rows go, their counters are subtracted from the totals (a `biggest_` counter
-of a game's own keeps its largest: a maximum cannot be subtracted, and the records read the
-biggest hand from the rows that remain), the achievements first earned in it go, and each
-player's streaks are counted again from their games that still count. A ruling that
-confirms it counts it again, as a confirmation does.
+of a game's own is the largest of the rows that remain: a maximum cannot be subtracted),
+each player's streaks are counted again from their games that still count, and the
+achievements first earned in it go to the first of those games that earns them too (in the
+order they were confirmed; a win streak's, to the game that reaches it in the recount),
+else they go. A ruling that confirms it counts it again, as a confirmation does.
 """
 
 from __future__ import annotations
@@ -12,17 +13,22 @@ from __future__ import annotations
 import msgspec
 
 from domain import BY_NAME
+from projections.achievements import Earned, earned_in, streak_earned
 from projections.base import Connection
 from projections.contributions import COUNTERS
+from projections.facts import FACTS_DECODER
 from projections.stats_writes import STATS_TABLES, StatsWrites, streak_row
 from projections.streaks import GameMark, recount
 
 _SUBTRACT_EXTRA = (
     "(SELECT coalesce(jsonb_object_agg(k, CASE WHEN k LIKE 'biggest\\_%'"
-    " THEN coalesce((t.extra->>k)::int, 0)"
+    " THEN coalesce((SELECT max((r.extra->>k)::int) FROM {rows} r WHERE r.player_id ="
+    " t.player_id AND r.preset = t.preset AND r.match_id <> $1), 0)"
     " ELSE coalesce((t.extra->>k)::int, 0) - coalesce((g.extra->>k)::int, 0) END),"
-    " '{}'::jsonb) FROM jsonb_object_keys(t.extra) AS k)"
+    " '{{}}'::jsonb) FROM jsonb_object_keys(t.extra) AS k)"
 )
+"""The rows the statement deletes are still seen by its subqueries: the game's own is left
+out by its id."""
 
 
 class TakeBack:
@@ -32,17 +38,29 @@ class TakeBack:
         )
         self.sql = sql
         counters = ", ".join(f"{c} = t.{c} - g.{c}" for c in COUNTERS)
+        extra = _SUBTRACT_EXTRA.format(rows=self.rows)
         self.subtract = (
             f"WITH g AS (DELETE FROM {self.rows} WHERE match_id = $1 RETURNING *)"
-            f" UPDATE {self.totals} t SET {counters}, extra = {_SUBTRACT_EXTRA}"
+            f" UPDATE {self.totals} t SET {counters}, extra = {extra}"
             f" FROM g WHERE t.player_id = g.player_id AND t.preset = g.preset"
             f" RETURNING t.player_id"
         )
 
-    async def __call__(self, connection: Connection, match_id: str, game: str) -> None:
+    async def __call__(
+        self, connection: Connection, match_id: str, game: str, position: int
+    ) -> None:
+        """`position`: the dispute's, where an achievement it moves to another game is
+        earned again."""
         players = [r[0] for r in await connection.fetch(self.subtract, match_id)]
-        await connection.execute(f"DELETE FROM {self.achievements} WHERE match_id = $1", match_id)
+        lost = await connection.fetch(
+            f"DELETE FROM {self.achievements} WHERE match_id = $1 RETURNING player_id, kind",
+            match_id,
+        )
+        lost_kinds: dict[str, set[str]] = {}
+        for player, kind in lost:
+            lost_kinds.setdefault(player, set()).add(kind)
         presets = list(BY_NAME[game].presets)
+        again: list[Earned] = []
         for player in players:
             rows = await connection.fetch(self.sql.load_marks, player, presets)
             if not rows:
@@ -50,8 +68,32 @@ class TakeBack:
                     f"DELETE FROM {self.streaks} WHERE player_id = $1 AND game = $2", player, game
                 )
                 continue
-            streak, _ = recount(player, [GameMark(r[0], r[1], r[2]) for r in rows], game)
+            marks = [GameMark(r[0], r[1], r[2]) for r in rows]
+            streak, reached = recount(player, marks, game)
             await connection.execute(self.sql.upsert_streaks, _one(streak_row(streak)))
+            kinds = lost_kinds.get(player, set())
+            if kinds:
+                again += [e for e in streak_earned(player, reached, game) if e.kind in kinds]
+                counted = [m.match_id for m in marks]
+                again += await self._earned_again(connection, player, kinds, counted)
+        await self.sql.add_achievements(connection, [(*e, position) for e in again])
+
+    async def _earned_again(
+        self, connection: Connection, player: str, kinds: set[str], match_ids: list[str]
+    ) -> list[Earned]:
+        """The first of the player's games that still count (in the order they were
+        confirmed) to earn each of these kinds of its own."""
+        facts = [
+            FACTS_DECODER.decode(r[0])
+            for r in await connection.fetch(self.sql.load_games, match_ids)
+        ]
+        facts.sort(key=lambda g: (g.confirmed_at or g.created_at, g.match_id))
+        found: dict[str, Earned] = {}
+        for counted in facts:
+            for earned in earned_in(counted):
+                if earned.player_id == player and earned.kind in kinds:
+                    found.setdefault(earned.kind, earned)
+        return list(found.values())
 
 
 def _one(row: dict[str, object]) -> str:

@@ -194,9 +194,9 @@ class Ratings:
             player = game.seats[seat]
             change, ratio = game.moves.pop(str(seat))
             before = ratings[(player, game.game)]
-            after = Rating(
-                before.mu + change, before.sigma * ratio, before.games + 1, game.ended_at or at
-            )
+            ended = game.ended_at or at
+            last = ended if before.last_game_at is None else max(before.last_game_at, ended)
+            after = Rating(before.mu + change, before.sigma * ratio, before.games + 1, last)
             ratings[(player, game.game)] = after
             won = bool(game.places) and _side_of(game, seat) in (game.places or [[]])[0]
             rows.append(
@@ -205,7 +205,7 @@ class Ratings:
                     game.game,
                     position,
                     match_id,
-                    after.last_game_at,
+                    ended,  # the history's point is this game's; the rating's, the latest's
                     won,
                     after.mu,
                     after.sigma,

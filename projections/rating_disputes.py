@@ -23,7 +23,11 @@ moves AS (
           SELECT mu, sigma FROM {history} p
            WHERE p.player_id = g.player_id AND p.game = g.game AND p.position < g.position
            ORDER BY p.position DESC LIMIT 1) b ON true)
-UPDATE {ratings} r SET mu = r.mu - m.change, sigma = r.sigma / m.ratio, games = r.games - 1
+UPDATE {ratings} r SET mu = r.mu - m.change, sigma = r.sigma / m.ratio, games = r.games - 1,
+       last_game_at = coalesce((
+           SELECT max(p.at) FROM {history} p
+            WHERE p.player_id = r.player_id AND p.game = r.game AND p.match_id <> $1),
+           r.last_game_at)
   FROM moves m WHERE r.player_id = m.player_id AND r.game = m.game
 """
 _STREAM = (

@@ -54,7 +54,7 @@ class Stats:
                     match_id = stored.stream_id.removeprefix("match-")
                     game = await self._confirmed(connection, match_id)
                     if game is not None:
-                        await self.take_back(connection, game.match_id, game.game)
+                        await self.take_back(connection, game.match_id, game.game, stored.position)
                     start = at
             await self._apply(connection, events[start:])
         except BaseException:

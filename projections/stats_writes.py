@@ -150,6 +150,14 @@ class StatsWrites:
         if any(values):
             await connection.execute(self.write_all, *(_ROWS.encode(v).decode() for v in values))
 
+    async def add_achievements(
+        self, connection: Connection, achievements: Sequence[Achievement]
+    ) -> None:
+        """Achievements earned (an achievement a player has already stays as it was)."""
+        if achievements:
+            rows = [dict(zip(_ACHIEVEMENT, a, strict=True)) for a in achievements]
+            await connection.execute(self.insert_achievements, _ROWS.encode(rows).decode())
+
 
 _ACHIEVEMENT = ("player_id", "kind", "match_id", "earned_at", "position")
 
