@@ -124,6 +124,9 @@ class Tokens:
             self._cache.clear()  # whatever was revoked while nobody listened
             for hook in self.on_erasure:  # and whoever was erased meanwhile
                 hook()
+            # A lookup that began while nobody listened may have read a token revoked since,
+            # whose notice nobody heard: it must not cache what it read.
+            self._generation += 1
             self._listening = True
             while not lost.is_set():
                 # Not asyncio.wait_for: Python 3.11's loses a cancellation (gh-86296).

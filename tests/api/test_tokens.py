@@ -170,3 +170,44 @@ class SlowReads:
         self.read.set()
         await self.hold.wait()
         return row
+
+
+async def _cut_listener(database: Database) -> None:
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        cut = await owner.fetchval(
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
+            " WHERE application_name = $1 AND pid <> pg_backend_pid()"
+            " ORDER BY backend_start DESC LIMIT 1",
+            LISTENER_NAME,
+        )
+    finally:
+        await owner.close()
+    assert cut
+
+
+async def test_a_lookup_spanning_a_listener_reconnect_caches_nothing(database: Database) -> None:
+    """A lookup starts while the instance is not listening and reads the token as valid;
+    the token is revoked (nobody hears it); the listener reconnects; the lookup ends: what
+    it read is not cached, and the revoked token is refused there at once."""
+    async with serve(database) as one, serve(database) as other:
+        await listening(other)
+        ze = await register(one, "Zé")
+        tokens = tokens_of(other)
+        await _cut_listener(database)
+        await until(lambda: not tokens._listening, "noticing the cut")
+
+        slow = SlowReads(tokens.pool)
+        tokens.pool = slow  # type: ignore[assignment]
+        lookup = asyncio.create_task(tokens.principal(ze.token))
+        await slow.read.wait()  # read as valid, before the revocation
+        assert (await one.delete("/v1/tokens/current", headers=ze.auth)).status_code == 204
+        await until(lambda: tokens._listening, "the listener reconnecting")
+        slow.hold.set()
+        assert await lookup is not None
+        tokens.pool = slow.pool
+
+        cached = token_hash(ze.token) in tokens._cache
+        answer = await write_as(other, ze.token)
+
+    assert (cached, answer) == (False, 401)
