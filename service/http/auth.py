@@ -237,6 +237,26 @@ class Tokens:
         self._generation += 1
         self._cache.pop(digest, None)
 
+    async def revoke_all(self, player_id: str, keep: str | None = None) -> int:
+        """Every live token of the player stops working now (a lost one among them), but
+        `keep`, the token the request carries; answers how many."""
+        kept = b"" if keep is None else token_hash(keep)
+        async with self.pool.acquire() as connection, connection.transaction():
+            revoked = await connection.fetch(
+                "UPDATE tokens SET expires_at = now() WHERE player_id = $1 AND token_hash <> $2"
+                " AND (expires_at IS NULL OR expires_at > now()) RETURNING token_hash",
+                player_id,
+                kept,
+            )
+            for row in revoked:
+                await connection.execute(
+                    "SELECT pg_notify($1, $2)", REVOKED_CHANNEL, bytes(row[0]).hex()
+                )
+        self._generation += 1
+        for row in revoked:
+            self._cache.pop(bytes(row[0]), None)
+        return len(revoked)
+
     async def principal(self, token: str) -> Principal | None:
         if self.bootstrap and hmac.compare_digest(token.encode(), self.bootstrap.encode()):
             return Principal(None, admin=True)

@@ -11,7 +11,10 @@ import asyncpg
 import httpx
 
 from service.http.auth import CACHE_SECONDS, LISTENER_NAME, Tokens, token_hash
-from tests.api.conftest import ADMIN, Table, bearer, register, serve
+from service.http.web.rate_limits import Rate
+from service.settings import Settings
+from tests.api.conftest import ADMIN, ADMIN_TOKEN, Table, bearer, register, serve
+from tests.api.play import assert_problem
 from tests.conftest import Database
 
 
@@ -211,3 +214,54 @@ async def test_a_lookup_spanning_a_listener_reconnect_caches_nothing(database: D
         answer = await write_as(other, ze.token)
 
     assert (cached, answer) == (False, 401)
+
+
+async def test_a_player_revokes_every_token_but_the_one_they_send(
+    client: httpx.AsyncClient,
+) -> None:
+    """A token lost (or stolen): the player issues a new one and, with it, revokes every
+    other, on every instance; an administrator revokes them all; nobody else may."""
+    ze = await register(client, "Zé")
+    others = []
+    for _ in range(2):
+        issued = await client.post(f"/v1/players/{ze.id}/tokens", headers=ze.auth)
+        assert issued.status_code == 201, issued.text
+        others.append(issued.json()["token"])
+    bia = await register(client, "Bia")
+    kept = others[-1]
+
+    refused = await client.delete(f"/v1/players/{ze.id}/tokens", headers=bia.auth)
+    revoked = await client.delete(f"/v1/players/{ze.id}/tokens", headers=bearer(kept))
+
+    assert_problem(refused, 403, "forbidden")
+    assert (revoked.status_code, revoked.json()) == (200, {"revoked": 2})
+    assert [await write_as(client, t) for t in (ze.token, others[0], kept)] == [401, 401, 201]
+    by_admin = await client.delete(f"/v1/players/{ze.id}/tokens", headers=ADMIN)
+    assert by_admin.json() == {"revoked": 1}
+    assert await write_as(client, kept) == 401
+    assert await write_as(client, bia.token) == 201
+
+
+async def test_a_thief_spending_a_stolen_tokens_allowance_cannot_stop_its_revocation(
+    database: Database,
+) -> None:
+    """The thief keeps the token's (and its player's) write allowance spent: a revocation is
+    charged to the address it comes from alone, so the owner's goes through."""
+    settings = Settings(
+        bootstrap_token=ADMIN_TOKEN,
+        pool_size=5,
+        rate_writes_per_token=Rate(3, 60),
+        rate_writes_per_player=Rate(3, 60),
+    )
+    async with serve(database, settings) as client:
+        ze = await register(client, "Zé")
+        stolen = bearer(ze.token)
+        for n in range(4):  # the thief, with the token Zé also holds
+            await client.post("/v1/players", json={"name": f"Sybil {n}"}, headers=stolen)
+        spent = await client.post("/v1/players", json={"name": "Sybil"}, headers=stolen)
+        everyone = await client.delete(f"/v1/players/{ze.id}/tokens", headers=ze.auth)
+        revoked = await client.delete("/v1/tokens/current", headers=ze.auth)
+        still = await client.get(f"/v1/players/{ze.id}/data", headers=stolen)
+
+    assert spent.status_code == 429
+    assert (everyone.status_code, revoked.status_code, still.status_code) == (200, 204, 401)

@@ -1,18 +1,20 @@
 """/v1/players: a player registered (with their first token), found, listed by name, their
-games; a new token for a player."""
+games; a new token for a player, and every other revoked."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
 
-from litestar import Controller, Request, Response, get, patch, post
+import msgspec
+from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
+from msgspec import Meta
 
 from domain.competitions import register_player, rename_player
-from service.http.auth import Issued, Principal, provide_principal
+from service.http.auth import Issued, Principal, bearer_token, provide_principal
 from service.http.directory.params import Limit, NameFilter, Offset, StatusFilter
 from service.http.matches.schemas import NewPlayer, PlayerOut
 from service.http.matches.writes import fingerprint, idempotency_key, now
@@ -29,6 +31,10 @@ def player_out(player_id: str, name: str, issued: Issued | None) -> PlayerOut:
     return PlayerOut(
         id=player_id, name=name, token=issued.token, token_expires_at=issued.expires_at
     )
+
+
+class TokensRevoked(msgspec.Struct, frozen=True):
+    revoked: Annotated[int, Meta(description="How many live tokens stopped working.")]
 
 
 class PlayerController(Controller):
@@ -125,6 +131,31 @@ class PlayerController(Controller):
             status_code=201,
             headers={"Cache-Control": "no-store"},
         )
+
+    @delete(
+        "/{player_id:str}/tokens",
+        operation_id="revokePlayerTokens",
+        summary="Revoke every token of a player but the one this request carries",
+        status_code=200,
+        description="For the player themself or an administrator: a token lost or stolen "
+        "stops working at once, on every instance. To replace a token that may be the one "
+        "you hold, issue a new one first (POST, above), then revoke the others with it. "
+        "Charged to the sender's address alone (a thief spending a token's allowance does "
+        "not stop its revocation).",
+    )
+    async def revoke_tokens(
+        self,
+        request: Request[Any, Any, Any],
+        state: State,
+        player_id: FromPath[str],
+        principal: NamedDependency[Principal],
+    ) -> TokensRevoked:
+        await state.registry.player(player_id)
+        player_id = parse_id(player_id, "player")
+        if not (principal.admin or principal.player_id == player_id):
+            raise ApiError(403, "forbidden", "only the player or an administrator may do this")
+        carried = bearer_token(request.headers.get("authorization"))
+        return TokensRevoked(revoked=await state.tokens.revoke_all(player_id, keep=carried))
 
     @patch(
         "/{player_id:str}",

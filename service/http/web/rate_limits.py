@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hmac
 import math
+import re
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -40,6 +41,10 @@ from service.http.web.rate_buckets import MAX_BUCKETS, Buckets, Headers, Rate, V
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 INTERNAL = "domino_internal"  # set by service/http/exports/imports.py on the writes it makes
 REGISTRATION = ("POST", "/v1/players")
+REVOCATION = ("DELETE", "/v1/tokens/current")
+"""Charged to its address alone: a thief spending a stolen token's allowance (or its
+player's) must not stop its owner from revoking it."""
+REVOKE_ALL = re.compile(r"/v1/players/[^/]+/tokens")
 NO_LIMITS = {
     name: "off"
     for name in (
@@ -103,11 +108,18 @@ class Limiter:
         return refused is None or refused.level(address, now) >= 1
 
     def to_charge(
-        self, address: str, principal: Principal | None, digest: bytes, registering: bool
+        self,
+        address: str,
+        principal: Principal | None,
+        digest: bytes,
+        registering: bool,
+        revoking: bool = False,
     ) -> list[tuple[Buckets, str]]:
         """The buckets and keys a write is charged to."""
         if principal is None:
             keys = [("refused", address)]
+        elif revoking:
+            keys = [("address", address)]
         else:
             keys = [("address", address), ("token", digest.hex())]
             if principal.player_id is not None:
@@ -170,8 +182,11 @@ class RateLimits:
             limiter.found_valid(digest)
         elif token is not None:
             limiter.found_invalid(digest)
-        registering = (scope["method"], scope["path"].rstrip("/")) == REGISTRATION
-        buckets = limiter.to_charge(address, principal, digest, registering)
+        route = (scope["method"], scope["path"].rstrip("/"))
+        revoking = route == REVOCATION or (
+            route[0] == "DELETE" and REVOKE_ALL.fullmatch(route[1]) is not None
+        )
+        buckets = limiter.to_charge(address, principal, digest, route == REGISTRATION, revoking)
         if not buckets:
             await self.app(scope, receive, send)
             return
