@@ -63,7 +63,7 @@ from service.store.database import APP_ROLE, with_credentials
 from service.store.event_store import EventStore
 from service.store.fingerprint_key import load_or_create
 from service.store.matches import Matches
-from service.store.members import Memberships
+from service.store.members import LOCK_CONNECTIONS, Memberships
 from service.store.mesas import Mesas
 from service.store.reads import Reads
 from service.store.registry import Registry
@@ -164,7 +164,10 @@ def create_app(
         await reads.start()
         app.state.matches = Matches(store)
         app.state.registry = Registry(store)
-        app.state.memberships = Memberships(store)
+        app.state.member_locks = locks = await asyncpg.create_pool(
+            app_dsn, min_size=0, max_size=LOCK_CONNECTIONS, command_timeout=10
+        )
+        app.state.memberships = Memberships(store, locks)
         app.state.tournaments = Tournaments(store)
         app.state.mesas = Mesas(store)
         lifetime = None if settings.token_days is None else timedelta(days=settings.token_days)
@@ -190,6 +193,7 @@ def create_app(
             yield
         finally:
             await tokens.stop_listening()
+            locks.terminate()
             await reads.stop()
             if runner is not None:
                 await runner.stop()

@@ -10,16 +10,21 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import datetime
 
+import asyncpg
+
 from domain.competitions import MEMBERSHIP_DECODER, MemberJoined, MemberLeft, members_of
 from service.store.encoding import new_event
 from service.store.errors import Busy
-from service.store.event_store import ACQUIRE_TIMEOUT, EventStore, VersionConflict
+from service.store.event_store import EventStore, VersionConflict
 
 ATTEMPTS = 5
 STEADY_CLASS = 70232
 """The first key of the advisory locks that keep a competition's members steady (the
 projections' leases take 70231)."""
 STEADY_WAIT = 5.0  # seconds: then 503, as a full pool answers
+LOCK_CONNECTIONS = 4
+"""The connections `steady`'s locks are held on, per process: as many competitions' member
+writes at once (each a few milliseconds); the others wait their turn, up to STEADY_WAIT."""
 
 
 def stream_of(competition_id: str) -> str:
@@ -27,8 +32,12 @@ def stream_of(competition_id: str) -> str:
 
 
 class Memberships:
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventStore, locks: asyncpg.Pool) -> None:
+        """`locks`: the connections that hold `steady`'s locks, a pool of their own: a
+        holder's write takes the store's connections, which a holder of one of those must
+        never wait for (a burst of holders would take every one and wait for good)."""
         self.store = store
+        self.locks = locks
 
     @asynccontextmanager
     async def steady(self, competition_id: str | None) -> AsyncIterator[None]:
@@ -37,15 +46,18 @@ class Memberships:
         appends under it, and so does a leave, so that a game is never counted for a
         player whose leave the log holds before it. None: nothing to hold. The lock is
         tried, not waited for on a connection, so that waiters never take the pool's
-        connections from the holder's own append."""
+        connections from the holder's own append; its connection is one of `locks`'."""
         if competition_id is None:
             yield
             return
-        pool = self.store.pool
+        pool = self.locks
         deadline = time.monotonic() + STEADY_WAIT
         pause = 0.002
         while True:
-            connection = await pool.acquire(timeout=ACQUIRE_TIMEOUT)
+            try:
+                connection = await pool.acquire(timeout=max(0.01, deadline - time.monotonic()))
+            except TimeoutError:
+                raise Busy("competition members") from None
             try:
                 held = await connection.fetchval(_TRY, STEADY_CLASS, stream_of(competition_id))
             except BaseException:

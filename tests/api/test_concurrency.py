@@ -8,8 +8,10 @@ from collections import Counter
 
 import httpx
 
-from tests.api.conftest import Table
-from tests.api.play import Game, Json, create_game, prepared
+from service.settings import Settings
+from tests.api.conftest import ADMIN_TOKEN, Table, register, seat_a_table, serve
+from tests.api.play import Game, Json, create_competition, create_game, prepared
+from tests.conftest import Database
 
 OPENING = {"seat": 3, "tile": "4-4"}  # the sorted pontos deal: seat 3 opens with 4-4
 
@@ -128,3 +130,28 @@ async def test_moves_on_many_games_at_once_do_not_disturb_each_other(
 
     assert [r.status_code for r in responses] == [201] * 8
     assert [await game.version() for game in games] == [3] * 8
+
+
+async def test_confirmations_to_many_competitions_at_once_never_take_every_connection(
+    database: Database,
+) -> None:
+    """Each confirmation of a competition's game holds its competition's members lock: held
+    on a connection of the store's pool, a burst across as many competitions as the pool
+    has connections took them all, each waiting for one more for good. A liveness check:
+    the bound is a minute, for answers that take milliseconds."""
+    pool = 10
+    settings = Settings(bootstrap_token=ADMIN_TOKEN, pool_size=pool)
+    async with serve(database, settings) as client:
+        organizer = await register(client, "Dona Rosa")
+        table = await seat_a_table(client)
+        games = []
+        for _ in range(2 * pool):
+            competition = await create_competition(client, organizer)
+            games.append(
+                await create_game(client, table, "pontos", by=organizer, competition_id=competition)
+            )
+        for _ in range(3):
+            sent = asyncio.gather(*(g.post("confirmations", {}, table.outsider) for g in games))
+            answers = await asyncio.wait_for(sent, 60)
+            assert {a.status_code for a in answers} == {403}, [a.text for a in answers]
+        assert (await client.get("/health")).status_code == 200

@@ -398,3 +398,42 @@ async def test_a_cancelled_game_exported_and_imported_comes_back_cancelled(
     assert (came_back["status"], len(came_back["hands"])) == ("cancelled", 7)
     refused = await imported(client, ADMIN, exported | {"key": "v2", "confirm": True})
     assert refused[0]["error"]["code"] == "invalid-line"
+
+
+async def test_a_correction_that_would_confirm_an_unfinished_game_leaves_the_replaced_one(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """Its confirmation would be refused after the replaced game is void: the line fails
+    before, its own game cancelled, the replaced game as it was."""
+    (done,) = await imported(client, ADMIN, line(table, "sheet-r1"))
+    unfinished = line(table, "sheet-r1b", winner=1, replaces="sheet-r1", confirm=True)
+    unfinished["hands"] = unfinished["hands"][:2]
+    (refused,) = await imported(client, ADMIN, unfinished)
+    assert (refused["error"]["code"], refused["cancelled"]) == ("correction-not-finished", True)
+    assert "replaced" not in refused
+    assert (await game(client, done["id"]))["status"] == "finished"
+
+
+async def test_a_correction_of_a_game_already_cancelled_needs_no_right_to_cancel_it(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    (done,) = await imported(client, ADMIN, line(table, "sheet-r2"))
+    cancelled = await client.post(f"/v1/matches/{done['id']}/cancellation", json={}, headers=ADMIN)
+    assert cancelled.status_code == 201, cancelled.text
+    player = table.players[0]
+    (fixed,) = await imported(client, player.auth, line(table, "sheet-r2b", replaces=done["id"]))
+    assert fixed == {"line": 1, "id": fixed["id"], "replaced": done["id"]}
+
+
+async def test_a_cancelled_line_imported_before_it_came_back_cancelled_answers_its_game(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """Before, a line exported cancelled was imported as the same line without that: the
+    same file again answers the same game, as it was, and writes nothing."""
+    exported = line(table, "sheet-r3") | {"status": "cancelled"}
+    as_before = {k: v for k, v in exported.items() if k != "status"}
+    (done,) = await imported(client, ADMIN, as_before)
+    before = await position(client)
+    (again,) = await imported(client, ADMIN, exported)
+    assert again == done
+    assert await position(client) == before

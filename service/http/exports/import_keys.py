@@ -14,7 +14,7 @@ key recorded (`same_as_recorded`).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import msgspec
@@ -167,6 +167,21 @@ async def same_as_recorded(request: Request[Any, Any, Any], actor: str, plan: Pl
     return cancelled or len(recorded) == len(planned)
 
 
+async def as_recorded(request: Request[Any, Any, Any], actor: str, plan: Plan) -> Plan:
+    """A line exported cancelled and imported before such a line came back cancelled was
+    recorded as the same line without that: the same file again answers that game, as it
+    was, not a conflict."""
+    if not plan.void:
+        return plan
+    store: EventStore = request.app.state.store
+    found = await store.key_records([plan.scoped(actor, "game")])
+    if not found:
+        return plan
+    fingerprint, _ = next(iter(found.values()))
+    earlier = replace(plan, void=False)
+    return earlier if store.seals.is_kept(fingerprint, earlier.line_digest()) else plan
+
+
 @dataclass(frozen=True)
 class Replaced:
     """The game a correction replaces, and whether it is void already."""
@@ -201,6 +216,8 @@ async def replaced_game(
             f"game {record.match_id} is confirmed: its record is final, and no import "
             "replaces it; nothing was changed",
         )
+    if record.state.status == "cancelled":  # void already: not cancelled again
+        return Replaced(record.match_id, True)
     try:  # asked before anything is written, as the cancellation will ask it
         principal = await principal_of(request.app.state.tokens, request.scope)
         competition = await competition_of(request.app.state, record)
@@ -208,4 +225,4 @@ async def replaced_game(
         can.organizer_only(access, competition is not None, "cancel the game a correction replaces")
     except ApiError as refused:
         return _problem(refused.status, refused.code, f"{refused.detail}; nothing was changed")
-    return Replaced(record.match_id, record.state.status == "cancelled")
+    return Replaced(record.match_id, False)

@@ -38,6 +38,7 @@ from service.http.auth import Principal, provide_principal
 from service.http.exports.import_keys import (
     Plan,
     actor_of,
+    as_recorded,
     conflict,
     recorded_game,
     replaced_game,
@@ -217,6 +218,8 @@ async def _key_of_its_own(request: Request[Any, Any, Any], line: bytes) -> str:
 
 async def _write_line(request: Request[Any, Any, Any], number: int, plan: Plan) -> LineResult:
     actor = await actor_of(request)
+    if actor is not None:
+        plan = await as_recorded(request, actor, plan)
     same = await same_as_recorded(request, actor, plan) if actor else None
     if same is False:
         earlier = await recorded_game(request, actor, plan.key) if actor else None
@@ -240,18 +243,40 @@ async def _write_line(request: Request[Any, Any, Any], number: int, plan: Plan) 
         # so it can still be cancelled, and never counts beside the game it replaces.
         at = len(steps) - 1 if plan.confirm else len(steps)
         steps.insert(at, (f"/v1/matches/{replaced.match_id}/cancellation", {}, "replaces"))
+    now = game  # the correction's game as its last write left it
     for path, body, step in steps:
+        if step == "replaces" and plan.confirm and now.get("status") != "finished":
+            # Its confirmation would be refused after the replaced game is void: refused
+            # here, the replaced game stays as it was.
+            unfinished = msgspec.to_builtins(
+                problem_body(
+                    422,
+                    "correction-not-finished",
+                    f"a correction that confirms finishes its game, which its hands leave"
+                    f" {now.get('status')}: nothing was replaced",
+                )
+            )
+            return await _undone(request, number, plan, match_id, unfinished)
         status, answer = await _write(request, path, body, plan.step_key(step))
         if _reused(answer):  # another line with this key, written meanwhile
             return LineResult(line=number, error=conflict(plan.key, match_id))
         if status != 201:
-            cancelled, _ = await _write(
-                request, f"/v1/matches/{match_id}/cancellation", {}, plan.step_key("cancel")
-            )
-            return LineResult(line=number, id=match_id, error=answer, cancelled=cancelled == 201)
+            return await _undone(request, number, plan, match_id, answer)
+        if step != "replaces":
+            now = answer
     return LineResult(
         line=number, id=match_id, replaced=replaced.match_id if replaced is not None else None
     )
+
+
+async def _undone(
+    request: Request[Any, Any, Any], number: int, plan: Plan, match_id: str, error: dict[str, Any]
+) -> LineResult:
+    """The line failed after its game was created: that game is cancelled (void)."""
+    cancelled, _ = await _write(
+        request, f"/v1/matches/{match_id}/cancellation", {}, plan.step_key("cancel")
+    )
+    return LineResult(line=number, id=match_id, error=error, cancelled=cancelled == 201)
 
 
 def _reused(answer: dict[str, Any]) -> bool:
