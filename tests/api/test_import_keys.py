@@ -437,3 +437,22 @@ async def test_a_cancelled_line_imported_before_it_came_back_cancelled_answers_i
     (again,) = await imported(client, ADMIN, exported)
     assert again == done
     assert await position(client) == before
+
+
+async def test_a_correction_its_importer_may_not_confirm_writes_nothing(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """A scorekeeper who does not sit at the table may cancel their game but not confirm
+    one: asked before anything is written, or the replaced game would be void, then its
+    correction refused and cancelled too."""
+    keeper = await register(client, "Zeca")
+    (done,) = await imported(client, keeper.auth, line(table, "sheet-g1"))
+    before = await position(client)
+    fixed = line(table, "sheet-g1b", winner=1, replaces="sheet-g1", confirm=True)
+    (refused,) = await imported(client, keeper.auth, fixed)
+    assert (refused["error"]["status"], refused["error"]["code"]) == (403, "forbidden")
+    assert "id" not in refused
+    assert await position(client) == before
+    assert (await game(client, done["id"]))["status"] == "finished"
+    (unconfirmed,) = await imported(client, keeper.auth, fixed | {"confirm": False})
+    assert unconfirmed["replaced"] == done["id"]

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 from litestar import Request
 
-from service.http.auth import principal_of
+from service.http.auth import Principal, principal_of
 from service.http.matches import access as can
 from service.http.matches.writes import Incoming, competition_of, digest
 from service.http.problems import ApiError
@@ -28,7 +28,7 @@ from service.http.web.idempotency import MAX_KEY_LENGTH
 from service.store.errors import NotFound
 from service.store.event_store import EventStore
 from service.store.matches import Matches
-from service.store.registry import parse_id
+from service.store.registry import Registry, parse_id
 
 _CANONICAL = msgspec.json.Encoder(order="sorted")
 STEPS = ("game", "close", "replaces", "void", "confirm", "cancel")
@@ -216,13 +216,32 @@ async def replaced_game(
             f"game {record.match_id} is confirmed: its record is final, and no import "
             "replaces it; nothing was changed",
         )
-    if record.state.status == "cancelled":  # void already: not cancelled again
-        return Replaced(record.match_id, True)
-    try:  # asked before anything is written, as the cancellation will ask it
+    try:  # asked before anything is written, as the writes will ask it
         principal = await principal_of(request.app.state.tokens, request.scope)
+        if plan.confirm:  # else the replaced game void, then its correction refused
+            await _may_confirm(request, principal, plan)
+        if record.state.status == "cancelled":  # void already: not cancelled again
+            return Replaced(record.match_id, True)
         competition = await competition_of(request.app.state, record)
         access = can.access_of(principal, record.state, competition)
         can.organizer_only(access, competition is not None, "cancel the game a correction replaces")
     except ApiError as refused:
         return _problem(refused.status, refused.code, f"{refused.detail}; nothing was changed")
     return Replaced(record.match_id, False)
+
+
+async def _may_confirm(request: Request[Any, Any, Any], principal: Principal, plan: Plan) -> None:
+    """As the confirmation asks it (game_writes.py, `_may_confirm`): an administrator, an
+    organizer of the game's competition, or a player seated at it."""
+    if principal.admin or principal.player_id in plan.created.get("seats", ()):
+        return
+    competition_id = plan.created.get("competition_id")
+    if competition_id is not None:
+        registry: Registry = request.app.state.registry
+        try:
+            competition = await registry.competition(str(competition_id))
+        except NotFound as missing:
+            raise ApiError(404, f"{missing.what}-not-found", str(missing)) from None
+        if principal.player_id in competition.organizers:
+            return
+    raise ApiError(403, "forbidden", "only an organizer or a player of the game may confirm it")
