@@ -18,9 +18,9 @@ from service.store.errors import Busy
 from service.store.event_store import EventStore, VersionConflict
 
 ATTEMPTS = 5
-STEADY_CLASS = 70232
+STEADY_CLASS = 70233
 """The first key of the advisory locks that keep a competition's members steady (the
-projections' leases take 70231)."""
+projections' leases take 70231, a player's token issue 70232)."""
 STEADY_WAIT = 5.0  # seconds: then 503, as a full pool answers
 LOCK_CONNECTIONS = 4
 """The connections `steady`'s locks are held on, per process: as many competitions' member

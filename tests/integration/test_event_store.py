@@ -8,6 +8,8 @@ from typing import Any
 import asyncpg
 import pytest
 
+from projections.runner import LEASE_CLASS
+from service.http.auth import FIRST_TOKEN_LOCK
 from service.store.event_store import (
     APPEND,
     EventStore,
@@ -15,6 +17,7 @@ from service.store.event_store import (
     NewEvent,
     VersionConflict,
 )
+from service.store.members import STEADY_CLASS
 from tests.conftest import Database
 
 APPEND_LOCK = 7023011201  # migrations/versions/0001_events.py
@@ -540,3 +543,9 @@ async def test_append_events_refuses_a_call_of_the_wrong_shape(database: Databas
         assert await app.fetchval("SELECT count(*) FROM idempotency_keys") == 0
     finally:
         await app.close()
+
+
+def test_the_two_key_advisory_lock_classes_are_each_their_own() -> None:
+    """The first keys of the two-key advisory locks (a lease, a token issue, a competition's
+    members kept steady): one class each, or two kinds of lock would wait on each other."""
+    assert len({LEASE_CLASS, FIRST_TOKEN_LOCK, STEADY_CLASS}) == 3
