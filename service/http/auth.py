@@ -14,10 +14,12 @@ from datetime import datetime, timedelta
 
 import asyncpg
 import msgspec
+from asyncpg.pool import PoolConnectionProxy
 from litestar import Request
 from litestar.datastructures import State
 from litestar.types import Scope
 
+from service.http.live_tokens import ISSUED_CHANNEL, LiveTokens
 from service.http.problems import ApiError
 from service.store.registry import BOOTSTRAP_ACTOR
 
@@ -87,6 +89,8 @@ class Tokens:
         self._generation = 0
         self.on_erasure: list[Callable[[], None]] = []
         """Called when any instance erases a player (their games' cached texts dropped)."""
+        self.live = LiveTokens()
+        """The tokens that may be live (service/http/live_tokens.py), trusted while listening."""
 
     async def start_listening(self, dsn: str) -> None:
         self._listener = asyncio.create_task(self._listen(dsn), name="token-revocations")
@@ -121,6 +125,11 @@ class Tokens:
             lost = asyncio.Event()
             connection.add_termination_listener(lambda _: lost.set())
             await connection.add_listener(REVOKED_CHANNEL, self._revoked)
+            await connection.add_listener(ISSUED_CHANNEL, self._issued)
+            live = await connection.fetch(  # and whatever was issued meanwhile
+                "SELECT token_hash FROM tokens WHERE expires_at IS NULL OR expires_at > now()"
+            )
+            self.live.reset(bytes(row[0]) for row in live)
             self._cache.clear()  # whatever was revoked while nobody listened
             for hook in self.on_erasure:  # and whoever was erased meanwhile
                 hook()
@@ -144,6 +153,14 @@ class Tokens:
                 hook()
             return
         self._cache.pop(bytes.fromhex(str(payload)), None)
+
+    def _issued(self, _connection: object, _pid: int, _channel: str, payload: object) -> None:
+        self.live.add(bytes.fromhex(str(payload)))
+
+    def may_be_live(self, digest: bytes) -> bool:
+        """Whether the token may be one issued and not yet expired: surely so when this
+        instance is not listening, since it may have missed the notice of its issue."""
+        return not self._listening or self.live.may_hold(digest)
 
     def forget(self, digests: list[str]) -> None:
         """These tokens (hex digests), revoked here: dropped from this instance's cache now,
@@ -196,7 +213,16 @@ class Tokens:
                 player_id,
                 self._lifetime_seconds,
             )
+            await self._announce(connection, token)
         return Issued(token, expires_at)
+
+    async def _announce(
+        self, connection: asyncpg.Connection | PoolConnectionProxy, token: str
+    ) -> None:
+        """Every instance (this one at once) knows the token may be live, from its commit."""
+        digest = token_hash(token)
+        await connection.execute("SELECT pg_notify($1, $2)", ISSUED_CHANNEL, digest.hex())
+        self.live.add(digest)
 
     async def issue_first(self, player_id: str) -> Issued | None:
         """A token for a player who has never had one, else None: a registration retried
@@ -222,6 +248,8 @@ class Tokens:
                 player_id,
                 self._lifetime_seconds,
             )
+            if row is not None:
+                await self._announce(connection, token)
         return None if row is None else Issued(token, row[0])
 
     async def revoke(self, token: str) -> None:

@@ -12,9 +12,11 @@ import httpx
 import msgspec
 import pytest
 
+from service.http.auth import token_hash
 from service.http.web.rate_limits import Rate
 from service.settings import Settings
 from tests.api.conftest import ADMIN, ADMIN_TOKEN, Player, bearer, register, serve
+from tests.api.test_tokens import listening, tokens_of, until
 from tests.conftest import Database
 
 
@@ -195,3 +197,38 @@ def test_the_new_limits_are_read_from_the_environment_and_bad_ones_refused(
         with pytest.raises(ValueError, match=variable):
             Settings.from_environment()
         monkeypatch.delenv(variable)
+
+
+async def test_a_flood_of_bad_tokens_does_not_lock_out_a_player_this_process_has_not_seen(
+    database: Database,
+) -> None:
+    """Once an address's refused writes are spent, a token this process has not seen valid is
+    looked up only when it may be live (a filter of every live token, as every instance
+    knows it): a guessed one is still refused unlooked, while a player registered meanwhile,
+    one this process never saw (a restart), or one issued on another instance, is served."""
+    limits = {"rate_writes_per_address": Rate(100, 60), "rate_refused_per_address": Rate(3, 60)}
+    settings = Settings(bootstrap_token=ADMIN_TOKEN, pool_size=5, **limits)  # type: ignore[arg-type]
+    async with serve(database, settings) as first:
+        known = await register(first, "Zé")  # registered before the restart below
+    async with serve(database, settings) as client, serve(database, settings) as other:
+        await listening(client)
+        await listening(other)
+        flood = [
+            await client.post("/v1/players", json={"name": "x"}, headers=bearer(f"guess-{n}"))
+            for n in range(5)
+        ]
+        newcomer = await register(client, "Ana")  # by the administrator, not limited
+        elsewhere = await register(other, "Bia")  # issued on the other instance
+        await until(
+            lambda: tokens_of(client).live.may_hold(token_hash(elsewhere.token)),
+            "the other instance's issue heard",
+        )
+        served = [
+            await client.patch(f"/v1/players/{p.id}", json={"name": f"{n}"}, headers=p.auth)
+            for n, p in enumerate((newcomer, known, elsewhere))
+        ]
+        guessed = await client.post("/v1/players", json={"name": "x"}, headers=bearer("guess-9"))
+
+    assert [f.status_code for f in flood] == [401] * 3 + [429] * 2
+    assert [s.status_code for s in served] == [200, 200, 200]
+    assert guessed.status_code == 429

@@ -167,15 +167,17 @@ class RateLimits:
         address = (scope.get("client") or ("unknown", 0))[0]
         now = time.monotonic()
         digest = b"" if token is None else token_hash(token)
+        tokens = scope["litestar_app"].state.tokens
         if (
             token is not None
             and not limiter.seen_valid(digest)
             and not limiter.refused_allowance_left(address, now)
+            and not tokens.may_be_live(digest)
         ):
             await _refuse(send, limiter.buckets["refused"], address, now)
             return
         try:
-            principal = await looked_up(scope["litestar_app"].state.tokens, scope)
+            principal = await looked_up(tokens, scope)
         except ApiError:  # malformed, unknown or expired: the app answers 401
             principal = None
         if principal is not None:
