@@ -91,6 +91,7 @@ class Tokens:
         """Called when any instance erases a player (their games' cached texts dropped)."""
         self.live = LiveTokens()
         """The tokens that may be live (service/http/live_tokens.py), trusted while listening."""
+        self._arrived: list[bytes] | None = None
 
     async def start_listening(self, dsn: str) -> None:
         self._listener = asyncio.create_task(self._listen(dsn), name="token-revocations")
@@ -126,10 +127,12 @@ class Tokens:
             connection.add_termination_listener(lambda _: lost.set())
             await connection.add_listener(REVOKED_CHANNEL, self._revoked)
             await connection.add_listener(ISSUED_CHANNEL, self._issued)
+            self._arrived = []  # issued during the load, which its snapshot may miss
             live = await connection.fetch(  # and whatever was issued meanwhile
                 "SELECT token_hash FROM tokens WHERE expires_at IS NULL OR expires_at > now()"
             )
-            self.live.reset(bytes(row[0]) for row in live)
+            self.live.reset([*(bytes(row[0]) for row in live), *self._arrived])
+            self._arrived = None
             self._cache.clear()  # whatever was revoked while nobody listened
             for hook in self.on_erasure:  # and whoever was erased meanwhile
                 hook()
@@ -155,7 +158,12 @@ class Tokens:
         self._cache.pop(bytes.fromhex(str(payload)), None)
 
     def _issued(self, _connection: object, _pid: int, _channel: str, payload: object) -> None:
-        self.live.add(bytes.fromhex(str(payload)))
+        self._may_be_live(bytes.fromhex(str(payload)))
+
+    def _may_be_live(self, digest: bytes) -> None:
+        self.live.add(digest)
+        if self._arrived is not None:
+            self._arrived.append(digest)
 
     def may_be_live(self, digest: bytes) -> bool:
         """Whether the token may be one issued and not yet expired: surely so when this
@@ -222,7 +230,7 @@ class Tokens:
         """Every instance (this one at once) knows the token may be live, from its commit."""
         digest = token_hash(token)
         await connection.execute("SELECT pg_notify($1, $2)", ISSUED_CHANNEL, digest.hex())
-        self.live.add(digest)
+        self._may_be_live(digest)
 
     async def issue_first(self, player_id: str) -> Issued | None:
         """A token for a player who has never had one, else None: a registration retried
