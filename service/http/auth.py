@@ -30,6 +30,8 @@ ERASED_PREFIX = "erased:"
 caches of their texts (`Tokens.on_erasure`)."""
 RECONNECT_SECONDS = 1.0
 HEARTBEAT_SECONDS = 5.0
+LIVE_RELOAD_SECONDS = 600.0  # the live tokens' filter loaded again, its revoked ones gone
+LIVE_LOAD_SLICE = 5_000  # tokens added to the filter between two turns of the event loop
 LISTENER_NAME = "domino-token-revocations"  # application_name, for operators
 FIRST_TOKEN_LOCK = 70232  # advisory lock on issuing a player a token: (this, hashtext(player id))
 
@@ -127,12 +129,7 @@ class Tokens:
             connection.add_termination_listener(lambda _: lost.set())
             await connection.add_listener(REVOKED_CHANNEL, self._revoked)
             await connection.add_listener(ISSUED_CHANNEL, self._issued)
-            self._arrived = []  # issued during the load, which its snapshot may miss
-            live = await connection.fetch(  # and whatever was issued meanwhile
-                "SELECT token_hash FROM tokens WHERE expires_at IS NULL OR expires_at > now()"
-            )
-            self.live.reset([*(bytes(row[0]) for row in live), *self._arrived])
-            self._arrived = None
+            await self._load_live(connection)  # whatever was issued meanwhile
             self._cache.clear()  # whatever was revoked while nobody listened
             for hook in self.on_erasure:  # and whoever was erased meanwhile
                 hook()
@@ -140,14 +137,38 @@ class Tokens:
             # whose notice nobody heard: it must not cache what it read.
             self._generation += 1
             self._listening = True
+            loaded = time.monotonic()
             while not lost.is_set():
                 # Not asyncio.wait_for: Python 3.11's loses a cancellation (gh-86296).
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(HEARTBEAT_SECONDS):
                         await lost.wait()
                 await connection.fetchval("SELECT 1", timeout=2)  # a silent cut raises here
+                if time.monotonic() - loaded > LIVE_RELOAD_SECONDS:
+                    await self._load_live(connection)  # the tokens revoked since, gone
+                    loaded = time.monotonic()
         finally:
             await connection.close(timeout=1)
+
+    async def _load_live(self, connection: asyncpg.Connection) -> None:
+        """The filter of live tokens made again from the table, then swapped in: built a
+        slice at a time (a million tokens take seconds of Python, and the loop serves
+        meanwhile), with the tokens issued during the load, which its snapshot may miss."""
+        self._arrived = []
+        try:
+            rows = await connection.fetch(
+                "SELECT token_hash FROM tokens WHERE expires_at IS NULL OR expires_at > now()"
+            )
+            fresh = LiveTokens()
+            for n, row in enumerate(rows, 1):
+                fresh.add(bytes(row[0]))
+                if n % LIVE_LOAD_SLICE == 0:
+                    await asyncio.sleep(0)
+            for digest in self._arrived:
+                fresh.add(digest)
+            self.live = fresh
+        finally:
+            self._arrived = None
 
     def _revoked(self, _connection: object, _pid: int, _channel: str, payload: object) -> None:
         self._generation += 1
@@ -166,9 +187,10 @@ class Tokens:
             self._arrived.append(digest)
 
     def may_be_live(self, digest: bytes) -> bool:
-        """Whether the token may be one issued and not yet expired: surely so when this
-        instance is not listening, since it may have missed the notice of its issue."""
-        return not self._listening or self.live.may_hold(digest)
+        """Whether the token may be one issued and not yet expired. Not listening, the
+        filter may lack a token issued meanwhile: that one is refused unlooked, as any
+        token not yet seen valid was before the filter, until the listener loads it."""
+        return self.live.may_hold(digest)
 
     def forget(self, digests: list[str]) -> None:
         """These tokens (hex digests), revoked here: dropped from this instance's cache now,

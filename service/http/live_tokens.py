@@ -6,13 +6,11 @@ A write whose token this process has not yet seen valid, from an address whose r
 writes are spent (service/http/web/rate_limits.py), is looked up only when the filter may
 hold its token: a guessed token almost never is, so a flood of them still costs no lookup,
 while a player's real token, new or unseen since a restart, is looked up and served. A
-revoked or expired token stays in the filter until the next load: it is looked up, and
-refused then, as before.
+token revoked or expired stays in the filter until its next load (every ten minutes,
+`LIVE_RELOAD_SECONDS`, and at each reconnect): meanwhile it costs a lookup, and is refused.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 ISSUED_CHANNEL = "domino_tokens_issued"
 BITS = 1 << 23
@@ -41,9 +39,3 @@ class LiveTokens:
             self._filter[position >> 3] & (1 << (position & 7))
             for position in self._positions(digest)
         )
-
-    def reset(self, digests: Iterable[bytes]) -> None:
-        """Exactly these tokens (those live now), and no other."""
-        self._filter = bytearray(self._bits // 8)
-        for digest in digests:
-            self.add(digest)

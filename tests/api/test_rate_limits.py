@@ -5,14 +5,18 @@ forwarded address counts only from a trusted proxy."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
+import asyncpg
 import httpx
 import msgspec
 import pytest
 
-from service.http.auth import token_hash
+from service.http.auth import LISTENER_NAME, token_hash
 from service.http.web.rate_limits import Rate
 from service.settings import Settings
 from tests.api.conftest import ADMIN, ADMIN_TOKEN, Player, bearer, register, serve
@@ -232,3 +236,106 @@ async def test_a_flood_of_bad_tokens_does_not_lock_out_a_player_this_process_has
     assert [f.status_code for f in flood] == [401] * 3 + [429] * 2
     assert [s.status_code for s in served] == [200, 200, 200]
     assert guessed.status_code == 429
+
+
+async def fill_tokens(database: Database, count: int) -> None:
+    """`count` live tokens of other players (a big service's table)."""
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        await owner.execute(
+            "INSERT INTO tokens (token_hash, player_id, expires_at)"
+            " SELECT sha256(('filler-' || n)::bytea), 'player-filler-' || (n % 1000), NULL"
+            " FROM generate_series(1, $1) AS n",
+            count,
+        )
+    finally:
+        await owner.close()
+
+
+async def spend_refused(client: httpx.AsyncClient) -> None:
+    for n in range(3):  # the address's refused writes: spent
+        answer = await client.post("/v1/players", json={"name": "x"}, headers=bearer(f"g{n}"))
+        assert answer.status_code == 401
+
+
+class CountingPool:
+    """The tokens' pool, counting the lookups (`fetchrow`) that reach the database."""
+
+    def __init__(self, pool: Any) -> None:
+        self._pool = pool
+        self.lookups = 0
+
+    async def fetchrow(self, *args: Any, **kwargs: Any) -> Any:
+        self.lookups += 1
+        return await self._pool.fetchrow(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._pool, name)
+
+
+async def test_a_token_issued_while_the_listener_loads_is_served(
+    database: Database,
+) -> None:
+    """A token committed after the load's snapshot, whose notice reaches the listener before
+    the load returns, is in the filter the load makes (or it would be refused unlooked
+    from an address whose refused writes are spent, until the next load)."""
+    await fill_tokens(database, 600_000)
+    settings = limited_settings()
+    async with serve(database, settings) as other:
+        await listening(other)
+        ana = await register(other, "Ana")
+        owner = await asyncpg.connect(database.owner_dsn)
+        try:
+            async with serve(database, settings) as client:
+                deadline = time.monotonic() + 30
+                while not await owner.fetchval(  # the listener's load, running
+                    "SELECT EXISTS (SELECT FROM pg_stat_activity WHERE application_name = $1"
+                    " AND state = 'active' AND query LIKE 'SELECT token_hash FROM tokens%')",
+                    LISTENER_NAME,
+                ):
+                    assert time.monotonic() < deadline, "the load was never seen running"
+                    await asyncio.sleep(0.005)
+                issued = await tokens_of(other).issue(ana.id)  # on the other instance
+                await listening(client)
+                await asyncio.sleep(0.5)  # any notice still on its way: heard
+                held = tokens_of(client).live.may_hold(token_hash(issued.token))
+                await spend_refused(client)
+                answer = await client.patch(
+                    f"/v1/players/{ana.id}", json={"name": "Ana B"}, headers=bearer(issued.token)
+                )
+        finally:
+            await owner.close()
+    assert (held, answer.status_code) == (True, 200), (held, answer.status_code, answer.text)
+
+
+async def test_a_flood_while_the_listener_reconnects_costs_no_lookup(database: Database) -> None:
+    """While the listener is down (or loading), the filter it loaded last still stands: a
+    flood of guessed tokens from an address whose refused writes are spent is refused
+    unlooked, listening or not."""
+    async with serve(database, limited_settings()) as client:
+        await listening(client)
+        await spend_refused(client)
+        tokens = tokens_of(client)
+        counting = CountingPool(tokens.pool)
+        tokens.pool = counting  # type: ignore[assignment]
+        owner = await asyncpg.connect(database.owner_dsn)
+        try:  # the listener's connection cut (a failover, a restart of PostgreSQL's)
+            assert await owner.fetchval(
+                "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
+                " WHERE application_name = $1",
+                LISTENER_NAME,
+            )
+        finally:
+            await owner.close()
+        await until(lambda: not tokens._listening, "noticing the cut")
+        flood = [
+            await client.post("/v1/players", json={"name": "x"}, headers=bearer(f"guess-{n}"))
+            for n in range(20)
+        ]
+    assert [a.status_code for a in flood] == [429] * 20
+    assert counting.lookups == 0, f"{counting.lookups} guessed tokens looked up"
+
+
+def limited_settings() -> Settings:
+    limits = {"rate_writes_per_address": Rate(1000, 60), "rate_refused_per_address": Rate(3, 60)}
+    return Settings(bootstrap_token=ADMIN_TOKEN, pool_size=5, **limits)  # type: ignore[arg-type]

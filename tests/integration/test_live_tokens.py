@@ -14,11 +14,3 @@ def test_the_filter_holds_every_token_added_and_few_others() -> None:
     guessed = [token_hash(f"guess-{n}") for n in range(10_000)]
     assert all(live.may_hold(d) for d in added)
     assert sum(live.may_hold(d) for d in guessed) < 5  # one in ten million expected
-
-
-def test_a_reset_keeps_exactly_the_tokens_given() -> None:
-    live = LiveTokens()
-    old, kept = token_hash(new_token()), token_hash(new_token())
-    live.add(old)
-    live.reset([kept])
-    assert (live.may_hold(old), live.may_hold(kept)) == (False, True)
