@@ -175,9 +175,10 @@ class Registry:
         return result.last_position
 
     async def competition_now(self, competition_id: str) -> CompetitionCreated:
-        """The competition with its name now (the cache keeps the rest: it never changes)."""
-        found = await self.competition(competition_id)
-        return msgspec.structs.replace(found, name=await self.competition_name(competition_id))
+        """The competition with its texts now (its name, its prizes: erased with their
+        writer's data), read again; the cache keeps the rest, which never changes."""
+        competition_id = parse_id(competition_id, "competition")
+        return await self._first(f"competition-{competition_id}", CompetitionCreated, "competition")
 
     async def competition_name(self, competition_id: str) -> str:
         """Its name now: a pseudonym once its creator's data was erased."""

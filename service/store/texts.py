@@ -1,7 +1,8 @@
 """Names and free texts kept out of the hashed history (design.md, "A player's data").
 
-A text a person writes or that names them (a player's name, a competition's name, a game's
-place and notes, a penalty's note, a dispute's reason and its settlement's note) is
+A text a person writes or that names them (a player's name, a competition's name and a
+torneio's prizes, a game's place and notes, a penalty's note, a dispute's reason and its
+settlement's note) is
 committed like a secret: the event's public body holds null in its place and
 `"texts": {"<field>": sha256hex(salt || canonical JSON of the text)}`;
 the text and its salt go to the `openings` table (migration 0015), with its owner. Reads put
@@ -23,13 +24,14 @@ from service.store.secrets import commitment
 TEXT_FIELDS: dict[str, tuple[str, ...]] = {
     "player_registered": ("name",),
     "player_renamed": ("name",),
-    "competition_created": ("name",),
+    "competition_created": ("name", "prizes"),
     "match_created": ("place", "notes"),
     "penalty_recorded": ("note",),
     "match_disputed": ("reason",),
     "dispute_settled": ("note",),
 }
-"""The event types that carry texts, and their fields (as migration 0015 re-anchors them)."""
+"""The event types that carry texts, and their fields (as migration 0015 re-anchors them;
+a torneio's prizes, a place to its prize, since migration 0024: one text, the whole map)."""
 
 _BODY = msgspec.json.Decoder(dict[str, Any])
 _ENCODE = msgspec.json.Encoder()
@@ -59,7 +61,7 @@ def commit_texts(
     owner = owner_of(body, metadata)
     for field in fields:
         value = body.get(field)
-        if not isinstance(value, str) or not value:
+        if not value or not isinstance(value, str | dict):
             continue
         salt = secrets.token_bytes(16)
         digest = commitment(salt, value)

@@ -5,6 +5,7 @@ other players' records unchanged, every chain still verifying."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from typing import Any
 
@@ -224,3 +225,50 @@ async def test_a_disputes_reason_is_committed_copied_and_erased_with_its_writer(
     assert reason not in events
     assert reason not in pg_dump(database.owner_dsn)
     assert (await client.get(f"/v1/matches/{games[1]}/verify")).json()["valid"] is True
+
+
+async def test_a_torneios_prizes_are_erased_with_their_writer(
+    client: httpx.AsyncClient, database: Database
+) -> None:
+    """A torneio's prizes are a text its creator writes: committed like its name, shown
+    while their writer's data is kept, and gone (no prizes) once it is erased."""
+    zé = await register(client, NAME)
+    others = [await register(client, n) for n in ("Ana Lima", "Tião Souza", "Bia Reis")]
+    prizes = {"1": "Churrasco na casa do Zequinha", "2": "Uma caixa de cerveja"}
+    competition = await create_competition(
+        client,
+        zé,
+        name="Copa de sexta",
+        kind="torneio",
+        teams=[[zé.id, others[1].id], [others[0].id, others[2].id]],
+        format={"stages": [{"kind": "knockout"}]},
+        prizes=prizes,
+    )
+    shown = (await client.get(f"/v1/competitions/{competition}")).json()["prizes"]
+    stored = await _stored_creation(database, competition)
+    assert shown == prizes
+    assert stored["prizes"] is None
+    assert set(stored["texts"]) == {"name", "prizes"}
+
+    erased = await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=zé.auth)
+    assert erased.status_code == 200, erased.text
+    await settled(client)
+
+    after = (await client.get(f"/v1/competitions/{competition}")).json()
+    standings = await client.get(f"/v1/competitions/{competition}/standings")
+    reads = await every_read(client, zé, [], competition)
+    assert (after["prizes"], standings.status_code) == ({}, 200)
+    assert [path for path, text in reads.items() if "Churrasco" in text] == []
+    assert "Churrasco" not in pg_dump(database.owner_dsn)
+
+
+async def _stored_creation(database: Database, competition: str) -> dict[str, Any]:
+    connection = await asyncpg.connect(database.owner_dsn)
+    try:
+        data = await connection.fetchval(
+            "SELECT data::text FROM events WHERE stream_id = $1 AND stream_version = 1",
+            f"competition-{competition}",
+        )
+    finally:
+        await connection.close()
+    return dict(json.loads(data))
