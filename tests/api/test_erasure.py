@@ -246,9 +246,11 @@ async def test_a_torneios_prizes_are_erased_with_their_writer(
     )
     shown = (await client.get(f"/v1/competitions/{competition}")).json()["prizes"]
     stored = await _stored_creation(database, competition)
+    held = (await client.get(f"/v1/players/{zé.id}/data", headers=zé.auth)).json()["texts"]
     assert shown == prizes
     assert stored["prizes"] is None
     assert set(stored["texts"]) == {"name", "prizes"}
+    assert [json.loads(t["text"]) for t in held if t["path"] == "prizes"] == [prizes]
 
     erased = await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=zé.auth)
     assert erased.status_code == 200, erased.text

@@ -45,8 +45,8 @@ class NameHeld(msgspec.Struct, frozen=True, kw_only=True):
 
 class TextHeld(msgspec.Struct, frozen=True, kw_only=True):
     stream: Annotated[str, Meta(description="Where it is: match-<id>, competition-<id>.")]
-    path: Annotated[str, Meta(description="Its field: place, notes, note, name.")]
-    text: Annotated[str, Meta(description="What they wrote.")]
+    path: Annotated[str, Meta(description="Its field: place, notes, note, name, prizes.")]
+    text: Annotated[str, Meta(description="What they wrote (a torneio's prizes: as JSON).")]
     recorded_at: Annotated[datetime, Meta(description="When.")]
 
 
