@@ -7,7 +7,7 @@ Pure: the caller folds the torneio's stream into a `Tournament` and appends what
 answers, with the stream's version expected.
 """
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from domain.competitions.format import (
     AnyStage,
@@ -39,6 +39,7 @@ from domain.tournament.pairings import (
     snake,
     swiss,
 )
+from domain.tournament.reservations import lapsed
 from domain.tournament.standings import Result, Row, standings
 from domain.tournament.state import Fixture, Tournament, evolve, fold
 
@@ -54,12 +55,6 @@ def opening(tournament: Tournament, at: datetime) -> list[TournamentEvent]:
     return _stage_fixtures(tournament, 0, _first_pairs(tournament, 0), at)
 
 
-RESERVATION_LAPSES = timedelta(minutes=1)
-"""A fixture's game still not created this long after it took the fixture never will be (its
-creation failed after the fixture was taken, the process stopped between the two): the
-fixture is free again for a game or a walkover."""
-
-
 def attach(
     tournament: Tournament,
     fixture_id: str,
@@ -69,40 +64,13 @@ def attach(
     never_created: str | None = None,
 ) -> list[TournamentEvent]:
     """`never_created`: a game id the caller found without a single event."""
-    lapsed = _lapsed(tournament, fixture_id, never_created, at)
-    fixture = _open(fold(tournament, lapsed), fixture_id)
+    freed = lapsed(tournament, fixture_id, never_created, at)
+    fixture = _open(fold(tournament, freed), fixture_id)
     if fixture.status == "playing":
         raise WrongStatus(
             "fixture-has-game", f"fixture {fixture_id} has a game: {fixture.match_id}"
         )
-    return [*lapsed, FixtureGameAttached(at=at, fixture_id=fixture_id, match_id=match_id)]
-
-
-def release(
-    tournament: Tournament, fixture_id: str, match_id: str, at: datetime
-) -> list[TournamentEvent]:
-    """The fixture given back by a game whose creation failed after it took the fixture;
-    nothing when the fixture has moved on since."""
-    fixture = tournament.fixture(fixture_id)
-    if fixture is None or fixture.status != "playing" or fixture.match_id != match_id:
-        return []
-    return [FixtureGameCancelled(at=at, fixture_id=fixture_id, match_id=match_id)]
-
-
-def _lapsed(
-    tournament: Tournament, fixture_id: str, never_created: str | None, at: datetime
-) -> list[TournamentEvent]:
-    fixture = tournament.fixture(fixture_id)
-    if (
-        never_created is None
-        or fixture is None
-        or fixture.status != "playing"
-        or fixture.match_id != never_created
-        or fixture.attached_at is None
-        or at - fixture.attached_at < RESERVATION_LAPSES
-    ):
-        return []
-    return release(tournament, fixture_id, never_created, at)
+    return [*freed, FixtureGameAttached(at=at, fixture_id=fixture_id, match_id=match_id)]
 
 
 def cancel(tournament: Tournament, fixture_id: str, at: datetime) -> list[TournamentEvent]:
@@ -122,14 +90,14 @@ def walkover(
 ) -> list[TournamentEvent]:
     """The team that did not show up loses the fixture (its game, if any, cancelled first).
     `never_created`: as for `attach`."""
-    lapsed = _lapsed(tournament, fixture_id, never_created, at)
-    tournament = fold(tournament, lapsed)
+    freed = lapsed(tournament, fixture_id, never_created, at)
+    tournament = fold(tournament, freed)
     fixture = _open(tournament, fixture_id)
     if fixture.entrants:
         if fixture.table is not None:
             raise WrongStatus("table-of-chips", "at a table of chips, players go out broke")
         table = at_tables.table_walkover(tournament, fixture, absent, _sizes(tournament), at)
-        return [*lapsed, *table]
+        return [*freed, *table]
     if fixture.status == "playing":
         raise WrongStatus("fixture-has-game", f"fixture {fixture_id} has a game: cancel it first")
     if absent not in fixture.teams:
@@ -139,7 +107,7 @@ def walkover(
     decided = FixtureDecided(
         at=at, fixture_id=fixture_id, winner=winner, match_id=None, walkover=True
     )
-    return [*lapsed, decided, *progress(evolve(tournament, decided), at)]
+    return [*freed, decided, *progress(evolve(tournament, decided), at)]
 
 
 def game_result(

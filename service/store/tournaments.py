@@ -56,7 +56,7 @@ class Tournaments:
     async def never_created(self, fixture: Fixture | None) -> str | None:
         """The game a "playing" fixture names when that game has not a single event (its
         creation failed after it took the fixture): `attach` and `walkover` free such a
-        fixture once it lapses (`domain.tournament.decide.RESERVATION_LAPSES`)."""
+        fixture once it lapses (`domain.tournament.reservations.RESERVATION_LAPSES`)."""
         if fixture is None or fixture.status != "playing" or fixture.match_id is None:
             return None
         if await self.store.stream_version(match_stream(fixture.match_id)):

@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypedDict
 
+import asyncpg
 import httpx
 import pytest
 
 from domain import ALL_TILES, Ends, Hand, Match, legal_plays
 from tests.api.conftest import ADMIN, Player, Table
+from tests.conftest import Database
 
 PRESETS = ("pontos", "cinquenta", "federacao")
 TILES_PER_SEAT = {"pontos": 6, "cinquenta": 7, "federacao": 7}
@@ -358,3 +360,16 @@ def stack_server_deals(monkeypatch: pytest.MonkeyPatch, *deals: Json) -> None:
             return orders.pop(0)
 
     monkeypatch.setattr("service.http.matches.game_writes._random", Stacked())
+
+
+async def log_position(database: Database, stream: str, kind: str) -> int:
+    """Where the one event of this type in this stream sits in the log."""
+    connection = await asyncpg.connect(database.owner_dsn)
+    try:
+        found = await connection.fetchval(
+            "SELECT position FROM events WHERE stream_id = $1 AND event_type = $2", stream, kind
+        )
+    finally:
+        await connection.close()
+    assert found is not None, (stream, kind)
+    return int(found)

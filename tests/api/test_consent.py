@@ -9,12 +9,11 @@ import asyncio
 import json
 from typing import Any
 
-import asyncpg
 import httpx
 import pytest
 
 from tests.api.conftest import ADMIN, Player, Table, register, seat_a_table
-from tests.api.play import Game, Json, create_competition, create_game
+from tests.api.play import Game, Json, create_competition, create_game, log_position
 from tests.conftest import Database
 from tests.projections.test_http import settled
 
@@ -237,20 +236,8 @@ async def test_a_member_who_left_before_an_organizers_confirmation_is_not_counte
         leave = client.delete(f"/v1/competitions/{competition}/members/{ana.id}", headers=ana.auth)
         left, confirmed = await asyncio.gather(leave, confirm())
         assert (left.status_code, confirmed.status_code) == (204, 201), confirmed.text
-        left_at = await _position(database, f"members-{competition}", "member_left")
-        confirmed_at = await _position(database, f"match-{game.id}", "match_confirmed")
+        left_at = await log_position(database, f"members-{competition}", "member_left")
+        confirmed_at = await log_position(database, f"match-{game.id}", "match_confirmed")
         if left_at < confirmed_at and 0 in confirmed.json()["counts_for"]:
             counted_after_leaving.append(trial)
     assert counted_after_leaving == []
-
-
-async def _position(database: Database, stream: str, kind: str) -> int:
-    connection = await asyncpg.connect(database.owner_dsn)
-    try:
-        found = await connection.fetchval(
-            "SELECT position FROM events WHERE stream_id = $1 AND event_type = $2", stream, kind
-        )
-        assert found is not None, (stream, kind)
-        return int(found)
-    finally:
-        await connection.close()

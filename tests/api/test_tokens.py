@@ -119,17 +119,7 @@ async def test_an_instance_whose_listener_is_cut_trusts_no_cached_token(database
         await listening(other)
         ze = await register(one, "Zé")
         assert await write_as(other, ze.token) == 201  # cached there
-        owner = await asyncpg.connect(database.owner_dsn)
-        try:
-            cut = await owner.fetchval(
-                "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
-                " WHERE application_name = $1 AND pid <> pg_backend_pid()"
-                " ORDER BY backend_start DESC LIMIT 1",
-                LISTENER_NAME,
-            )
-        finally:
-            await owner.close()
-        assert cut
+        await _cut_listener(database)
         await until(lambda: not tokens_of(other)._listening, "noticing the cut")
 
         revoked = await one.delete("/v1/tokens/current", headers=ze.auth)

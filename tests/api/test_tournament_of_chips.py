@@ -9,12 +9,11 @@ import asyncio
 import random
 from typing import Any
 
-import asyncpg
 import httpx
 import pytest
 
 from tests.api.conftest import Player, register
-from tests.api.play import Json, assert_problem, join_all
+from tests.api.play import Json, assert_problem, join_all, log_position
 from tests.conftest import Database
 
 pytestmark = pytest.mark.asyncio
@@ -321,22 +320,10 @@ async def test_a_session_game_is_never_made_for_a_player_whose_leave_came_first(
         made, left = await asyncio.gather(create, leave())
         assert left.status_code == 204, left.text
         if made.status_code == 201:
-            left_at = await _position(database, f"members-{competition}", "member_left")
-            made_at = await _position(database, f"match-{made.json()['id']}", "match_created")
+            left_at = await log_position(database, f"members-{competition}", "member_left")
+            made_at = await log_position(database, f"match-{made.json()['id']}", "match_created")
             if left_at < made_at:
                 made_after_leaving.append(trial)
         else:
             assert_problem(made, 422, "consent-needed")
     assert made_after_leaving == []
-
-
-async def _position(database: Database, stream: str, kind: str) -> int:
-    connection = await asyncpg.connect(database.owner_dsn)
-    try:
-        found = await connection.fetchval(
-            "SELECT position FROM events WHERE stream_id = $1 AND event_type = $2", stream, kind
-        )
-        assert found is not None, (stream, kind)
-        return int(found)
-    finally:
-        await connection.close()

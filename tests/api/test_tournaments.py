@@ -13,8 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
-from domain.tournament.decide import RESERVATION_LAPSES
 from domain.tournament.events import FixtureGameAttached
+from domain.tournament.reservations import RESERVATION_LAPSES
 from tests.api.conftest import Player, register
 from tests.api.play import Json, assert_problem, join_all
 

@@ -22,7 +22,8 @@ from domain.cards.betting.rules import BettingRules
 from domain.competitions import check_pairing
 from domain.competitions.format import Level
 from domain.tournament.chips import session_level, still_in
-from domain.tournament.decide import attach, release
+from domain.tournament.decide import attach
+from domain.tournament.reservations import release
 from domain.tournament.state import stage_label
 from service.http.auth import Principal, provide_principal, provide_viewer
 from service.http.directory.params import (

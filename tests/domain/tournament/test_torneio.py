@@ -16,15 +16,7 @@ from domain.competitions.format import (
     SwissStage,
     TournamentFormat,
 )
-from domain.tournament.decide import (
-    RESERVATION_LAPSES,
-    attach,
-    cancel,
-    game_result,
-    opening,
-    release,
-    walkover,
-)
+from domain.tournament.decide import attach, cancel, game_result, opening, walkover
 from domain.tournament.events import (
     FixtureDecided,
     FixtureGameAttached,
@@ -32,6 +24,7 @@ from domain.tournament.events import (
     StageCompleted,
     TournamentFinished,
 )
+from domain.tournament.reservations import RESERVATION_LAPSES, release
 from domain.tournament.state import Tournament, fold, stage_label, started
 
 AT = datetime(2025, 6, 1, 20, tzinfo=UTC)
