@@ -241,33 +241,54 @@ async def _write(
     body = own_body(request, record, spec, body)
     competition = await competition_of(state, record)
     access = access_of(principal, record.state, competition)
-    memberships: Memberships = state.memberships
-    async with memberships.steady(record.state.competition_id if spec.members else None):
-        members = await member_seats(state, record) if spec.members else ()
-        session = record.state.fixture_id is not None and _of_chips(competition)
-        sender = Sender(principal, access, members, session)
-        build = spec.command(body, sender)
-
-        def checked(current: MatchRecord) -> Command:
-            """Access is checked on the very state the command is decided on, every time: a
-            retry after a conflict (another write came first: a deal) is checked anew."""
-            spec.who(body, sender, current)
-            return build(current, now())
-
-        try:
-            record = await matches.execute(
-                match_id,
-                checked,
-                metadata(request, principal, key, **spec.metadata(body)),
-                expected_version=expected_version(request, body.expected_version),
-                idempotency_key=key,
-                fingerprint=body_digest,
-                again=spec.again(body),
-            )
-        except DomainError as error:
-            seat = spec.secret_seat(body)
-            raise await refusal(state, principal, match_id, seat, error) from None
+    counted_for_members = record.state.competition_id if spec.members else None
+    sender = Sender(
+        principal, access, (), record.state.fixture_id is not None and _of_chips(competition)
+    )
+    if counted_for_members is None:  # a move, a deal: no lock on its hot path
+        record = await _decided(state, request, match_id, spec, body, sender, key, body_digest)
+    else:
+        memberships: Memberships = state.memberships
+        async with memberships.steady(counted_for_members):
+            members = await member_seats(state, record)
+            sender = msgspec.structs.replace(sender, members=members)
+            record = await _decided(state, request, match_id, spec, body, sender, key, body_digest)
     return answered(record, access, principal, 201, stale_after=stale_after_of(state))
+
+
+async def _decided(
+    state: State,
+    request: Incoming,
+    match_id: str,
+    spec: GameWrite[B],
+    body: B,
+    sender: Sender,
+    key: str | None,
+    body_digest: bytes | None,
+) -> MatchRecord:
+    """The write decided against the game as it is and appended."""
+    build = spec.command(body, sender)
+
+    def checked(current: MatchRecord) -> Command:
+        """Access is checked on the very state the command is decided on, every time: a
+        retry after a conflict (another write came first: a deal) is checked anew."""
+        spec.who(body, sender, current)
+        return build(current, now())
+
+    matches: Matches = state.matches
+    try:
+        return await matches.execute(
+            match_id,
+            checked,
+            metadata(request, sender.principal, key, **spec.metadata(body)),
+            expected_version=expected_version(request, body.expected_version),
+            idempotency_key=key,
+            fingerprint=body_digest,
+            again=spec.again(body),
+        )
+    except DomainError as error:
+        seat = spec.secret_seat(body)
+        raise await refusal(state, sender.principal, match_id, seat, error) from None
 
 
 def own_body(request: Incoming, record: MatchRecord, spec: GameWrite[B], body: B) -> B:
