@@ -4,6 +4,8 @@ laid alone and replaced from the stock (T5, T12)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from domain.cards.buraco.commands import LayRedThree, TakePile
 from domain.cards.buraco.events import RedThreeLaid
 from domain.cards.buraco.evolve import apply
@@ -64,11 +66,25 @@ def take_pile(command: TakePile, state: Match) -> list[Event]:
     if command.meld is not None:
         if command.wild_to is not None:
             raise InvalidInput("invalid-meld", "a new meld has no wild to move: no wild_to")
+        _held_before_the_pile(hand, seat, command.meld, state)
         meld = [top, *command.meld]
         return [taken, *laid(state, after, seat, meld, command.at, command.wild_as)]
     assert command.to is not None
     words = (command.wild_as, command.wild_to)
     return [taken, *added(state, after, seat, command.to, [top], command.at, *words)]
+
+
+def _held_before_the_pile(hand: BuracoHand, seat: int, meld: list[str], state: Match) -> None:
+    """T7: the top card is justified with cards of the hand, not with cards of the pile it
+    brings (which `laid` would count as held, the pile once taken)."""
+    v = variant_of(state)
+    missing = Counter(in_deck(meld, v.deck, v.title)) - Counter(hand.hands[seat])
+    if missing:
+        raise TellsAHand(
+            "card-not-in-hand",
+            f"seat {seat} does not hold {min(missing)}: the top card is justified with cards"
+            " of the hand, not of the pile (T7)",
+        )
 
 
 def lay_red_three(command: LayRedThree, state: Match) -> list[Event]:

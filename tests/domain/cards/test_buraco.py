@@ -29,6 +29,7 @@ from domain.cards.cards import DECK_52
 from domain.cards.melds.decks import DECK_104, DECK_108
 from domain.cards.stock.commands import DealStock, DiscardCard, DrawCards
 from domain.cards.stock.events import CardDiscarded, CardsDrawn
+from domain.errors import TellsAHand
 from domain.match.commands import Command, UndoLastMove
 from domain.match.events import MatchCreated, MatchFinished, MoveUndone
 from domain.match.rules import GameRules
@@ -793,3 +794,39 @@ def test_b25_t5_undoing_a_red_3_named_from_an_unknown_stock_takes_back_both() ->
     laid = after(history, LayRedThree(at=AT, seat=0, card="3H", replacement=["JS"]))
     undone = hand(after(laid, UndoLastMove(at=AT)))
     assert (undone.hands[0], undone.red_threes) == (hand(history).hands[0], ((), ()))
+
+
+# Seat 0 holds no 9 at all; seat 1 neither.
+NO_NINES = [
+    ["4C", "5C", "6C", "7C", "QD", "KD", "JS", "JD", "10H", "8S", "AC"],
+    ["4D", "5D", "6D", "8D", "9S", "10S", "7D", "5H", "7H", "JH", "QH"],
+]
+
+
+def test_tranca_pile_top_is_justified_only_with_cards_of_the_hand_not_of_the_pile() -> None:
+    """Seed 003 (Tranca), card-rules.md 6.1: "o jogador obrigatoriamente terá que justificar
+    a compra da carta de cima, encaixando-a diretamente em um jogo na mesa ou juntando com
+    duas cartas ou mais da mão e baixando como um novo jogo"; 6.3: `{"draw": "pile",
+    "meld": ["9H", "9S"]}` is "top card + 2 from the hand"; rules-decisions T7: "a new meld
+    with cards of the hand".
+
+    Seat 0 holds no 9. The pile is 9C, 9D, KS, 9H (top). Taking it "justified" by 9C and 9D,
+    two cards that were in the pile, not in the hand, must be refused."""
+    history = after(
+        tranca(NO_NINES, ["9C", "9D", "KS", "9H"]),
+        draw(0),
+        discard(0, "9C"),
+        draw(1),
+        discard(1, "9D"),
+        draw(0),
+        discard(0, "KS"),
+        draw(1),
+        discard(1, "9H"),
+    )
+    state = fold(history)
+    hand = state.hand
+    assert isinstance(hand, BuracoHand)
+    assert hand.pile == ("9C", "9D", "KS", "9H")
+    assert not any(card.startswith("9") for card in hand.hands[0])
+    with pytest.raises(TellsAHand, match="not of the pile"):
+        decide(TakePile(at=AT, seat=0, meld=["9C", "9D"]), state)
