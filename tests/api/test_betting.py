@@ -422,3 +422,44 @@ async def test_h5d_over_http_nobody_is_asked_to_act_when_nothing_is_owed(
         state = await game.ok("moves", {"board": street})
     (hand,) = state["hands"]
     assert hand["details"]["stacks"] == [503, 0]
+
+
+async def _table_of(client: httpx.AsyncClient, seats: int, name: str) -> Table:
+    players = [await register(client, f"{name} {n}") for n in range(seats)]
+    keeper = await register(client, f"{name} anotador")
+    return Table(players, keeper, await register(client, f"{name} curioso"))
+
+
+_HOLDEM_DEAL: dict[str, Any] = {
+    "dealer": 3,
+    "stacks": [1000, 850, 1200, 100],
+    "hands": [["AH", "KD"], ["7C", "7S"], ["QH", "JH"], ["2D", "9C"]],
+    "board": ["AS", "7D", "10H", "2S", "KC"],
+}
+
+
+async def test_a_retried_write_answers_as_a_read_of_its_version_after_the_hand(
+    client: httpx.AsyncClient,
+) -> None:
+    """The poster of a Hold'em deal may not read a folded hand once the hand is over, at any
+    version; the same write sent again with its Idempotency-Key after the hand answers the
+    game as the first request left it, and as a read of that version shows it: no folded
+    hand."""
+    table = await _table_of(client, 4, "Replay")
+    game = await create_game(client, table, "texas-holdem")
+    state = await game.ok("hands", _HOLDEM_DEAL)
+    assert state["turn"] == 2
+    key = {"Idempotency-Key": "fold-2"}
+    first = await game.ok("moves", {"seat": 2, "fold": True}, None, **key)
+    assert first["hand"]["hands"][0] == ["AH", "KD"]  # in progress: the poster sees them
+    await game.ok("moves", {"seat": 3, "fold": True})
+    state = await game.ok("moves", {"seat": 0, "fold": True})
+    assert state["hand"] is None
+    assert state["hands"][-1]["outcome"] == "fold"
+    # the same reader's other reads of that version hide them now
+    past = await game.state(game.scorekeeper, at=first["version"])
+    assert past["hand"]["hands"] == [None, None, None, None]
+    again = await game.post("moves", {"seat": 2, "fold": True}, None, **key)
+    assert again.status_code == 201, again.text
+    shown = again.json()["hand"]["hands"]
+    assert shown == [None, None, None, None], f"folded hands replayed to the poster: {shown}"

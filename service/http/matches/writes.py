@@ -18,7 +18,7 @@ from domain.match.game import Bodies
 from service.http.auth import Principal
 from service.http.matches.access import Access, access_of
 from service.http.matches.key_locks import KeyLocks
-from service.http.matches.views import MatchState, match_state, visible_seats
+from service.http.matches.views import MatchState, match_state, over_now, visible_seats
 from service.http.problems import ApiError
 from service.http.web.conventions import GZIP_TAG_SUFFIX
 from service.http.web.idempotency import IMPORT_LINE as IMPORT_LINE
@@ -235,8 +235,7 @@ async def _write(
     matches: Matches = state.matches
     first = await first_answer(state, key, body_digest)
     if first is not None:
-        access = access_of(principal, first.state, await competition_of(state, first))
-        return answered(first, access, principal, 201)
+        return await _replayed(state, principal, first)
     record = await matches.load(match_id)
     body = own_body(request, record, spec, body)
     competition = await competition_of(state, record)
@@ -253,7 +252,19 @@ async def _write(
             members = await member_seats(state, record)
             sender = msgspec.structs.replace(sender, members=members)
             record = await _decided(state, request, match_id, spec, body, sender, key, body_digest)
+    if key is not None:  # perhaps the first request's answer, written meanwhile
+        return await _replayed(state, principal, record)
     return answered(record, access, principal, 201, stale_after=stale_after_of(state))
+
+
+async def _replayed(state: State, principal: Principal, first: MatchRecord) -> Answer:
+    """The game as a request left it, answered again (a retry with its key): what a hand
+    ended since has made public is shown, and what the game keeps past the hand (a folded
+    hand at poker) is shown to nobody but its seat, as a read of that version shows it."""
+    matches: Matches = state.matches
+    reveal = over_now(first, await matches.latest(first.match_id))
+    access = access_of(principal, first.state, await competition_of(state, first))
+    return answered(first, access, principal, 201, reveal, stale_after_of(state))
 
 
 async def _decided(
