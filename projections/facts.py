@@ -147,10 +147,16 @@ class GameFacts(msgspec.Struct, kw_only=True):
         return totals
 
     def place_of(self, side: str) -> int:
-        """The side's place once finished (1: first; a shared place counts for each)."""
+        """The side's place once finished: 1 and the sides before it (1: first; sides tied
+        share the better place, and the one after three tied for first is fourth, as a
+        torneio's table places them)."""
         assert self.finish is not None
-        places = self.finish.places_of(self.sides)
-        return next((n for n, tied in enumerate(places, 1) if side in tied), len(places))
+        before = 0
+        for tied in self.finish.places_of(self.sides):
+            if side in tied:
+                return before + 1
+            before += len(tied)
+        return before
 
     def won_by(self, side: str) -> bool:
         """The side won the game: it is (alone or not) in the first place."""

@@ -24,7 +24,8 @@ GAME_RECORDS = {
 }
 DESCRIPTIONS = {
     "longest-win-streak": "Longest run of confirmed games won in a row.",
-    "best-average-points-per-hand": "Best average points per hand (min_games games or more).",
+    "best-average-points-per-hand": "Best average points per hand (min_games games or more;"
+    " the fewest where points count against, as in Copas and Mau Mau).",
     **{
         kind: text
         for side in every_read_side().values()
@@ -71,7 +72,7 @@ _AVERAGE = """
         FROM {totals}
         WHERE games_played >= $1 AND hands_played > 0 AND preset = ANY($2::text[])
     ), ranked AS (
-        SELECT *, max(average) OVER (PARTITION BY preset) AS best FROM a
+        SELECT *, {best}(average) OVER (PARTITION BY preset) AS best FROM a
     )
     SELECT 'best-average-points-per-hand' AS kind, preset, average::float8 AS value,
         player_id, NULL::text AS partner_id, NULL::text AS match_id,
@@ -96,10 +97,12 @@ def _game_record_sql(kind: str, column: str, direction: str, period: bool = Fals
                 g.player_id, g.partner_id, g.match_id, NULL::text AS started_match_id,
                 g.finished_at AS at
             FROM proj_player_games g
-            WHERE g.preset = rule_set.preset AND g.player_id < g.partner_id AND {winners}
+            WHERE g.preset = rule_set.preset AND {winners}
               {_PERIOD.replace("finished_at", "g.finished_at") if period else ""}
-              AND EXISTS (SELECT 1 FROM proj_player_games q
-                          WHERE q.player_id = g.partner_id AND q.match_id = g.match_id)
+              AND (g.partner_id IS NULL  -- played alone: the player's own row
+                   OR g.player_id < g.partner_id  -- a pair: one row, both counting
+                      AND EXISTS (SELECT 1 FROM proj_player_games q
+                                  WHERE q.player_id = g.partner_id AND q.match_id = g.match_id))
             ORDER BY {column} {direction}, g.finished_at, g.match_id LIMIT 1
         ) r WHERE r.value > 0
     """
@@ -118,7 +121,10 @@ async def all_time(
     parts = [
         *([] if within else [_STREAK]),
         _tallies_sql(game, within),
-        _AVERAGE.format(totals=_SEASON_TOTALS if within else "proj_player_totals"),
+        _AVERAGE.format(
+            totals=_SEASON_TOTALS if within else "proj_player_totals",
+            best="min" if read_side(game).fewer_points_better else "max",
+        ),
         *(_game_record_sql(kind, c, d, within) for kind, (c, d, _) in GAME_RECORDS.items()),
     ]
     union = " UNION ALL ".join(f"({part})" for part in parts)

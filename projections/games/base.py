@@ -70,6 +70,12 @@ class ReadSide:
     labels: Labels = field(default_factory=lambda: Labels(title=""))
     """How the pages name it and its codes, in Portuguese."""
 
+    @property
+    def fewer_points_better(self) -> bool:
+        """Its points count against the player (its ranking takes the fewest first): Copas,
+        Mau Mau. A record or a tie-break of points then goes to the fewest."""
+        return any(c.name == "points" and not c.descending for c in self.criteria)
+
 
 @dataclass(frozen=True)
 class Labels:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
@@ -87,6 +87,11 @@ def number(value: float | None, places: int = 0) -> str:
 
 def date(value: datetime | None) -> str:
     return "—" if value is None else value.astimezone(BRAZIL).strftime("%d/%m/%Y")
+
+
+def last_day(value: datetime | None) -> str:
+    """The last day a period ending (exclusive) at this instant includes, in Brazil."""
+    return "—" if value is None else date(value - timedelta(microseconds=1))
 
 
 def date_time(value: datetime | None) -> str:

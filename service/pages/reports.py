@@ -12,10 +12,12 @@ from litestar.response import Template
 
 from domain import BY_NAME, DEFAULT_GAME
 from projections.games import read_side
+from service.pages.choices import day_start
 from service.pages.formatting import GAMES
 from service.reads.errors import InvalidQuery
 from service.reads.reports.period import period_of
 from service.reads.reports.queries import read_competition_report, read_player_report
+from service.reads.reports.schemas import Period
 
 FIGURES = {
     "games_played": "Jogos",
@@ -64,7 +66,7 @@ class ReportPages(Controller):
     ) -> Template:
         if jogo not in GAMES:
             raise InvalidQuery("invalid-parameters", f"jogo desconhecido: {jogo!r}")
-        period = period_of(desde or None, ate or None, datetime.now(UTC))
+        period = _brazil_days(desde, ate)
         report = await read_player_report(state, player_id, period, jogo)
         return Template(
             template_name="relatorio.html",
@@ -89,7 +91,7 @@ class ReportPages(Controller):
         desde: FromQuery[str | None] = None,
         ate: FromQuery[str | None] = None,
     ) -> Template:
-        period = period_of(desde or None, ate or None, datetime.now(UTC))
+        period = _brazil_days(desde, ate)
         report = await read_competition_report(state, competition_id, period)
         return Template(
             template_name="relatorio.html",
@@ -105,3 +107,9 @@ class ReportPages(Controller):
                 "de_jogador": False,
             },
         )
+
+
+def _brazil_days(desde: str | None, ate: str | None) -> Period:
+    """The days a date input sends, whole days in Brazil's time, as the ranking page reads
+    them (`ate` includes its day)."""
+    return period_of(day_start(desde), day_start(ate, days_after=1), datetime.now(UTC))

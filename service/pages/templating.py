@@ -20,6 +20,7 @@ def _environment() -> Environment:
     environment.filters.update(
         numero=formatting.number,
         data=formatting.date,
+        ultimo_dia=formatting.last_day,
         data_hora=formatting.date_time,
         conquista=formatting.achievement,
         carta=formatting.card,

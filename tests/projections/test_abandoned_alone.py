@@ -49,7 +49,7 @@ async def test_c12_the_seat_that_left_is_last_and_alone_counts_an_abandonment(
 
     rows = await rows_of(db, game)
     ana, bia, caio, duda = (rows[p] for p in SEATS)
-    assert [r["extra"]["place"] for r in (ana, bia, caio, duda)] == [2, 3, 1, 2]
+    assert [r["extra"]["place"] for r in (ana, bia, caio, duda)] == [2, 4, 1, 2]
     assert [r["won"] for r in (ana, bia, caio, duda)] == [False, False, True, False]
     assert [r["abandonments"] for r in (ana, bia, caio, duda)] == [0, 1, 0, 0]
     assert [r["wins_by_abandonment"] for r in (ana, bia, caio, duda)] == [0, 0, 1, 0]
@@ -74,6 +74,6 @@ async def test_c12_the_ranking_and_the_rating_put_the_player_who_left_last(
     order = [r["player_id"] for r in ranking["rows"]]
     assert (order[0], order[-1]) == (caio, bia)
     average = {r["player_id"]: r["values"]["average_place"] for r in ranking["rows"]}
-    assert average[bia] == 3  # places are counted dense: 1, 2 (shared), 3
+    assert average[bia] == 4  # as a table places them: 1, 2 (shared), 4
     mus = dict(zip(seats, (r["ratings"][0]["mu"] for r in ratings), strict=True))
     assert mus[caio] > mus[ana] == mus[duda] > mus[bia]

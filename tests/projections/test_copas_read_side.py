@@ -84,7 +84,7 @@ async def test_a_shared_first_place_is_a_win_for_each(
 
     rows = await rows_of(db, game)
     assert [rows[p]["won"] for p in SEATS] == [False, False, True, True]
-    assert [rows[p]["extra"]["place"] for p in SEATS] == [2, 2, 1, 1]
+    assert [rows[p]["extra"]["place"] for p in SEATS] == [3, 3, 1, 1]  # after the two first
     assert await db.fetchval("SELECT count(*) FROM proj_player_games") == 4
 
 
@@ -102,11 +102,11 @@ async def test_the_copas_ranking_then_the_average_place_then_the_fewest_points(
     assert [(r["rank"], r["player_id"]) for r in body["rows"]] == [
         (1, ana),  # 2 wins
         (2, caio),  # 1 win, places 2 and 1
-        (3, duda),  # no win, places 3 and 2: average 2.5
-        (4, bia),  # no win, places 4 and 2: average 3
+        (3, duda),  # no win, places 3 and 3: average 3
+        (4, bia),  # no win, places 4 and 3: average 3.5
     ]
     values = {r["player_id"]: r["values"] for r in body["rows"]}
-    assert values[duda]["average_place"] == 2.5
+    assert values[duda]["average_place"] == 3
     assert values[bia]["points"] == 104 + 104
 
 

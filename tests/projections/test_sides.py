@@ -67,10 +67,10 @@ def test_a_game_of_six_alone_adds_a_row_per_seat_against_five() -> None:
     assert rows[0].opponents == ("p1", "p2", "p3", "p4", "p5")
     assert rows[3].opponents == ("p4", "p5", "p0", "p1", "p2")
     assert [r.won for r in rows] == [False, False, True, False, True, False]
-    assert [game.place_of(str(s)) for s in range(6)] == [2, 4, 1, 3, 1, 4]
+    assert [game.place_of(str(s)) for s in range(6)] == [3, 5, 1, 4, 1, 5]
     counts = [dict(zip(COUNTERS, r.counters, strict=True)) for r in rows]
     assert [c["games_won"] for c in counts] == [0, 0, 1, 0, 1, 0]
     assert [c["points"] for c in counts] == [3, 9, 0, 5, 0, 9]
     assert [c["points_against"] for c in counts] == [23, 17, 26, 21, 26, 17]
     assert [c["penalties"] for c in counts] == [0, 0, 0, 0, 0, 1]
-    assert [r.extra["place"] for r in rows] == [2, 4, 1, 3, 1, 4]
+    assert [r.extra["place"] for r in rows] == [3, 5, 1, 4, 1, 5]

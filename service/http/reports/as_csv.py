@@ -9,6 +9,7 @@ Columns: section, measure, id, name, value, previous, change.
 - a list of players (partners, opponents, top players): one row per number, the player's
   id and name beside it; a game (longest game, biggest win): its id beside each fact, a
   row for each side's points (`scores.A`, `scores.0`).
+A text that starts as a formula would (`=`, `+`, `-`, `@`) is written with a quote before it.
 """
 
 from __future__ import annotations
@@ -31,8 +32,19 @@ def report_csv(report: msgspec.Struct) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(HEADER)
-    writer.writerows(_lines(msgspec.to_builtins(report)))
+    writer.writerows(tuple(map(_inert, line)) for line in _lines(msgspec.to_builtins(report)))
     return out.getvalue()
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(cell: Any) -> Any:
+    """A text a spreadsheet would run as a formula (a name written `=HYPERLINK(...)`), with
+    a quote before it, which it shows and does not run (OWASP's CSV injection advice)."""
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START):
+        return "'" + cell
+    return cell
 
 
 def _lines(report: dict[str, Any]) -> Iterator[Line]:

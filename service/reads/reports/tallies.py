@@ -124,8 +124,12 @@ def opponents(rows: Iterable[Row], names: Mapping[str, str]) -> list[Opponent]:
     ]
 
 
-def top_players(rows: Iterable[Row], names: Mapping[str, str], limit: int = 5) -> list[TopPlayer]:
-    """Most wins first; then fewer games, more points, the name."""
+def top_players(
+    rows: Iterable[Row], names: Mapping[str, str], limit: int = 5, *, fewer_points: bool = False
+) -> list[TopPlayer]:
+    """Most wins first; then fewer games, more points (`fewer_points`: the fewest, where
+    points count against, as the game's ranking takes them), the name."""
+    sign = 1 if fewer_points else -1
     by_player: dict[str, list[int]] = {}
     for row in rows:
         games_won_points = by_player.setdefault(row["player_id"], [0, 0, 0])
@@ -134,7 +138,13 @@ def top_players(rows: Iterable[Row], names: Mapping[str, str], limit: int = 5) -
         games_won_points[2] += row["points"]
     ranked = sorted(
         by_player.items(),
-        key=lambda item: (-item[1][1], item[1][0], -item[1][2], names.get(item[0], ""), item[0]),
+        key=lambda item: (
+            -item[1][1],
+            item[1][0],
+            sign * item[1][2],
+            names.get(item[0], ""),
+            item[0],
+        ),
     )
     return [
         TopPlayer(player_id=p, name=names.get(p), games=g, won=w, points=points)
