@@ -89,12 +89,7 @@ def load_or_create(path: Path) -> bytes:
 def _read(path: Path) -> bytes:
     """The key, from a regular file of this user's that nobody else may read: never through
     a symbolic link (one planted there could point at a key others know)."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # a FIFO: no wait
-    except OSError as error:
-        if isinstance(error, FileNotFoundError) and not os.path.lexists(path):
-            raise
-        raise ValueError(f"{path} {UNUSABLE}: {error.strerror}") from None
+    descriptor = _opened(path)
     with os.fdopen(descriptor) as file:
         status = os.fstat(file.fileno())
         if not stat.S_ISREG(status.st_mode):
@@ -127,3 +122,17 @@ def process_key() -> bytes:
     """A key of this process alone (an app made in code with no key file: tests, benches);
     a retry after a restart is then refused (422), as a key used for another request is."""
     return secrets.token_bytes(KEY_BYTES)
+
+
+def _opened(path: Path) -> int:
+    """The key file opened; FileNotFoundError when there is none. Not found, then there:
+    another worker linked its key meanwhile, which is read (a race, not a damaged file)."""
+    for _ in range(3):
+        try:
+            return os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # a FIFO: no wait
+        except FileNotFoundError:
+            if not os.path.lexists(path):
+                raise
+        except OSError as error:  # a symbolic link (dangling or not): ELOOP
+            raise ValueError(f"{path} {UNUSABLE}: {error.strerror}") from None
+    raise ValueError(f"{path} {UNUSABLE}: it keeps appearing and vanishing")
