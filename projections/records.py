@@ -108,6 +108,16 @@ def _game_record_sql(kind: str, column: str, direction: str, period: bool = Fals
     """
 
 
+_FIGURE_OF = {"biggest-hand": "biggest_hand"}
+"""A game record that stands on one of the shared figures: kept for the games where that
+figure means something (`Labels.figures`; a hand's points taken in Copas are no feat)."""
+
+
+def _means_something(kind: str, game: str) -> bool:
+    figure = _FIGURE_OF.get(kind)
+    return figure is None or figure in read_side(game).labels.figures
+
+
 async def all_time(
     connection: Connection,
     min_games: int = 10,
@@ -125,7 +135,11 @@ async def all_time(
             totals=_SEASON_TOTALS if within else "proj_player_totals",
             best="min" if read_side(game).fewer_points_better else "max",
         ),
-        *(_game_record_sql(kind, c, d, within) for kind, (c, d, _) in GAME_RECORDS.items()),
+        *(
+            _game_record_sql(kind, c, d, within)
+            for kind, (c, d, _) in GAME_RECORDS.items()
+            if _means_something(kind, game)
+        ),
     ]
     union = " UNION ALL ".join(f"({part})" for part in parts)
     records = await connection.fetch(

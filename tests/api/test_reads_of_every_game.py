@@ -42,6 +42,7 @@ async def test_a_game_played_alone_sets_the_game_records(
     assert "most-games-won" in kinds  # the game counted
     assert played["state"]["hands"], "the game has hands"
     assert "most-hands-in-a-game" in kinds, sorted(kinds)
+    assert "biggest-hand" not in kinds  # a hand's points taken in Copas are no feat
 
 
 async def test_copas_best_average_record_goes_to_the_player_who_took_fewest_points(
