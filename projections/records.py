@@ -111,11 +111,16 @@ def _game_record_sql(kind: str, column: str, direction: str, period: bool = Fals
 _FIGURE_OF = {"biggest-hand": "biggest_hand"}
 """A game record that stands on one of the shared figures: kept for the games where that
 figure means something (`Labels.figures`; a hand's points taken in Copas are no feat)."""
+_MOST_POINTS = {"highest-score"}
+"""Game records that celebrate the most points: none where points count against."""
 
 
 def _means_something(kind: str, game: str) -> bool:
+    side = read_side(game)
+    if kind in _MOST_POINTS and side.fewer_points_better:
+        return False
     figure = _FIGURE_OF.get(kind)
-    return figure is None or figure in read_side(game).labels.figures
+    return figure is None or figure in side.labels.figures
 
 
 async def all_time(

@@ -69,12 +69,10 @@ class ReadSide:
     """Prefixed to its win-streak achievements' kinds (`<prefix>win-streak-5`)."""
     labels: Labels = field(default_factory=lambda: Labels(title=""))
     """How the pages name it and its codes, in Portuguese."""
-
-    @property
-    def fewer_points_better(self) -> bool:
-        """Its points count against the player (its ranking takes the fewest first): Copas,
-        Mau Mau. A record or a tie-break of points then goes to the fewest."""
-        return any(c.name == "points" and not c.descending for c in self.criteria)
+    fewer_points_better: bool = False
+    """Its points count against the player (Copas' points taken, Mau Mau's held at the end,
+    Cacheta's lives lost): a record or a tie-break of points goes to the fewest, and no
+    record celebrates the most."""
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,7 @@ EVENTS: dict[str, Narrator] = {
 AVERAGE_PLACE = ratio(extra("place"), "sum(games_played)")
 
 READ_SIDE = ReadSide(
+    fewer_points_better=True,
     criteria=(
         GAMES_WON,
         Criterion("average_place", AVERAGE_PLACE, False, "The player's average place."),

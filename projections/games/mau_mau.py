@@ -77,6 +77,7 @@ EVENTS: dict[str, Narrator] = {"mau_mau_called": _called, "mau_mau_accused": _ac
 AVERAGE_PLACE = ratio(extra("place"), "sum(games_played)")
 
 READ_SIDE = ReadSide(
+    fewer_points_better=True,
     criteria=(
         GAMES_WON,
         Criterion("average_place", AVERAGE_PLACE, False, "The player's average place."),

@@ -11,7 +11,7 @@ import msgspec
 
 from service.http.exports import controller
 from tests.api.conftest import ADMIN, Table
-from tests.api.play import create_competition, create_game
+from tests.api.play import create_competition, create_game, prepared
 from tests.api.test_reports import confirmed
 from tests.projections.test_http import settled
 
@@ -200,3 +200,74 @@ async def test_a_copas_report_puts_first_the_player_who_took_fewer_points(
     report = (await client.get(f"/v1/competitions/{competition}/report")).json()
     top = [(p["player_id"], p["won"], p["points"]) for p in report["top_players"][:2]]
     assert top == [(zé, 1, 104), (ana, 1, 112)], top
+
+
+async def test_the_export_writes_once_a_game_reopened_and_finished_again_while_it_streams(
+    client: httpx.AsyncClient, table: Table, monkeypatch: Any
+) -> None:
+    """A game written finished, whose last hand is annulled (the game reopens) and which
+    finishes again while the export streams, moves after the cursor (its new end): it is
+    still written once."""
+    monkeypatch.setattr(controller, "PAGE", 1)
+    game = await prepared(client, table, "finished")
+    await prepared(client, table, "finished")
+    await settled(client)
+    state = client._transport.app.state  # type: ignore[attr-defined]
+    for status in ("finished", "all"):
+        filters = controller._Filters(None, None, None, None, None, status)
+        ids: list[str] = []
+        async for line in controller._lines(state, filters):
+            ids.append(msgspec.json.decode(line)["id"])
+            if ids[-1] == game.id and ids.count(game.id) == 1:
+                last = len((await game.state())["hands"])
+                await game.ok("annulments", {"hand": last})
+                await game.win_by_results("pontos")
+                await settled(client)
+        assert len(ids) == len(set(ids)), (status, ids)
+
+
+async def test_cacheta_best_average_goes_to_the_player_who_lost_the_fewest_lives(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """Cacheta's score is the lives each seat lost (R10): its points count against the
+    player, as Copas' do. Zé wins both games losing 1 life in 7 rounds; the others lose 6
+    each: the record "best average points per hand" is Zé's."""
+    competition = await create_competition(client, table.scorekeeper, "cacheta")
+    for rounds in ([0, 0, 0], [1, 0, 0, 0]):
+        game = await create_game(
+            client, table, "cacheta", rules={"target": 3}, competition_id=competition
+        )
+        for winner in rounds:
+            state = await game.ok("results", {"winner": winner, "cards": 9})
+        assert (state["status"], state["winner"]) == ("finished", "0"), state
+        await confirmed(game, by_organizer=True)
+    await settled(client)
+    best = [
+        r["player_id"]
+        for r in await _records(client, "cacheta")
+        if r["kind"] == "best-average-points-per-hand"
+    ]
+    assert best == [table.players[0].id], best
+
+
+async def test_no_record_celebrates_the_most_points_where_points_count_against(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """Copas: seat 0 wins taking 0 points, then seat 3 wins taking 8; no "highest final
+    score" goes to the 8 (nor to anyone: the most points is no feat there)."""
+    competition = await create_competition(client, table.scorekeeper, "copas")
+    for hand in ([0, 13, 8, 5], [4, 13, 8, 1]):
+        game = await create_game(client, table, "copas", competition_id=competition)
+        state = await game.state()
+        while state["status"] == "in_progress":
+            state = await game.ok("results", {"points": hand})
+        await confirmed(game, by_organizer=True)
+    await settled(client)
+    kinds = {r["kind"] for r in await _records(client, "copas")}
+    assert "highest-score" not in kinds
+    assert "most-hands-in-a-game" in kinds
+
+
+async def _records(client: httpx.AsyncClient, game: str) -> list[Json]:
+    body = (await client.get("/v1/records", params={"game": game, "min_games": 1})).json()
+    return list(body["records"])

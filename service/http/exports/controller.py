@@ -284,7 +284,7 @@ def _presets(game: str | None) -> list[str] | None:
 
 
 _QUERY = """
-    SELECT match_id, coalesce(finished_at, created_at) AS at, finished_at IS NULL FROM proj_games
+    SELECT match_id, coalesce(finished_at, created_at) AS at, status <> 'confirmed' FROM proj_games
     WHERE ($1::text IS NULL OR $1 = ANY(seats))
       AND ($2::text IS NULL OR competition_id = $2)
       AND ($3::text[] IS NULL OR preset = ANY($3))
@@ -306,9 +306,10 @@ async def player_export(state: State, player_id: str) -> str:
 
 async def _lines(state: State, filters: _Filters) -> AsyncIterator[bytes]:
     after: tuple[datetime, str] = (datetime.min.replace(year=1900).astimezone(), "")
-    # A game written unfinished may finish meanwhile, and its place in the order (its end)
-    # moves after the cursor: it is not written twice.
-    unfinished: set[str] = set()
+    # A game written unconfirmed may finish (again: a hand annulled, then played) meanwhile,
+    # and its place in the order (its end) move after the cursor: it is not written twice.
+    # A confirmed game's end never moves.
+    unconfirmed: set[str] = set()
     while True:
         async with snapshot(state) as connection:
             rows = await connection.fetch(
@@ -324,10 +325,10 @@ async def _lines(state: State, filters: _Filters) -> AsyncIterator[bytes]:
                 PAGE,
             )
         for row in rows:
-            if row[0] in unfinished:
+            if row[0] in unconfirmed:
                 continue
             if row[2]:
-                unfinished.add(row[0])
+                unconfirmed.add(row[0])
             yield _ENCODER.encode(await sumula_of(state, row[0])) + b"\n"
         if len(rows) < PAGE:
             return
