@@ -19,15 +19,27 @@ Json = dict[str, Any]
 COPAS_HAND = [0, 13, 8, 5]
 
 
-async def finished_copas(client: httpx.AsyncClient, table: Table) -> Json:
+async def copas_games(
+    client: httpx.AsyncClient, table: Table, *hands: list[int]
+) -> tuple[str, list[Json]]:
+    """A competition of Copas games, one a hand, each hand played until the game is over,
+    each confirmed by the organizer: the competition, and each game's last state."""
     competition = await create_competition(client, table.scorekeeper, "copas")
-    game = await create_game(client, table, "copas", competition_id=competition)
-    state = await game.state()
-    while state["status"] == "in_progress":
-        state = await game.ok("results", {"points": COPAS_HAND})
-    await confirmed(game, by_organizer=True)
+    states = []
+    for hand in hands:
+        game = await create_game(client, table, "copas", competition_id=competition)
+        state = await game.state()
+        while state["status"] == "in_progress":
+            state = await game.ok("results", {"points": hand})
+        await confirmed(game, by_organizer=True)
+        states.append(state)
     await settled(client)
-    return {"game": game, "state": state, "competition": competition}
+    return competition, states
+
+
+async def finished_copas(client: httpx.AsyncClient, table: Table) -> Json:
+    competition, (state,) = await copas_games(client, table, COPAS_HAND)
+    return {"state": state, "competition": competition}
 
 
 async def test_a_game_played_alone_sets_the_game_records(
@@ -102,14 +114,8 @@ async def test_the_last_of_four_behind_a_three_way_tie_is_counted_fourth(
     places are [["0","1","2"],["3"]]. The last of four is fourth in the ranking's
     `average_place` (and the `place` counter), as a torneio's table places it, not second
     (a lone runner-up behind a single winner)."""
-    competition = await create_competition(client, table.scorekeeper, "copas")
-    game = await create_game(client, table, "copas", competition_id=competition)
-    state = await game.state()
-    while state["status"] == "in_progress":
-        state = await game.ok("results", {"points": [4, 4, 4, 14]})
+    competition, (state,) = await copas_games(client, table, [4, 4, 4, 14])
     assert state["places"] == [["0", "1", "2"], ["3"]], state["places"]
-    await confirmed(game, by_organizer=True)
-    await settled(client)
     ranking = (
         await client.get("/v1/rankings", params={"game": "copas", "competition": competition})
     ).json()
@@ -186,14 +192,7 @@ async def test_a_copas_report_puts_first_the_player_who_took_fewer_points(
     """Two Copas games of a competition, Zé and Ana one win each; Zé took 104 points in
     all, Ana 112. In Copas fewer points are better: the competition's ranking and its
     report's `top_players` both put Zé first."""
-    competition = await create_competition(client, table.scorekeeper, "copas")
-    for hand in ([0, 13, 8, 5], [13, 1, 4, 8]):
-        game = await create_game(client, table, "copas", competition_id=competition)
-        state = await game.state()
-        while state["status"] == "in_progress":
-            state = await game.ok("results", {"points": hand})
-        await confirmed(game, by_organizer=True)
-    await settled(client)
+    competition, _ = await copas_games(client, table, [0, 13, 8, 5], [13, 1, 4, 8])
     zé, ana = table.players[0].id, table.players[1].id
     ranking = (await client.get("/v1/rankings", params={"competition": competition})).json()
     assert [r["player_id"] for r in ranking["rows"][:2]] == [zé, ana], ranking["rows"]
@@ -255,14 +254,7 @@ async def test_no_record_celebrates_the_most_points_where_points_count_against(
 ) -> None:
     """Copas: seat 0 wins taking 0 points, then seat 3 wins taking 8; no "highest final
     score" goes to the 8 (nor to anyone: the most points is no feat there)."""
-    competition = await create_competition(client, table.scorekeeper, "copas")
-    for hand in ([0, 13, 8, 5], [4, 13, 8, 1]):
-        game = await create_game(client, table, "copas", competition_id=competition)
-        state = await game.state()
-        while state["status"] == "in_progress":
-            state = await game.ok("results", {"points": hand})
-        await confirmed(game, by_organizer=True)
-    await settled(client)
+    await copas_games(client, table, [0, 13, 8, 5], [4, 13, 8, 1])
     kinds = {r["kind"] for r in await _records(client, "copas")}
     assert "highest-score" not in kinds
     assert "most-hands-in-a-game" in kinds
