@@ -160,6 +160,17 @@ def in_partnerships(games: Sequence[object]) -> bool:
     return all("A" in getattr(game, "score", {}) for game in games)
 
 
+def numbered_places(places: Sequence[Sequence[str]]) -> list[tuple[int, Sequence[str]]]:
+    """Each group of tied sides with its place, as the statistics and a torneio's table count
+    it (R7): tied sides share the better place, the next counts every side before it (two
+    tied first, then the third: 1, 1, 3)."""
+    numbered, before = [], 0
+    for shared in places:
+        numbered.append((before + 1, shared))
+        before += len(shared)
+    return numbered
+
+
 def by_place(
     score: Mapping[str, int], seats: Sequence[str], places: Sequence[Sequence[str]] | None
 ) -> list[SideOnPage]:
@@ -168,6 +179,6 @@ def by_place(
     every = sides(score, seats)
     if not places:
         return every
-    place_of = {key: n for n, shared in enumerate(places, start=1) for key in shared}
+    place_of = {key: n for n, shared in numbered_places(places) for key in shared}
     placed = [side._replace(place=place_of.get(side.key, 0)) for side in every]
     return sorted(placed, key=lambda side: (side.place or len(placed) + 1, side.key))

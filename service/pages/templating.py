@@ -21,6 +21,7 @@ def _environment() -> Environment:
         numero=formatting.number,
         data=formatting.date,
         ultimo_dia=formatting.last_day,
+        colocacoes=formatting.numbered_places,
         data_hora=formatting.date_time,
         conquista=formatting.achievement,
         carta=formatting.card,

@@ -4,6 +4,7 @@ game's own ranking and a torneio's table read it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -263,3 +264,21 @@ async def test_no_record_celebrates_the_most_points_where_points_count_against(
 async def _records(client: httpx.AsyncClient, game: str) -> list[Json]:
     body = (await client.get("/v1/records", params={"game": game, "min_games": 1})).json()
     return list(body["records"])
+
+
+async def test_a_games_page_places_sides_as_the_statistics_count_them(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """Two tied first, two tied third (R7: 1, 1, 3): the player's statistics count the third
+    3rd, and so does the game's page (its "Colocação" and its sides)."""
+    _, (state,) = await copas_games(client, table, [0, 0, 13, 13])
+    assert state["places"] == [["0", "1"], ["2", "3"]], state["places"]
+    stats = (
+        await client.get(f"/v1/players/{table.players[2].id}/stats", params={"game": "copas"})
+    ).json()
+    counted = stats.get("game_counters", stats)
+    page = (await client.get(f"/partidas/{state['id']}")).text
+    shown = re.findall(r"(\d)º", page)
+    assert counted["place"] == 3, counted
+    assert "2" not in shown, shown
+    assert "3" in shown, shown
