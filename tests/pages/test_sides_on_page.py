@@ -17,7 +17,8 @@ def test_a_finished_game_alone_lists_its_seats_by_place_shared_places_alike() ->
 
     shown = by_place(score, SEATS, places)
 
-    assert [(side.key, side.place) for side in shown] == [("2", 1), ("3", 1), ("0", 2), ("1", 3)]
+    # R7: the side after two tied first is third
+    assert [(side.key, side.place) for side in shown] == [("2", 1), ("3", 1), ("0", 3), ("1", 4)]
 
 
 def test_a_game_in_progress_keeps_seat_order_and_partnerships_their_two_sides() -> None:
