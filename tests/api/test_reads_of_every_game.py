@@ -282,3 +282,25 @@ async def test_a_games_page_places_sides_as_the_statistics_count_them(
     assert counted["place"] == 3, counted
     assert "2" not in shown, shown
     assert "3" in shown, shown
+
+
+async def test_a_cacheta_report_puts_its_top_players_as_its_ranking_does(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """Cacheta ranks by games won, then the average place (R10): the seat out last (2nd,
+    though it lost 4 lives) ranks before the two out first (3rd, 3 lives each), in the
+    ranking and in the report's top players."""
+    competition = await create_competition(client, table.scorekeeper, "cacheta")
+    game = await create_game(
+        client, table, "cacheta", rules={"target": 3}, competition_id=competition
+    )
+    for winner, cards in ((1, 10), (0, 9), (0, 9), (0, 10)):
+        state = await game.ok("results", {"winner": winner, "cards": cards})
+    assert state["score"] == {"0": 2, "1": 4, "2": 3, "3": 3}, state["score"]
+    await confirmed(game, by_organizer=True)
+    await settled(client)
+    ids = [p.id for p in table.players]
+    ranking = (await client.get("/v1/rankings", params={"competition": competition})).json()
+    report = (await client.get(f"/v1/competitions/{competition}/report")).json()
+    assert [r["player_id"] for r in ranking["rows"]][:2] == ids[:2]
+    assert [p["player_id"] for p in report["top_players"]][:2] == ids[:2]

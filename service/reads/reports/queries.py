@@ -128,7 +128,12 @@ async def read_competition_report(
         game_counters=tally.compare(
             tally.competition_counters(now), tally.competition_counters(then)
         ),
-        top_players=tally.top_players(now, names, fewer_points=read_side(game).fewer_points_better),
+        top_players=tally.top_players(
+            now,
+            names,
+            fewer_points=read_side(game).fewer_points_better,
+            by_place=any(c.name == "average_place" for c in read_side(game).criteria),
+        ),
         longest_game=tally.game_line(longest) if longest else None,
         biggest_win=tally.game_line(biggest) if biggest else None,
         as_of_position=position,

@@ -125,30 +125,36 @@ def opponents(rows: Iterable[Row], names: Mapping[str, str]) -> list[Opponent]:
 
 
 def top_players(
-    rows: Iterable[Row], names: Mapping[str, str], limit: int = 5, *, fewer_points: bool = False
+    rows: Iterable[Row],
+    names: Mapping[str, str],
+    limit: int = 5,
+    *,
+    fewer_points: bool = False,
+    by_place: bool = False,
 ) -> list[TopPlayer]:
-    """Most wins first; then fewer games, more points (`fewer_points`: the fewest, where
-    points count against, as the game's ranking takes them), the name."""
+    """Most wins first; then fewer games; then as the game's ranking goes on: the average
+    place, lower first (`by_place`: the games ranked by it), more points (`fewer_points`:
+    the fewest, where points count against); the name."""
     sign = 1 if fewer_points else -1
     by_player: dict[str, list[int]] = {}
     for row in rows:
-        games_won_points = by_player.setdefault(row["player_id"], [0, 0, 0])
-        games_won_points[0] += 1
-        games_won_points[1] += row["won"]
-        games_won_points[2] += row["points"]
-    ranked = sorted(
-        by_player.items(),
-        key=lambda item: (
-            -item[1][1],
-            item[1][0],
-            sign * item[1][2],
-            names.get(item[0], ""),
-            item[0],
-        ),
-    )
+        games_won_points_places = by_player.setdefault(row["player_id"], [0, 0, 0, 0])
+        games_won_points_places[0] += 1
+        games_won_points_places[1] += row["won"]
+        games_won_points_places[2] += row["points"]
+        if by_place:
+            counters = msgspec.json.decode(row["extra"], type=dict[str, int])
+            games_won_points_places[3] += counters.get("place", 0)
+
+    def order(item: tuple[str, list[int]]) -> tuple[Any, ...]:
+        player, (games, won, points, places) = item
+        average_place = places / games if by_place else 0
+        return (-won, games, average_place, sign * points, names.get(player, ""), player)
+
+    ranked = sorted(by_player.items(), key=order)
     return [
         TopPlayer(player_id=p, name=names.get(p), games=g, won=w, points=points)
-        for p, (g, w, points) in ranked[:limit]
+        for p, (g, w, points, _) in ranked[:limit]
     ]
 
 
