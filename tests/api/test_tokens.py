@@ -140,8 +140,9 @@ async def test_a_lookup_that_read_a_token_before_its_revocation_does_not_cache_i
         tokens.pool = slow  # type: ignore[assignment]
         lookup = asyncio.create_task(tokens.principal(ze.token))
         await slow.read.wait()  # it has read the token as valid, and is not done yet
+        heard = tokens._generation  # moved already by the listener's connection
         assert (await one.delete("/v1/tokens/current", headers=ze.auth)).status_code == 204
-        await until(lambda: tokens._generation > 0, "the revocation reaching the other")
+        await until(lambda: tokens._generation > heard, "the revocation reaching the other")
         slow.hold.set()
         assert await lookup is not None  # what it read before the revocation
         tokens.pool = slow.pool
