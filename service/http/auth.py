@@ -179,9 +179,9 @@ class Tokens:
         self._cache.pop(bytes.fromhex(str(payload)), None)
 
     def _issued(self, _connection: object, _pid: int, _channel: str, payload: object) -> None:
-        self._may_be_live(bytes.fromhex(str(payload)))
+        self._heard_issued(bytes.fromhex(str(payload)))
 
-    def _may_be_live(self, digest: bytes) -> None:
+    def _heard_issued(self, digest: bytes) -> None:
         self.live.add(digest)
         if self._arrived is not None:
             self._arrived.append(digest)
@@ -252,7 +252,7 @@ class Tokens:
         """Every instance (this one at once) knows the token may be live, from its commit."""
         digest = token_hash(token)
         await connection.execute("SELECT pg_notify($1, $2)", ISSUED_CHANNEL, digest.hex())
-        self._may_be_live(digest)
+        self._heard_issued(digest)
 
     async def issue_first(self, player_id: str) -> Issued | None:
         """A token for a player who has never had one, else None: a registration retried

@@ -141,6 +141,12 @@ class Matches:
             raise NotFound("match", match_id)
         return record
 
+    def keeps(self, record: MatchRecord) -> bool:
+        """Whether this is the very record this instance keeps of its game: the one a write
+        of its own just left, not an earlier version (a retry answered with the first
+        request's)."""
+        return self._cache.get(record.match_id) is record
+
     def _remember(self, record: MatchRecord, epoch: int) -> None:
         if epoch != self._epoch:
             return  # read before an erasure: it may hold texts erased since

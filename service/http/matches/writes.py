@@ -252,7 +252,7 @@ async def _write(
             members = await member_seats(state, record)
             sender = msgspec.structs.replace(sender, members=members)
             record = await _decided(state, request, match_id, spec, body, sender, key, body_digest)
-    if key is not None:  # perhaps the first request's answer, written meanwhile
+    if key is not None and not matches.keeps(record):  # the first request's, written meanwhile
         return await _replayed(state, principal, record)
     return answered(record, access, principal, 201, stale_after=stale_after_of(state))
 
