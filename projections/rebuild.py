@@ -97,8 +97,8 @@ async def owner_connections(
 
 
 YOUNG_COLLECTED_AFTER = 10_000
-"""Objects allocated (net) between two young collections while a process rebuilds
-(CPython's default: 700)."""
+"""Objects allocated (net) between two young collections (CPython's default: 700), in a
+process that rebuilds and in one that serves (`service.app.settled_heap`)."""
 
 
 @contextlib.contextmanager

@@ -24,6 +24,7 @@ from litestar.routes import HTTPRoute
 from domain import GAMES
 from projections import all_projections
 from projections.games import read_side
+from projections.rebuild import YOUNG_COLLECTED_AFTER
 from projections.runner import ProjectionRunner
 from service.http.auth import Tokens
 from service.http.competitions.members import MemberController
@@ -282,12 +283,6 @@ def app_from_environment() -> Litestar:
     )
 
 
-YOUNG_COLLECTED_AFTER = 10_000
-"""Objects allocated (net) between two young collections (CPython's default: 700). A
-request's garbage goes by reference counting; what the collector looks for is cycles, and
-a served request makes few: a collection every 700 objects ran several times a request."""
-
-
 def settled_heap() -> None:
     """Move every object alive now (the modules, the app, its routes, schemas and caches as
     started) out of the garbage collector's reach: a full collection walked them all, about
@@ -295,6 +290,9 @@ def settled_heap() -> None:
     gc.callbacks). Garbage is collected first, so that none is kept for good."""
     gc.collect()
     gc.freeze()
+    # A request's garbage goes by reference counting; what the collector looks for is
+    # cycles, and a served request makes few: a young collection every 700 objects ran
+    # several times a request.
     gc.set_threshold(YOUNG_COLLECTED_AFTER, *gc.get_threshold()[1:])
 
 
