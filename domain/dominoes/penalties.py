@@ -40,13 +40,14 @@ def penalize(command: RecordPenalty, state: Match, rules: Rules) -> list[Event]:
 
 def _lost_hand(command: RecordPenalty, state: Match, rules: Rules) -> HandEnded:
     """The other team scores `penalty_points`; scored by pips, the offenders' pips, as a
-    batida would: counted from their tiles, or given by the scorekeeper (D8)."""
+    batida would: counted from their tiles, or given by the scorekeeper (D8). The pips are
+    recorded whenever the hands are known, whatever the scoring (D17)."""
     offenders = team_of(command.seat)
-    sums = None
+    hand = state.hand
+    sums = board.team_sums(hand.hands) if isinstance(hand, Hand) else None
     base = rules.penalty_points
     if rules.scoring == "opponent-pips":
-        hand = state.hand
-        sums = board.team_sums(hand.hands) if isinstance(hand, Hand) else _given(command.sums)
+        sums = _given(command.sums) if sums is None else sums
         base = sums.of(offenders)
     return hand_ended(
         state,

@@ -10,10 +10,19 @@ from domain import (
     PenaltyRecorded,
     PerTeam,
     RecordPenalty,
+    decide,
+    fold,
     pips,
 )
+from domain.dominoes.board import team_sums
 from tests.domain.builders import AT, created, ended
-from tests.domain.scenarios import PONTOS_CRUZADA, SEVENS_EARLY_PASS, played
+from tests.domain.scenarios import (
+    PONTOS_BLOCK_MOVES,
+    PONTOS_CRUZADA,
+    PONTOS_TIE,
+    SEVENS_EARLY_PASS,
+    played,
+)
 from tests.domain.spec import Given, given
 
 PRESETS = ["pontos", "cinquenta", "federacao"]
@@ -142,3 +151,15 @@ def test_a_card_games_infraction_is_not_one_of_dominoes() -> None:
 
 def test_an_unknown_infraction_is_refused() -> None:
     given(created("pontos")).when(penalty(0, "cheating")).raises("invalid-penalty")
+
+
+def test_a_pontos_hand_lost_by_a_penalty_records_the_pips_of_the_hands_known() -> None:
+    """D17: the pips are recorded whenever the hands are known, though pontos scores a lost
+    hand by its fixed penalty points (a review found them missing, 2026-11-29)."""
+    state = fold(played("pontos", PONTOS_TIE, *PONTOS_BLOCK_MOVES[:2]))
+    hand = state.hand
+    assert isinstance(hand, Hand)
+    _, lost = decide(RecordPenalty(at=AT, seat=1, kind="out-of-turn"), state)[:2]
+    assert isinstance(lost, HandEnded)
+    assert lost.points == 1
+    assert lost.sums == team_sums(hand.hands)
