@@ -86,7 +86,8 @@ async def test_eighteen_holdem_players_on_three_tables_play_to_a_champion(
         levels_seen.add((table["level"], table["big_blind"]))
         chips = chips_of(standing)
         winner, loser = rng.sample(table["players"], 2)
-        lost = chips[loser] if rng.random() < 0.35 else rng.randint(1, chips[loser])
+        most = min(chips[loser], chips[winner])  # what the winner covers
+        lost = most if rng.random() < 0.35 else rng.randint(1, most)
         net = {players[winner].id: lost, players[loser].id: -lost}
         answer = await shared_client.post(
             f"{url}/{table['table']}/hands", json={"net": net}, headers=organizer.auth

@@ -48,16 +48,22 @@ def _dealt_in(state: Match, asked: Sequence[int] | None, stacks: tuple[int, ...]
         dealt = sorted({state.table.check_seat(s) for s in asked})
         if len(dealt) != len(asked):
             raise InvalidInput("invalid-deal", '"in" names a seat twice')
-        short = [s for s in dealt if stacks[s] <= 0 or stacks[s] < rules.cacife]
-        if short:
-            raise InvalidInput(
-                "not-enough-chips",
-                f"seat {short[0]} has {stacks[short[0]]} chips: a seat needs "
-                f"{max(rules.cacife, 1)} to be dealt in (the cacife, P10)",
-            )
+        check_cacife(state, dealt, stacks)
     if len(dealt) < 2:
         raise InvalidInput("invalid-deal", "a hand needs two seats dealt in with chips")
     return dealt
+
+
+def check_cacife(state: Match, dealt: Sequence[int], stacks: Sequence[int]) -> None:
+    """P10: every seat dealt in has chips, and the table's cacife when it has one."""
+    cacife = rules_of(state).cacife
+    short = [s for s in dealt if stacks[s] <= 0 or stacks[s] < cacife]
+    if short:
+        raise InvalidInput(
+            "not-enough-chips",
+            f"seat {short[0]} has {stacks[short[0]]} chips: a seat needs "
+            f"{max(cacife, 1)} to be dealt in (the cacife, P10)",
+        )
 
 
 def _dealer(state: Match, asked: int | None, dealt: Sequence[int]) -> int:

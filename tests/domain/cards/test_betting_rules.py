@@ -393,3 +393,34 @@ def test_three_all_ins_of_three_sizes_conserve_every_chip_in_side_pots() -> None
     assert sum(details["stacks"]) == 600
     assert sum(dict(ended.scores).values()) == 0
     assert [p["amount"] for p in details["pots"]] == [300, 200, 100]  # the last returned
+
+
+def test_p18_a_result_pays_no_seat_more_than_its_stack_covered() -> None:
+    """The seed's fair play: "o jogador não recebe de outros jogadores um valor maior do que
+    o coberto por ele próprio". Heads-up with 100 against 1000, the short stack wins 100 at
+    most, as in play (a review found 500 accepted, 2026-11-29)."""
+    state = table("poker", 2)
+    beyond = RecordNet(at=AT, net={"0": 500, "1": -500}, stacks=[100, 1000])
+    assert refused(state, beyond) == "invalid-result"
+    state = play(state, RecordNet(at=AT, net={"0": 100, "1": -100}, stacks=[100, 1000]))
+    assert dict(state.hands[-1].scores) == {"0": 100, "1": -100}
+
+
+def test_p18_a_seat_that_won_back_its_losses_covers_too() -> None:
+    """Net 0 is a seat in the hand: the short stack took 75 from each of the others and the
+    third won its 75 back from the second, so the short stack's 150 was covered."""
+    state = table("poker", 3)
+    played = RecordNet(at=AT, net={"0": 150, "1": -150, "2": 0}, stacks=[100, 1000, 1000])
+    assert dict(play(state, played).hands[-1].scores) == {"0": 150, "1": -150, "2": 0}
+    alone = RecordNet(at=AT, net={"0": 150, "1": -150}, stacks=[100, 1000, 1000])
+    assert refused(state, alone) == "invalid-result"
+
+
+def test_p10_p18_a_result_deals_in_no_seat_below_the_cacife() -> None:
+    """A seat a deal could not name (150 chips, a cacife of 200) played no hand recorded by its
+    result either (a review found it accepted, 2026-11-29)."""
+    state = table("poker", 3, cacife=200)
+    short = RecordNet(at=AT, net={"0": 50, "1": -50}, stacks=[500, 150, 500])
+    assert refused(state, short) == "not-enough-chips"
+    played = play(state, RecordNet(at=AT, net={"0": 50, "2": -50}, stacks=[500, 150, 500]))
+    assert dict(played.hands[-1].scores) == {"0": 50, "2": -50}

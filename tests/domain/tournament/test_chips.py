@@ -60,12 +60,12 @@ def seated(tournament: Tournament) -> dict[int, list[int]]:
 
 
 def random_hand(tournament: Tournament, rng: random.Random) -> tuple[int, dict[int, int]]:
-    """A hand at a table: one player wins from one other, at most everything it has (so at
-    most one player goes out per hand)."""
+    """A hand at a table: one player wins from one other, at most everything the loser has
+    and the winner covers (so at most one player goes out per hand)."""
     tables = seated(tournament)
     number = rng.choice(sorted(tables))
     winner, loser = rng.sample(tables[number], 2)
-    chips = tournament.chips[loser]
+    chips = min(tournament.chips[loser], tournament.chips[winner])
     lost = chips if rng.random() < 0.3 else rng.randint(0, chips)
     return number, {winner: lost, loser: -lost}
 
@@ -254,3 +254,16 @@ def test_an_organizers_hand_is_refused_at_a_table_that_plays_a_game() -> None:
     with pytest.raises(DomainError) as refused:
         hand(tournament, 2, {a: 10, b: -10}, AT)
     assert refused.value.code == "fixture-has-game"
+
+
+def test_a_hand_pays_no_entrant_more_than_its_chips_covered() -> None:
+    """G13 as P18: an entrant down to 500 at a table of six wins at most 500 from each of the
+    five others (more was accepted before, 2026-11-29)."""
+    tournament = tournament_of(18)
+    table_one = still_in(tournament, open_tables(tournament)[1])
+    first, second, third = table_one[:3]
+    tournament = fold(tournament, hand(tournament, 1, {first: -500, second: 500}, AT))
+    with pytest.raises(DomainError) as refused:
+        hand(tournament, 1, {first: 2600, second: -1000, third: -1000, table_one[3]: -600}, AT)
+    assert refused.value.code == "invalid-hand-result"
+    hand(tournament, 1, {first: 2500, second: -1000, third: -1000, table_one[3]: -500}, AT)
