@@ -8,7 +8,7 @@ P7: each pot is split on its own; its odd chips go one each to its winners in or
 from the seat after the dealer.
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 import msgspec
 
@@ -33,6 +33,24 @@ def pots(put: Sequence[int], folded: frozenset[int]) -> list[Pot]:
         if amount:
             layers.append(Pot(amount, seats))
         below = cap
+    return layers
+
+
+def pots_in_play(put: Sequence[int], live: Sequence[int], all_in: Collection[int]) -> list[Pot]:
+    """The pots of a hand still being bet (P6): a side pot begins only at an all-in seat's
+    cap; every seat still in with chips behind may still win each pot, whatever it has put
+    so far; the chips above the last cap are the pot the seats with chips contest (one seat
+    alone: its bet not yet called)."""
+    layers: list[Pot] = []
+    below = 0
+    for cap in sorted({put[s] for s in live if s in all_in}):
+        amount = sum(min(chips, cap) - min(chips, below) for chips in put)
+        if amount:
+            layers.append(Pot(amount, tuple(s for s in live if put[s] >= cap or s not in all_in)))
+        below = cap
+    rest = sum(chips - min(chips, below) for chips in put)
+    if rest:
+        layers.append(Pot(rest, tuple(s for s in live if s not in all_in)))
     return layers
 
 

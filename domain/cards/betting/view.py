@@ -10,7 +10,7 @@ import msgspec
 from msgspec import Meta
 
 from domain.cards.betting.hand import BettingHand
-from domain.cards.betting.pots import pots
+from domain.cards.betting.pots import Pot, pots_in_play
 from domain.match.bodies import HandView, Seen
 
 
@@ -67,6 +67,11 @@ class BettingHandView(HandView, frozen=True, kw_only=True):
     ]
 
 
+def _pots(hand: BettingHand) -> list[Pot]:
+    all_in = {s for s in hand.live if hand.stacks[s] == 0}
+    return pots_in_play(hand.put, hand.live, all_in)
+
+
 def betting_fields(hand: BettingHand, seen: Seen) -> dict[str, Any]:
     """The fields every betting game's view has, for its struct."""
     return {
@@ -81,7 +86,7 @@ def betting_fields(hand: BettingHand, seen: Seen) -> dict[str, Any]:
         "hands": [list(cards) if seat in seen else None for seat, cards in enumerate(hand.hands)],
         "stacks": list(hand.stacks),
         "pot": hand.pot,
-        "pots": [PotOut(amount=p.amount, seats=list(p.seats)) for p in pots(hand.put, hand.folded)],
+        "pots": [PotOut(amount=p.amount, seats=list(p.seats)) for p in _pots(hand)],
         "put": list(hand.put),
         "round_bets": list(hand.bets),
         "to_call": hand.to_call(hand.turn) if hand.turn is not None else 0,

@@ -46,6 +46,7 @@ from domain import (
 from domain.cards.betting.commands import Bet, DealBetting, SwapCards, TurnBoard
 from domain.cards.betting.events import BetMade, BettingDealt, ShowdownHeld
 from domain.cards.betting.hand import BettingHand
+from domain.cards.betting.view import betting_fields
 from domain.cards.cards import DECK_52
 from domain.cards.poker.variant import deck_for
 from domain.match.commands import Command
@@ -96,6 +97,9 @@ class Checker:
             assert hand.pot == sum(hand.put)
             assert sum(hand.stacks) + hand.pot == self.total
             assert min(hand.stacks) >= 0
+            shown = betting_fields(hand, set())["pots"]
+            assert sum(p.amount for p in shown) == hand.pot
+            assert all(set(p.seats) <= set(hand.live) and p.seats for p in shown)
             cards_once(after, hand)
 
     def hand_events(self, hand: BettingHand, events: list[Event]) -> None:

@@ -19,6 +19,7 @@ from domain.cards.betting.commands import (
     TurnBoard,
 )
 from domain.cards.betting.hand import BettingHand
+from domain.cards.betting.view import betting_fields
 from domain.cards.poker.variant import deck_for
 from domain.errors import DomainError
 from domain.match.commands import Command, CreateMatch, UndoLastMove
@@ -424,3 +425,22 @@ def test_p10_p18_a_result_deals_in_no_seat_below_the_cacife() -> None:
     assert refused(state, short) == "not-enough-chips"
     played = play(state, RecordNet(at=AT, net={"0": 50, "2": -50}, stacks=[500, 150, 500]))
     assert dict(played.hands[-1].scores) == {"0": 50, "2": -50}
+
+
+def shown_pots(state: Match) -> list[tuple[int, list[int]]]:
+    return [(p.amount, p.seats) for p in betting_fields(hand(state), set())["pots"]]
+
+
+def test_p6_a_hand_being_bet_shows_one_pot_until_a_seat_is_all_in() -> None:
+    """Before anyone is all in every seat still in may win the one pot, whatever it has put
+    so far (the view layered the blinds into side pots and left out the seats yet to act,
+    a review found, 2026-11-29)."""
+    assert shown_pots(holdem(4, dealer=3)) == [(30, [0, 1, 2, 3])]
+
+
+def test_p6_a_side_pot_begins_at_an_all_in_and_the_seats_with_chips_may_win_every_pot() -> None:
+    state = holdem(3, dealer=2, stacks=[300, 200, 100])
+    state = play(state, bet(2, "all_in"))
+    assert shown_pots(state) == [(130, [0, 1, 2])]
+    state = play(state, bet(0, "all_in"))
+    assert shown_pots(state) == [(220, [0, 1, 2]), (200, [0, 1])]
