@@ -38,9 +38,16 @@ def _facts(hand: HandFact) -> dict[str, Any]:
 
 
 def _took(hand: HandFact, side: str) -> int:
-    """The chips the seat took from the pots of this hand."""
+    """The chips the seat took from the pots of this hand: not its bet nobody called, which
+    only went back to it (P6)."""
     won = _facts(hand).get("won")
-    return won[int(side)] if isinstance(won, list) and int(side) < len(won) else 0
+    seat = int(side)
+    if not isinstance(won, list) or seat >= len(won):
+        return 0
+    taken = [int(chips) for chips in won]
+    put = {int(s): taken[int(s)] - net for s, net in hand.scores if int(s) < len(taken)}
+    called = max((chips for s, chips in put.items() if s != seat), default=0)
+    return max(0, taken[seat] - max(0, put.get(seat, 0) - called))
 
 
 def _counters(game: GameFacts) -> SideCounts:

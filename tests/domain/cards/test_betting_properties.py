@@ -97,7 +97,7 @@ class Checker:
             assert hand.pot == sum(hand.put)
             assert sum(hand.stacks) + hand.pot == self.total
             assert min(hand.stacks) >= 0
-            shown = betting_fields(hand, set())["pots"]
+            shown = betting_fields(hand, frozenset())["pots"]
             assert sum(p.amount for p in shown) == hand.pot
             assert all(set(p.seats) <= set(hand.live) and p.seats for p in shown)
             cards_once(after, hand)

@@ -428,7 +428,7 @@ def test_p10_p18_a_result_deals_in_no_seat_below_the_cacife() -> None:
 
 
 def shown_pots(state: Match) -> list[tuple[int, list[int]]]:
-    return [(p.amount, p.seats) for p in betting_fields(hand(state), set())["pots"]]
+    return [(p.amount, p.seats) for p in betting_fields(hand(state), frozenset())["pots"]]
 
 
 def test_p6_a_hand_being_bet_shows_one_pot_until_a_seat_is_all_in() -> None:
