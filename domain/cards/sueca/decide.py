@@ -9,7 +9,7 @@ from domain.cards.sueca.commands import AskRedeal, RecordSuecaResult
 from domain.cards.sueca.events import RedealAsked
 from domain.cards.sueca.evolve import apply
 from domain.cards.sueca.hand import SuecaHand
-from domain.cards.sueca.points import DEAL_POINTS, TRICKS, points_of, rules_of
+from domain.cards.sueca.points import DEAL_POINTS, TRICKS, most_in, points_of, rules_of
 from domain.cards.sueca.rules import SuecaRules
 from domain.cards.tricks.commands import DealCards, PlayCard
 from domain.cards.tricks.deal import cards_dealt, check_hands, shown_card
@@ -131,11 +131,20 @@ def _result(command: RecordSuecaResult, state: Match, rules: SuecaRules) -> list
     points, tricks = command.points, command.tricks
     if min(points.A, points.B) < 0 or points.A + points.B != DEAL_POINTS:
         raise InvalidInput("invalid-result", "the card points of a deal add up to 120")
+    if 1 in (points.A, points.B):
+        raise InvalidInput("invalid-result", "no card is worth 1 point: a team has 0, or 2 or more")
     if tricks is not None:
         if min(tricks.A, tricks.B) < 0 or tricks.A + tricks.B != TRICKS:
             raise InvalidInput("invalid-result", "a deal has 10 tricks in all")
         if any(tricks.of(t) == 0 and points.of(t) > 0 for t in TEAMS):
             raise InvalidInput("invalid-result", "a team that took no trick has no card points")
+        for team in TEAMS:
+            taken, most = tricks.of(team), most_in(tricks.of(team))
+            if points.of(team) > most:
+                raise InvalidInput(
+                    "invalid-result",
+                    f"{taken} tricks hold at most {most} card points, not {points.of(team)}",
+                )
     elif DEAL_POINTS in (points.A, points.B):
         raise InvalidInput(
             "invalid-result", "120 to 0: say the tricks too (10 to 0 is a bandeirada)"

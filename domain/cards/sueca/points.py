@@ -31,6 +31,15 @@ def points_of(cards: Sequence[str]) -> int:
     return sum(_POINTS[card] for card in cards)
 
 
+_BEST_FIRST = sorted(_POINTS.values(), reverse=True)
+
+
+def most_in(tricks: int) -> int:
+    """The most card points `tricks` tricks can hold: four cards each, the best of the deck
+    (44 in one trick, 84 in two, 100 in three, 112 in four, 120 from five on)."""
+    return sum(_BEST_FIRST[: 4 * tricks])
+
+
 def strength(hand: TrickHand, played: Played, lead: str) -> int:
     """A trump beats any other suit; otherwise only the suit led can take the trick."""
     assert isinstance(hand, SuecaHand)

@@ -53,7 +53,7 @@ def test_sueca_a_result_scores_the_card_points_of_each_team() -> None:
         (61, 59, None, "A", 1),
         (90, 30, None, "A", 1),
         (91, 29, None, "A", 2),
-        (119, 1, (9, 1), "A", 2),
+        (118, 2, (9, 1), "A", 2),
         (120, 0, (9, 1), "A", 2),
         (59, 61, (4, 6), "B", 1),
         (29, 91, None, "B", 2),
@@ -137,3 +137,27 @@ def test_sueca_a_first_result_names_no_dealer_and_the_next_deal_is_anyones() -> 
 
 def test_sueca_a_truco_result_is_no_sueca_result() -> None:
     given(sueca()).when(truco_result("A", 1)).raises("invalid-command")
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "tricks"), [(0, 120, (9, 1)), (61, 59, (1, 9)), (100, 20, (2, 8)), (45, 75, (1, 9))]
+)
+def test_sueca_a_team_holds_no_more_card_points_than_its_tricks_can(
+    a: int, b: int, tricks: tuple[int, int]
+) -> None:
+    """Four cards a trick: one trick holds 44 card points at most, two 84 (a review found
+    120 in one trick accepted, the seed's "9 to 1" typed the other way round, 2026-11-29)."""
+    given(sueca()).when(sueca_result(a, b, tricks)).raises("invalid-result")
+
+
+@pytest.mark.parametrize(("a", "b", "tricks"), [(44, 76, (1, 9)), (84, 36, (2, 8))])
+def test_sueca_the_best_cards_in_few_tricks_are_a_deal_that_can_happen(
+    a: int, b: int, tricks: tuple[int, int]
+) -> None:
+    ended = given(sueca()).when(sueca_result(a, b, tricks)).decided()[0]
+    assert isinstance(ended, HandEnded)
+
+
+@pytest.mark.parametrize(("a", "b"), [(1, 119), (119, 1)])
+def test_sueca_no_team_has_exactly_one_card_point(a: int, b: int) -> None:
+    given(sueca()).when(sueca_result(a, b)).raises("invalid-result")
