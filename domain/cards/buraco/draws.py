@@ -89,7 +89,9 @@ def _held_before_the_pile(hand: BuracoHand, seat: int, meld: list[str], state: M
 
 def lay_red_three(command: LayRedThree, state: Match) -> list[Event]:
     """T5: a red 3 laid alone on the holder's turn, replaced at once from the stock; T12: not
-    the stock's last card, which cannot be replaced (it counts at the end as if laid)."""
+    the stock's last card, which cannot be replaced (it counts at the end as if laid); nor,
+    before the turn's draw, with one card left: the replacement would take the draw's card
+    and leave the seat no draw (the pile locked, the morto not yet the stock)."""
     hand, seat = in_turn(state, command.seat)
     v = variant_of(state)
     if not v.threes:
@@ -99,6 +101,12 @@ def lay_red_three(command: LayRedThree, state: Match) -> list[Event]:
         raise InvalidInput("invalid-meld", "only a red 3 (3D, 3H) is laid alone")
     if not hand.stock_count:
         raise IllegalMove("stock-empty", "no replacement left: the red 3 counts as laid (T12)")
+    if hand.stock_count == 1 and not hand.drew:
+        raise IllegalMove(
+            "draw-first",
+            "the stock's last card is this turn's draw, not a red 3's replacement: draw it;"
+            " the red 3 then counts as laid (T12)",
+        )
     if card not in hand.hands[seat]:
         raise TellsAHand("card-not-in-hand", f"seat {seat} does not hold {card}")
     red = RedThreeLaid(at=command.at, seat=seat, card=card)

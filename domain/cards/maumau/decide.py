@@ -208,6 +208,8 @@ def _call(command: CallMauMau, state: Match) -> list[Event]:
     if hand.called:
         raise IllegalMove("already-called", f"seat {seat} has said MAU-MAU")
     cards = hand.hands[seat]
+    if len(cards) < CALL_AT:  # the seed's wrong calls: more than two cards, or two unplayable
+        raise IllegalMove("nothing-to-call", "one card goes out with no call (M8): discard it")
     wrong = len(cards) != CALL_AT or not any(follows(hand, card) for card in cards)
     return [MauMauCalled(at=command.at, seat=seat, wrong=wrong)]
 

@@ -13,6 +13,7 @@ REFUSALS = STOCK | frozenset(
         "draw-first",
         "invalid-accusation",
         "invalid-result",
+        "nothing-to-call",
         "penalty-draw-pending",
         "seven-pending",
         "stock-empty",

@@ -87,6 +87,16 @@ def tally(state: Match) -> Tally:
     return (state.score, state.pending_bonus, state.next_dealer, len(state.hands))
 
 
+_SUECA_WORTHS = sorted([11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 4 + [0] * 20, reverse=True)
+SUECA_TEAM_POINTS = [0, *range(2, 119), 120]
+"""A team's card points in a deal: any but 1 and 119 (no card is worth 1)."""
+
+
+def _most_in(tricks: int) -> int:
+    """The most card points `tricks` Sueca tricks can hold: the best four cards each."""
+    return sum(_SUECA_WORTHS[: 4 * tricks])
+
+
 class Table:
     """A game driven by commands; `self.state` is always the fold of `self.events`."""
 
@@ -376,12 +386,12 @@ class SuecaTable(Table):
         )
 
     def result(self) -> None:
-        a = self.take(121)
+        a = self.pick(SUECA_TEAM_POINTS)
         b = 120 - a
         tricks: tuple[int, int] | None = None
         if a in (0, 120) or self.pick([False, True]):
-            low, high = (1 if a else 0), (9 if b else 10)
-            taken = low + self.take(high - low + 1)
+            fits = [t for t in range(11) if a <= _most_in(t) and b <= _most_in(10 - t)]
+            taken = self.pick(fits)
             tricks = (taken, 10 - taken)
         bonus = self.state.pending_bonus
         outcome, winner, points = sueca_scored((a, b), tricks, self.score, bonus)

@@ -749,6 +749,40 @@ def test_t12_a_red_3_as_the_stock_s_last_card_counts_as_laid() -> None:
     assert (count["red_threes"], count["in_hand"]) == (1, 100)
 
 
+# Seat 0 keeps a black 3 to lock the pile; seat 1 lays a run 4..A of diamonds in one go and
+# takes its morto by its discard. Every red 3 is in a morto: none comes from the stock.
+T12_SEAT0 = ["3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]
+T12_SEAT1 = ["4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AD"]
+T12_MORTO0 = ["3D", "3D", "3H", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"]
+T12_MORTO1 = ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"]
+
+
+def test_t12_before_its_draw_a_seat_lays_no_red_3_on_the_stock_s_last_card() -> None:
+    """The replacement would take the card of the turn's draw: with the pile locked by a
+    black 3 and the other morto not yet the stock (that happens when a turn starts), the
+    seat had no move left and the hand was stuck (a review found it, 2026-11-29). The seat
+    draws the last card; the red 3 then counts as laid (T12)."""
+    history = after([created("tranca")], deal([T12_SEAT0, T12_SEAT1], [T12_MORTO0, T12_MORTO1]))
+    history, seat = seat_turns(history, until=3)
+    assert (seat, hand(history).stock_count) == (1, 3)
+    history = after(history, draw(1), meld(1, *T12_SEAT1))
+    history = after(history, discard(1, hand(history).hands[1][0]))  # its morto, indireta
+    history = after(history, draw(0), discard(0, "3C"))
+    state = hand(history)
+    assert (state.turn, state.stock_count, state.top, state.mortos[0] is not None) == (
+        1,
+        1,
+        "3C",
+        True,
+    )
+    given(*history).when(LayRedThree(at=AT, seat=1, card="3H")).raises("draw-first")
+    history = after(history, draw(1))
+    given(*history).when(LayRedThree(at=AT, seat=1, card="3H")).raises("stock-empty")
+    history = after(history, discard(1, "4H"))
+    assert isinstance(hand(history), BuracoHand)
+    assert hand(history).stock_count == len(T12_MORTO0)  # the morto became the stock
+
+
 def replace_stock(dealing: DealStock, stock: list[str]) -> DealStock:
     return DealStock(at=AT, hands=dealing.hands, mortos=dealing.mortos, stock=stock)
 

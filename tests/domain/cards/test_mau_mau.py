@@ -962,6 +962,15 @@ def test_mau_mau_is_said_once_and_in_turn() -> None:
     given(*after(history, call(1))).when(call(1)).raises("already-called")
 
 
+def test_a_call_with_one_card_is_no_call_and_costs_nothing() -> None:
+    """M8, M16: the seed's wrong calls are more than two cards, or two and none playable; one
+    card goes out with no call, and saying it then is refused (it cost five cards before, a
+    review found, 2026-11-29)."""
+    history = after(to_two(), call(1), play(1, "10H"), *draw_and_pass(2, 3, 0))
+    assert (mau(history).turn, mau(history).hands[1]) == (1, ("7H",))
+    given(*history).when(call(1)).raises("nothing-to-call")
+
+
 def test_an_accusation_waits_for_a_penalty_draw() -> None:
     """M6/M8: seat 2's wrong call leaves it owing five; seat 3's accusation of seat 1 (whose
     window stays open, M16) waits until seat 2 has drawn them."""

@@ -89,7 +89,8 @@ def a_move(state: Match, rng: random.Random) -> Command:
     seat = hand.turn
     held = hand.hands[seat]
     playable = [card for card in held if follows(hand, card)]
-    if not hand.called and rng.random() < (0.7 if len(held) == 2 and playable else 0.02):
+    callable_ = not hand.called and len(held) >= 2  # one card goes out with no call (M8)
+    if callable_ and rng.random() < (0.7 if len(held) == 2 and playable else 0.02):
         return CallMauMau(at=AT, seat=seat)
     if playable and rng.random() < 0.85:
         card = rng.choice(playable)
