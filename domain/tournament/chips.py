@@ -10,7 +10,7 @@ events, so the tournament replays and audits like a game.
 from collections.abc import Mapping
 from datetime import datetime
 
-from domain.chips import won_beyond_cover
+from domain.chips import beyond_cover
 from domain.competitions.alone import balanced
 from domain.competitions.format import ChipsStage, Level
 from domain.errors import InvalidInput, WrongStatus
@@ -99,9 +99,9 @@ def hand(
     match_id: str | None = None,
 ) -> list[TournamentEvent]:
     """A hand at `table`: the chips each player still in won or lost (summing to 0, nobody
-    losing more than they hold nor winning more than they covered); then who goes out, the
-    moves, or the champion. `match_id`: the hand comes from the table's session game (G22),
-    else from an organizer."""
+    losing more than they hold, nor winning or losing more than was covered); then who goes
+    out, the moves, or the champion. `match_id`: the hand comes from the table's session
+    game (G22), else from an organizer."""
     if tournament.finished:
         raise WrongStatus("tournament-finished", "the tournament is over: it has its champion")
     fixture = open_tables(tournament).get(table)
@@ -121,11 +121,11 @@ def hand(
     short = [e for e, won in net.items() if tournament.chips[e] + won < 0]
     if short:
         raise InvalidInput("invalid-hand-result", f"entrant {short[0]} loses more than its chips")
-    overpaid = won_beyond_cover({e: tournament.chips[e] for e in playing}, net)
-    if overpaid is not None:
+    uncovered = beyond_cover({e: tournament.chips[e] for e in playing}, net)
+    if uncovered is not None:
         raise InvalidInput(
             "invalid-hand-result",
-            f"entrant {overpaid} wins more than its chips covered against the others'",
+            f"entrant {uncovered} wins or loses more than its chips and the others' covered",
         )
     dealt = tournament.hands_at.get(table, 0)
     played = TableHandPlayed(

@@ -8,7 +8,7 @@ import json
 from domain.cards.betting.commands import RecordNet
 from domain.cards.betting.deal import check_cacife, topped_up
 from domain.cards.betting.session import over
-from domain.chips import won_beyond_cover
+from domain.chips import beyond_cover
 from domain.errors import InvalidInput
 from domain.match.events import Event
 from domain.match.finish import hand_ended, then_finish
@@ -18,8 +18,8 @@ from domain.match.state import HandResult, Match
 
 def net(command: RecordNet, state: Match) -> list[Event]:
     """P18: a hand by the chips each seat won or lost: they sum to 0, no seat loses more than
-    it had nor wins more than its stack covered, as in play. The seats it names (with chips)
-    are the seats dealt in; a chopped pot moves no chip at all, every net 0."""
+    it had, nor wins or loses more than the stacks covered, as in play. The seats it names
+    (with chips) are the seats dealt in; a chopped pot moves no chip at all, every net 0."""
     no_hand_in_progress(state)
     at = played_time(command.at, command.played_at, command.started_at, state)
     stacks = topped_up(state, command.stacks)
@@ -46,12 +46,12 @@ def net(command: RecordNet, state: Match) -> list[Event]:
             "invalid-result", '"net" names the seats dealt in: two or more, with chips'
         )
     check_cacife(state, dealt, stacks)
-    overpaid = won_beyond_cover({s: stacks[s] for s in dealt}, {s: net[s] for s in dealt})
-    if overpaid is not None:
+    uncovered = beyond_cover({s: stacks[s] for s in dealt}, {s: net[s] for s in dealt})
+    if uncovered is not None:
         raise InvalidInput(
             "invalid-result",
-            f"seat {overpaid} had {stacks[overpaid]} chips: it cannot win {net[overpaid]},"
-            " more than its stack covered against the others'",
+            f"seat {uncovered} had {stacks[uncovered]} chips: it cannot win or lose"
+            f" {abs(net[uncovered])}, more than its stack and the others' covered",
         )
     dealer = None if command.dealer is None else state.table.check_seat(command.dealer)
     after = [stacks[s] + net[s] for s in range(seats)]

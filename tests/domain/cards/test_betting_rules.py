@@ -407,6 +407,16 @@ def test_p18_a_result_pays_no_seat_more_than_its_stack_covered() -> None:
     assert dict(state.hands[-1].scores) == {"0": 100, "1": -100}
 
 
+def test_p18_a_big_stack_loses_no_more_than_the_largest_other_stack_calls() -> None:
+    """Whatever seat 2 bets above 100 nobody can call: it goes back (P6), so seat 2 loses 100
+    at most (200 was accepted, each winner's 100 covered; found by a review, 2026-11-29)."""
+    state = table("poker", 3)
+    beyond = RecordNet(at=AT, net={"0": 100, "1": 100, "2": -200}, stacks=[100, 100, 1000])
+    assert refused(state, beyond) == "invalid-result"
+    split = RecordNet(at=AT, net={"0": 50, "1": 50, "2": -100}, stacks=[100, 100, 1000])
+    assert dict(play(state, split).hands[-1].scores) == {"0": 50, "1": 50, "2": -100}
+
+
 def test_p18_a_seat_that_won_back_its_losses_covers_too() -> None:
     """Net 0 is a seat in the hand: the short stack took 75 from each of the others and the
     third won its 75 back from the second, so the short stack's 150 was covered."""

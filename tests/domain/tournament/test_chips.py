@@ -267,3 +267,16 @@ def test_a_hand_pays_no_entrant_more_than_its_chips_covered() -> None:
         hand(tournament, 1, {first: 2600, second: -1000, third: -1000, table_one[3]: -600}, AT)
     assert refused.value.code == "invalid-hand-result"
     hand(tournament, 1, {first: 2500, second: -1000, third: -1000, table_one[3]: -500}, AT)
+
+
+def test_a_big_stack_at_a_table_loses_no_more_than_the_others_can_call() -> None:
+    """Two players at 100 and one at 2800: the big stack loses 100 at most in a hand."""
+    tournament = tournament_of(3, table=3)
+    ((number, fixture),) = open_tables(tournament).items()
+    a, b, c = still_in(tournament, fixture)
+    tournament = fold(tournament, hand(tournament, number, {a: -900, c: 900}, AT))
+    tournament = fold(tournament, hand(tournament, number, {b: -900, c: 900}, AT))
+    with pytest.raises(DomainError) as refused:
+        hand(tournament, number, {a: 100, b: 100, c: -200}, AT)
+    assert refused.value.code == "invalid-hand-result"
+    hand(tournament, number, {a: 50, b: 50, c: -100}, AT)
