@@ -9,7 +9,14 @@ from domain.cards.sueca.commands import AskRedeal, RecordSuecaResult
 from domain.cards.sueca.events import RedealAsked
 from domain.cards.sueca.evolve import apply
 from domain.cards.sueca.hand import SuecaHand
-from domain.cards.sueca.points import DEAL_POINTS, TRICKS, most_in, points_of, rules_of
+from domain.cards.sueca.points import (
+    DEAL_POINTS,
+    TEAM_POINTS,
+    TRICKS,
+    points_of,
+    possible_in,
+    rules_of,
+)
 from domain.cards.sueca.rules import SuecaRules
 from domain.cards.tricks.commands import DealCards, PlayCard
 from domain.cards.tricks.deal import cards_dealt, check_hands, shown_card
@@ -131,7 +138,7 @@ def _result(command: RecordSuecaResult, state: Match, rules: SuecaRules) -> list
     points, tricks = command.points, command.tricks
     if min(points.A, points.B) < 0 or points.A + points.B != DEAL_POINTS:
         raise InvalidInput("invalid-result", "the card points of a deal add up to 120")
-    if 1 in (points.A, points.B):
+    if points.A not in TEAM_POINTS:
         raise InvalidInput("invalid-result", "no card is worth 1 point: a team has 0, or 2 or more")
     if tricks is not None:
         if min(tricks.A, tricks.B) < 0 or tricks.A + tricks.B != TRICKS:
@@ -139,11 +146,11 @@ def _result(command: RecordSuecaResult, state: Match, rules: SuecaRules) -> list
         if any(tricks.of(t) == 0 and points.of(t) > 0 for t in TEAMS):
             raise InvalidInput("invalid-result", "a team that took no trick has no card points")
         for team in TEAMS:
-            taken, most = tricks.of(team), most_in(tricks.of(team))
-            if points.of(team) > most:
+            if points.of(team) not in possible_in(tricks.of(team)):
                 raise InvalidInput(
                     "invalid-result",
-                    f"{taken} tricks hold at most {most} card points, not {points.of(team)}",
+                    f"no {4 * tricks.of(team)} cards make {points.of(team)} card points:"
+                    f" not in {tricks.of(team)} tricks",
                 )
     elif DEAL_POINTS in (points.A, points.B):
         raise InvalidInput(

@@ -31,13 +31,24 @@ def points_of(cards: Sequence[str]) -> int:
     return sum(_POINTS[card] for card in cards)
 
 
-_BEST_FIRST = sorted(_POINTS.values(), reverse=True)
+def _sums_by_count() -> list[frozenset[int]]:
+    """For each number of cards of the deck, every card-point total those cards can make."""
+    sums: list[set[int]] = [{0}] + [set() for _ in DECK_40]
+    for worth in _POINTS.values():  # each card once: a knapsack, the counts downwards
+        for count in range(len(DECK_40), 0, -1):
+            sums[count] |= {total + worth for total in sums[count - 1]}
+    return [frozenset(totals) for totals in sums]
 
 
-def most_in(tricks: int) -> int:
-    """The most card points `tricks` tricks can hold: four cards each, the best of the deck
-    (44 in one trick, 84 in two, 100 in three, 112 in four, 120 from five on)."""
-    return sum(_BEST_FIRST[: 4 * tricks])
+_SUMS = _sums_by_count()
+TEAM_POINTS = frozenset().union(*_SUMS)
+"""A team's card points in a deal: 0 to 120 but 1 and 119 (no card is worth 1)."""
+
+
+def possible_in(tricks: int) -> frozenset[int]:
+    """The card points `tricks` tricks can hold: four cards each (one trick: 0 to 44, but
+    not 1, 38 or 39; two: up to 84, not 79 to 83...)."""
+    return _SUMS[4 * tricks]
 
 
 def strength(hand: TrickHand, played: Played, lead: str) -> int:

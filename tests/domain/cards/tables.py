@@ -87,14 +87,8 @@ def tally(state: Match) -> Tally:
     return (state.score, state.pending_bonus, state.next_dealer, len(state.hands))
 
 
-_SUECA_WORTHS = sorted([11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 4 + [0] * 20, reverse=True)
-SUECA_TEAM_POINTS = [0, *range(2, 119), 120]
-"""A team's card points in a deal: any but 1 and 119 (no card is worth 1)."""
-
-
-def _most_in(tricks: int) -> int:
-    """The most card points `tricks` Sueca tricks can hold: the best four cards each."""
-    return sum(_SUECA_WORTHS[: 4 * tricks])
+_SUECA_WORTHS = [11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 4 + [0] * 20
+"""The card points of Sueca's forty cards."""
 
 
 class Table:
@@ -386,12 +380,14 @@ class SuecaTable(Table):
         )
 
     def result(self) -> None:
-        a = self.pick(SUECA_TEAM_POINTS)
+        """A deal's result as cards make it: team A's tricks, their cards drawn from the deck,
+        sometimes every trick or none."""
+        taken = self.pick([10, 0, *range(11)])
+        left = list(_SUECA_WORTHS)
+        a = sum(left.pop(self.take(len(left))) for _ in range(4 * taken))
         b = 120 - a
         tricks: tuple[int, int] | None = None
         if a in (0, 120) or self.pick([False, True]):
-            fits = [t for t in range(11) if a <= _most_in(t) and b <= _most_in(10 - t)]
-            taken = self.pick(fits)
             tricks = (taken, 10 - taken)
         bonus = self.state.pending_bonus
         outcome, winner, points = sueca_scored((a, b), tricks, self.score, bonus)

@@ -140,17 +140,31 @@ def test_sueca_a_truco_result_is_no_sueca_result() -> None:
 
 
 @pytest.mark.parametrize(
-    ("a", "b", "tricks"), [(0, 120, (9, 1)), (61, 59, (1, 9)), (100, 20, (2, 8)), (45, 75, (1, 9))]
+    ("a", "b", "tricks"),
+    [
+        (0, 120, (9, 1)),
+        (61, 59, (1, 9)),
+        (100, 20, (2, 8)),
+        (45, 75, (1, 9)),
+        (39, 81, (1, 9)),
+        (38, 82, (1, 9)),
+        (80, 40, (2, 8)),
+        (83, 37, (2, 8)),
+        (40, 80, (8, 2)),
+    ],
 )
-def test_sueca_a_team_holds_no_more_card_points_than_its_tricks_can(
+def test_sueca_a_team_holds_only_card_points_its_tricks_can_make(
     a: int, b: int, tricks: tuple[int, int]
 ) -> None:
-    """Four cards a trick: one trick holds 44 card points at most, two 84 (a review found
-    120 in one trick accepted, the seed's "9 to 1" typed the other way round, 2026-11-29)."""
+    """Four cards a trick, worth 11, 10, 4, 3, 2 or 0: one trick holds 44 card points at most
+    and never 38 or 39, two 84 and never 79 to 83 (a review found 120 in one trick accepted,
+    the seed's "9 to 1" typed the other way round, 2026-11-29)."""
     given(sueca()).when(sueca_result(a, b, tricks)).raises("invalid-result")
 
 
-@pytest.mark.parametrize(("a", "b", "tricks"), [(44, 76, (1, 9)), (84, 36, (2, 8))])
+@pytest.mark.parametrize(
+    ("a", "b", "tricks"), [(44, 76, (1, 9)), (84, 36, (2, 8)), (37, 83, (1, 9)), (78, 42, (2, 8))]
+)
 def test_sueca_the_best_cards_in_few_tricks_are_a_deal_that_can_happen(
     a: int, b: int, tricks: tuple[int, int]
 ) -> None:
