@@ -1,6 +1,6 @@
 """Checks shared by the decisions of every game: each raises a DomainError saying what to fix."""
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 from domain.errors import IllegalMove, InvalidInput, WrongStatus
@@ -10,9 +10,19 @@ from domain.match.state import GameHand, Match
 H = TypeVar("H", bound=GameHand)
 
 
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST = datetime(3001, 1, 1, tzinfo=UTC)
+"""A time is recorded in the years 1900 to 3000 (UTC), as the reads' periods are: year 1
+in another zone is year 0 in UTC, which no list, page or read model could hold."""
+
+
 def check_time(at: datetime) -> datetime:
     if not isinstance(at, datetime) or at.utcoffset() is None:
         raise InvalidInput("invalid-time", f"time {at!r} needs a time zone, e.g. UTC")
+    if not EARLIEST.year <= at.year < LATEST.year or not EARLIEST <= at < LATEST:
+        raise InvalidInput(
+            "invalid-time", f"time {at.isoformat()} is not in the years 1900 to 3000 (UTC)"
+        )
     return at
 
 

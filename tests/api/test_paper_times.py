@@ -91,3 +91,22 @@ async def test_a_hand_typed_in_cannot_be_played_in_the_future_nor_before_the_las
     assert len(first.json()["hands"]) == 1
     state = (await client.get(f"/v1/matches/{game['id']}", headers=ADMIN)).json()
     assert len(state["hands"]) == 1, "the refused hands changed nothing"
+
+
+async def test_a_paper_time_out_of_the_years_1900_to_3000_is_refused_and_writes_nothing(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """Year 1 at +01:00 is year 0 in UTC: accepted, it made the game's page, the lists and
+    the rankings answer 500 to everyone and stopped the projections for good (a review
+    found it, 2026-11-29)."""
+    game = await new_match(client, table)
+    path = f"/v1/matches/{game['id']}"
+    for played_at in ("0001-01-01T00:30:00+01:00", "1899-06-01T20:00:00-03:00"):
+        response = await client.post(
+            f"{path}/results",
+            json={"outcome": "batida", "seat": 0, "kind": "simples", "played_at": played_at},
+            headers=ADMIN,
+        )
+        assert_problem(response, 422, "invalid-time")
+    assert (await client.get(path)).json()["version"] == game["version"]
+    assert (await client.get("/v1/matches")).status_code == 200

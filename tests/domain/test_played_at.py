@@ -1,7 +1,7 @@
 """A score sheet typed in after the game keeps its real times (D27): a hand written down by
 its result may say when it ended, `played_at`."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -48,6 +48,32 @@ def test_a_hand_cannot_be_played_in_the_future() -> None:
     given(created("pontos")).when(
         batida(0, "simples", played_at=AT + CLOCK_SKEW + timedelta(seconds=1))
     ).raises("invalid-time")
+
+
+@pytest.mark.parametrize(
+    ("played_at", "started_at"),
+    [
+        (datetime(1, 1, 1, 0, 30, tzinfo=timezone(timedelta(hours=1))), None),
+        (datetime(1899, 12, 31, 23, 0, tzinfo=UTC), None),
+        (datetime(1900, 1, 1, 10, 0, tzinfo=timezone(timedelta(hours=14))), None),
+        (LAST_WEEK, datetime(1, 1, 1, 0, 30, tzinfo=timezone(timedelta(hours=1)))),
+    ],
+)
+def test_a_hand_is_played_in_the_years_1900_to_3000(
+    played_at: datetime, started_at: datetime | None
+) -> None:
+    """Year 1 at +01:00 is year 0 in UTC, which no list, page or read model could hold: it
+    answered 500 to everyone and stopped the projections (a review found it, 2026-11-29)."""
+    given(created("pontos")).when(
+        batida(0, "simples", played_at=played_at, started_at=started_at)
+    ).raises("invalid-time")
+
+
+def test_a_hand_of_the_first_day_of_1900_is_recorded() -> None:
+    first = datetime(1900, 1, 1, 0, 0, tzinfo=UTC)
+    (event,) = given(created("pontos")).when(batida(0, "simples", played_at=first)).decided()
+    assert isinstance(event, HandEnded)
+    assert event.at == first
 
 
 def test_a_little_clock_skew_is_forgiven() -> None:

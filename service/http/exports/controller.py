@@ -10,7 +10,7 @@ import csv
 import io
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal, cast
 
 import msgspec
@@ -305,7 +305,7 @@ async def player_export(state: State, player_id: str) -> str:
 
 
 async def _lines(state: State, filters: _Filters) -> AsyncIterator[bytes]:
-    after: tuple[datetime, str] = (datetime.min.replace(year=1900).astimezone(), "")
+    after: tuple[datetime, str] = (datetime.min.replace(tzinfo=UTC), "")  # before any game
     # A game written unconfirmed may finish (again: a hand annulled, then played) meanwhile,
     # and its place in the order (its end) move after the cursor: it is not written twice.
     # A confirmed game's end never moves.
