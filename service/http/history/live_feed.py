@@ -74,5 +74,6 @@ class LiveFeedController(Controller):
         ] = 0,
     ) -> ServerSentEvent:
         last_seen = request.headers.get("last-event-id", "")
-        start = int(last_seen) if last_seen.isdigit() and len(last_seen) < 19 else after
+        ascii_digits = last_seen.isascii() and last_seen.isdigit()  # "²".isdigit() too
+        start = int(last_seen) if ascii_digits and len(last_seen) < 19 else after
         return ServerSentEvent(_stream(state.reads, state.matches, start))
