@@ -120,7 +120,16 @@ def create_competition(
     """`lot`: the teams shuffled once (the service's random source), for the torneio's
     last tie-breaker."""
     rules = resolve_rules(preset, overrides)
-    alone = format_ is not None and format_.alone
+    game = game_of(rules)
+    # A torneio's entrants are teams of the game's side size: its format says so where the
+    # game may be played both ways; a game never played in partnerships has players alone.
+    alone = format_.alone if format_ is not None else game.partnerships == "never"
+    if kind == "torneio" and not alone and game.partnerships == "never":
+        raise InvalidInput(
+            "invalid-format",
+            f"{game.name} is played alone: its torneio is of players alone, each team one"
+            ' player id, and a format names its "table"',
+        )
     size = 1 if alone else 2
     pairs = tuple(tuple(team) for team in teams if len(team) == size)
     if len(pairs) != len(teams):
@@ -189,6 +198,8 @@ def check_pairing(competition: CompetitionCreated, seats: list[str]) -> None:
         if not set(seats) <= entrants:
             raise InvalidInput("invalid-seats", "in this torneio, every seat is one of its players")
         return
+    if len(seats) != 4:
+        raise InvalidInput("invalid-seats", "a torneio of pairs seats its two teams: four seats")
     teams = {frozenset(pair) for pair in competition.teams}
     if frozenset((seats[0], seats[2])) not in teams or frozenset((seats[1], seats[3])) not in teams:
         raise InvalidInput(

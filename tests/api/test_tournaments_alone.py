@@ -389,3 +389,78 @@ async def test_groups_of_mau_mau_players_play_their_games_and_the_best_meet_at_a
     assert all(r["points"] <= 10 for group in rows for r in group["rows"])
     assert sorted(p["place"] for p in final["final"])[:4] == [1, 2, 3, 4]
     assert len(final["final"]) == 10
+
+
+async def test_a_torneio_takes_teams_of_the_games_side_size(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    """design.md: "A torneio's entrants are teams of the game's side size". Pairs at Copas
+    were accepted and their fixture never decided (its game ranks four seats alone, not two
+    teams): the torneio stuck for good; and a Copas torneio with no format took only pairs
+    (a review found both, 2026-11-29)."""
+    organizer = await register(shared_client, "Seu Lalo")
+    players = [await register(shared_client, f"lados-{n}") for n in range(4)]
+    pairs = [[players[0].id, players[1].id], [players[2].id, players[3].id]]
+    knockout = {"stages": [{"kind": "knockout"}]}
+    refused = []
+    for fmt in (knockout, None):
+        body: Json = {
+            "name": "Copas de duplas",
+            "kind": "torneio",
+            "rules": {"preset": "copas"},
+            "teams": pairs,
+        }
+        if fmt is not None:
+            body["format"] = fmt
+        refused.append(
+            await shared_client.post("/v1/competitions", json=body, headers=organizer.auth)
+        )
+    alone = await shared_client.post(
+        "/v1/competitions",
+        json={
+            "name": "Copas sem formato",
+            "kind": "torneio",
+            "rules": {"preset": "copas", "target": 13},
+            "teams": [[p.id] for p in players],
+        },
+        headers=organizer.auth,
+    )
+
+    assert_problem(refused[0], 422, "invalid-format")
+    assert_problem(refused[1], 422, "invalid-command")
+    assert alone.status_code == 201, alone.text
+    competition = alone.json()["id"]
+    await join_all(shared_client, competition, players)
+    game = await shared_client.post(
+        "/v1/matches",
+        json={"competition_id": competition, "seats": [p.id for p in players]},
+        headers=organizer.auth,
+    )
+    assert game.status_code == 201, game.text
+
+
+async def test_a_game_of_a_torneio_of_pairs_seats_four(shared_client: httpx.AsyncClient) -> None:
+    """Two or three seats crashed the pairing's check (IndexError, a 500; a review found it)."""
+    organizer = await register(shared_client, "Dona Rosa")
+    players = [await register(shared_client, f"quatro-{n}") for n in range(4)]
+    created = await shared_client.post(
+        "/v1/competitions",
+        json={
+            "name": "Dominó de duplas",
+            "kind": "torneio",
+            "rules": {"preset": "pontos"},
+            "teams": [[players[0].id, players[2].id], [players[1].id, players[3].id]],
+        },
+        headers=organizer.auth,
+    )
+    assert created.status_code == 201, created.text
+    for count in (2, 3):
+        answer = await shared_client.post(
+            "/v1/matches",
+            json={
+                "competition_id": created.json()["id"],
+                "seats": [p.id for p in players[:count]],
+            },
+            headers=organizer.auth,
+        )
+        assert_problem(answer, 422, "invalid-seats")
