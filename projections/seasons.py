@@ -82,7 +82,16 @@ async def played_seasons(
 async def champions(
     connection: Connection, query: RankingQuery, of: Season
 ) -> list[dict[str, Any]]:
-    """The first of the season's ranking: one row, or every row tied on every criterion."""
-    within = msgspec.structs.replace(query, since=of.since, until=of.until, limit=10, offset=0)
-    rows, _ = await ranking(connection, within)
-    return [row for row in rows if row["rank"] == 1]
+    """The first of the season's ranking: one row, or every row tied on every criterion,
+    however many (G38), read a page at a time until the rank moves past 1."""
+    first: list[dict[str, Any]] = []
+    page = 100
+    while True:
+        within = msgspec.structs.replace(
+            query, since=of.since, until=of.until, limit=page, offset=len(first)
+        )
+        rows, _ = await ranking(connection, within)
+        tied = [row for row in rows if row["rank"] == 1]
+        first += tied
+        if len(tied) < page:
+            return first

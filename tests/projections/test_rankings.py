@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import resolve_rules
+from domain.competitions import CompetitionCreated
 from projections.games import criteria_of
 from projections.rankings import RankingQuery, provisional_games, ranking
+from projections.seasons import champions, season_of
 from service.store.event_store import EventStore
 from tests.projections.conftest import Project, order, rank
-from tests.projections.scripts import AT, confirm_game, days, play
+from tests.projections.scripts import AT, competition, confirm_game, days, play
 
 CRITERIA = [c.name for c in criteria_of("dominoes")]
 
@@ -245,3 +248,30 @@ async def test_pages_of_a_ranking(store: EventStore, project: Project, db: Any) 
     rows, total = await ranking(db, RankingQuery(limit=3, offset=2))
     assert total == 8
     assert [(r["rank"], r["player_id"]) for r in rows] == [(3, "p2"), (3, "p8"), (5, "p3")]
+
+
+async def test_a_seasons_champions_are_every_player_tied_first(
+    store: EventStore, project: Project, db: Any
+) -> None:
+    """G38: `champions` lists the tied, however many: twelve players tied on every criterion
+    were cut to the ranking's first page of ten (a review found it, 2026-11-29)."""
+    league = await competition(
+        store,
+        CompetitionCreated(
+            at=AT,
+            name="Liga",
+            kind="amistoso",
+            rules=resolve_rules("pontos"),
+            organizers=("referee",),
+            created_by="referee",
+        ),
+    )
+    for n in range(6):
+        seats = tuple(f"p{n}-{s}" for s in range(4))
+        await play(store, *["block A"] * 6, seats=seats, at=days(n), competition=league)
+    await project()
+
+    query = RankingQuery(competition_id=league, preset="pontos", presets=("pontos",))
+    first = await champions(db, query, season_of(days(0), "month"))
+    assert len(first) == 12
+    assert {r["player_id"] for r in first} == {f"p{n}-{s}" for n in range(6) for s in (0, 2)}
