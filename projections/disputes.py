@@ -4,8 +4,9 @@ Its per-player rows go, their counters are subtracted from the totals (a `bigges
 of a game's own is the largest of the rows that remain: a maximum cannot be subtracted),
 each player's streaks are counted again from their games that still count, and the
 achievements first earned in it go to the first of those games that earns them too (in the
-order they were confirmed; a win streak's, to the game that reaches it in the recount),
-else they go. A ruling that confirms it counts it again, as a confirmation does.
+order they were confirmed), else they go. A win streak's achievements follow the recount
+wherever they were filed: each under the game that first reaches it, gone where no game
+does, come where the game was a loss that broke the run. A ruling that confirms it counts it again, as a confirmation does.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from projections.achievements import Earned, earned_in, streak_earned
 from projections.base import Connection
 from projections.contributions import COUNTERS
 from projections.facts import FACTS_DECODER
+from projections.games import read_side
 from projections.stats_writes import STATS_TABLES, StatsWrites, streak_row
-from projections.streaks import GameMark, recount
+from projections.streaks import GameMark, Milestone, recount
 
 _SUBTRACT_EXTRA = (
     "(SELECT coalesce(jsonb_object_agg(k, CASE WHEN k LIKE 'biggest\\_%'"
@@ -71,12 +73,39 @@ class TakeBack:
             marks = [GameMark(r[0], r[1], r[2]) for r in rows]
             streak, reached = recount(player, marks, game)
             await connection.execute(self.sql.upsert_streaks, _one(streak_row(streak)))
+            again += await self._streaks_again(connection, player, reached, game)
             kinds = lost_kinds.get(player, set())
             if kinds:
-                again += [e for e in streak_earned(player, reached, game) if e.kind in kinds]
                 counted = [m.match_id for m in marks]
                 again += await self._earned_again(connection, player, kinds, counted)
         await self.sql.add_achievements(connection, [(*e, position) for e in again])
+
+    async def _streaks_again(
+        self, connection: Connection, player: str, reached: list[Milestone], game: str
+    ) -> list[Earned]:
+        """The player's win-streak achievements as the recount reaches them: each filed under
+        the game that first reaches it; one the recount no longer reaches goes (a game in
+        the streak no longer counts), and one it now reaches comes (a loss no longer
+        counts). The rest stay where they were."""
+        first: dict[str, Earned] = {}
+        for earned in streak_earned(player, reached, game):
+            first.setdefault(earned.kind, earned)
+        pattern = f"{read_side(game).streak_prefix}win-streak-%"
+        rows = await connection.fetch(
+            f"SELECT kind, match_id FROM {self.achievements} WHERE player_id = $1 AND kind LIKE $2",
+            player,
+            pattern,
+        )
+        held: dict[str, str] = {row[0]: row[1] for row in rows}
+        moved = [kind for kind, match_id in held.items() if kind not in first
+                 or first[kind].match_id != match_id]  # fmt: skip
+        if moved:
+            await connection.execute(
+                f"DELETE FROM {self.achievements} WHERE player_id = $1 AND kind = ANY($2)",
+                player,
+                moved,
+            )
+        return [e for kind, e in first.items() if held.get(kind) != e.match_id]
 
     async def _earned_again(
         self, connection: Connection, player: str, kinds: set[str], match_ids: list[str]

@@ -29,7 +29,15 @@ UPDATE {ratings} r SET mu = r.mu - m.change, sigma = r.sigma / m.ratio, games = 
             WHERE p.player_id = r.player_id AND p.game = r.game AND p.match_id <> $1),
            r.last_game_at)
   FROM moves m WHERE r.player_id = m.player_id AND r.game = m.game
+RETURNING r.player_id, r.game, r.games
 """
+_UNRATED = (
+    "DELETE FROM {ratings} WHERE games = 0"
+    " AND (player_id, game) IN (SELECT * FROM unnest($1::text[], $2::text[]))"
+)
+"""A player whose only game of that game no longer counts has no rating there, as before it
+(the take-back gave back the model's first estimate): not one of 0 games that kept the
+disputed game's end as its last."""
 _STREAM = (
     f"SELECT {OPENED} FROM events WHERE stream_id = $1"
     " AND event_type IN ('match_created', 'match_finished') ORDER BY stream_version"
@@ -50,7 +58,14 @@ async def take_back(
     initial: tuple[float, float],
 ) -> None:
     ratings, history, games = tables
-    await connection.execute(_UNDO.format(history=history, ratings=ratings), match_id, *initial)
+    moved = await connection.fetch(
+        _UNDO.format(history=history, ratings=ratings), match_id, *initial
+    )
+    unrated = [(row[0], row[1]) for row in moved if row[2] == 0]
+    if unrated:
+        await connection.execute(
+            _UNRATED.format(ratings=ratings), [p for p, _ in unrated], [g for _, g in unrated]
+        )
     created: MatchCreated[GameRules] | None = None
     finished: MatchFinished | None = None
     for row in await connection.fetch(_STREAM, f"match-{match_id}"):

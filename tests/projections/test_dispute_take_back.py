@@ -296,3 +296,59 @@ async def test_a_ratings_last_game_goes_back_to_the_last_that_still_counts(
         "SELECT last_game_at, games FROM proj_ratings WHERE player_id = 'ana' AND game = 'dominoes'"
     )
     assert (games, last) == (1, ended[old])
+
+
+async def test_a_streak_no_game_reaches_once_a_game_in_it_no_longer_counts_is_no_achievement(
+    store: EventStore, db: Any
+) -> None:
+    """Ana wins three in a row, then loses; the second win is disputed and annulled. Her
+    best streak is now 2, and win-streak-3, filed under the third win, goes (it stayed,
+    only the disputed game's own achievements were reconsidered; a review found it)."""
+    games = [await play(store, *A_WINS, at=days(n)) for n in range(3)]
+    await play(store, *B_WINS, at=days(3))
+    await live(db)
+    assert (await earned(db, "ana"))["win-streak-3"] == games[2]
+
+    await dispute(store, games[1], days(3) + timedelta(hours=1))
+    await settle(store, games[1], "annul", days(3) + timedelta(hours=2))
+    await live(db)
+
+    best = await db.fetchval(
+        "SELECT best_length FROM proj_player_streaks WHERE player_id = 'ana' AND game = 'dominoes'"
+    )
+    assert best == 2
+    assert "win-streak-3" not in await earned(db, "ana")
+
+
+async def test_a_streak_a_disputed_loss_broke_is_an_achievement_once_the_loss_no_longer_counts(
+    store: EventStore, db: Any
+) -> None:
+    """Two wins, a loss, a win: the loss is disputed and annulled, and the three wins that
+    remain are three confirmed games in a row: win-streak-3, filed under the last."""
+    first = [await play(store, *A_WINS, at=days(n)) for n in range(2)]
+    loss = await play(store, *B_WINS, at=days(2))
+    last = await play(store, *A_WINS, at=days(3))
+    await live(db)
+    assert "win-streak-3" not in await earned(db, "ana")
+
+    await dispute(store, loss, days(3) + timedelta(hours=1))
+    await settle(store, loss, "annul", days(3) + timedelta(hours=2))
+    await live(db)
+
+    assert len(first) == 2
+    assert (await earned(db, "ana"))["win-streak-3"] == last
+
+
+async def test_a_rating_whose_only_game_no_longer_counts_is_no_rating(
+    store: EventStore, db: Any
+) -> None:
+    """The take-back gave back the model's first estimate and kept a rating of 0 games whose
+    last game was the disputed one (a review found it): the player has no rating there, as
+    before the game."""
+    only = await play(store, *A_WINS, at=days(0))
+    await live(db)
+    await dispute(store, only, days(0) + timedelta(hours=1))
+    await live(db)
+
+    rows = await db.fetch("SELECT games FROM proj_ratings WHERE player_id = 'ana'")
+    assert rows == []
