@@ -364,3 +364,34 @@ async def test_the_document_says_a_report_answers_json_or_csv(
         assert set(operation["responses"]["200"]["content"]) == {"application/json", "text/csv"}
         assert "format" in {p["name"] for p in operation["parameters"]}
         assert operation["responses"]["400"]["content"]["application/problem+json"]
+
+
+async def test_a_competitions_counters_count_a_game_whole_or_not_at_all(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    """A game confirmed by one player a side counts for those two alone: its rows are half
+    its teams', and the report counted half its deal, card points and bandeirada (a review
+    found it, 2026-11-29). Its counters now wait, as its hands and points do, for the game
+    to count for every seat."""
+    table: Table = await seat_a_table(shared_client)
+    competition = await create_competition(shared_client, table.scorekeeper, "sueca")
+    game = await create_game(shared_client, table, "sueca", competition_id=competition)
+    await game.ok("results", {"points": {"A": 120, "B": 0}, "tricks": {"A": 10, "B": 0}})
+    for player in table.players[:2]:  # one player of each side: ana (A), bia (B)
+        await game.ok("confirmations", {}, by=player)
+    await settled(shared_client)
+
+    half = await report(shared_client, f"/v1/competitions/{competition}/report")
+    assert half["players"]["value"] == 2
+    assert {k: v["value"] for k, v in half["game_counters"].items()} == {}
+
+    for player in table.players[2:]:
+        await game.ok("confirmations", {}, by=player)
+    await settled(shared_client)
+    whole = await report(shared_client, f"/v1/competitions/{competition}/report")
+    assert {k: v["value"] for k, v in whole["game_counters"].items()} == {
+        "bandeiradas": 1,
+        "bandeiradas_suffered": 1,
+        "card_points": 120,
+        "deals": 1,
+    }

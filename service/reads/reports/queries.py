@@ -126,7 +126,8 @@ async def read_competition_report(
         points=Compared.of(_points(confirmed_now), _points(confirmed_then)),
         batidas=_batidas(game, now, then),
         game_counters=tally.compare(
-            tally.competition_counters(now), tally.competition_counters(then)
+            tally.competition_counters(_of(now, confirmed_now)),
+            tally.competition_counters(_of(then, confirmed_then)),
         ),
         top_players=tally.top_players(
             now,
@@ -144,6 +145,14 @@ def _batidas(game: str, now: list[tally.Row], then: list[tally.Row]) -> dict[str
     """The game's batidas by kind (its read side's), against the period before."""
     kinds = read_side(game).batidas
     return tally.compare(tally.sums(now, kinds), tally.sums(then, kinds)) if kinds else {}
+
+
+def _of(rows: Iterable[tally.Row], games: Iterable[tally.Row]) -> list[tally.Row]:
+    """The player rows of these games: a game's own counters are counted whole, from the
+    games that count for every seat (one that counts for one player a side holds half of
+    its teams' rows), as its hands and points are."""
+    counted = {g["match_id"] for g in games}
+    return [r for r in rows if r["match_id"] in counted]
 
 
 def _total(rows: Iterable[tally.Row], column: str) -> int:
