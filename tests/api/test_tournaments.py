@@ -5,6 +5,7 @@ the confirmed games by themselves."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import random
 import uuid
 from datetime import UTC, datetime
@@ -17,6 +18,7 @@ from domain.tournament.events import FixtureGameAttached
 from domain.tournament.reservations import RESERVATION_LAPSES
 from tests.api.conftest import Player, register
 from tests.api.play import Json, assert_problem, join_all
+from tests.api.test_commitments import VERIFY
 
 pytestmark = pytest.mark.asyncio
 
@@ -350,3 +352,22 @@ async def test_a_fixture_taken_by_a_game_never_written_frees_itself_once_it_laps
     ghost_freed, kept = await fixtures(client, competition)
     assert (ghost_freed["status"], ghost_freed["walkover"]) == ("decided", True)
     assert (kept["status"], kept["match_id"]) == ("playing", written.json()["id"])
+
+
+async def test_a_torneios_own_history_is_checked_link_by_link_from_its_creation(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    """Its events start after the creation, whose hash the first link covers: the answer
+    gives that hash, and the chain checks from it (without it, nobody could recompute the
+    first link from the answer; a review found it, 2026-11-29)."""
+    organizer = await register(shared_client, "Organizadora")
+    competition, _ = await torneio(shared_client, organizer, 4, {"stages": [{"kind": "knockout"}]})
+    body = (await shared_client.get(f"/v1/competitions/{competition}/events")).json()
+
+    assert body["events"]
+    previous = bytes.fromhex(body["created_hash"])
+    for event in body["events"]:
+        data = VERIFY.public_body({"data": event["data"]})
+        line = f"competition-{competition}\n{event['version']}\n{event['type']}\n"
+        previous = hashlib.sha256(previous + (line + VERIFY.jsonb_text(data)).encode()).digest()
+        assert previous.hex() == event["hash"], event["version"]

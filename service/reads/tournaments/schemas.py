@@ -133,3 +133,10 @@ class TournamentEvents(msgspec.Struct, frozen=True, kw_only=True):
             "to replay it."
         ),
     ]
+    created_hash: Annotated[
+        str | None,
+        Meta(
+            description="The hash of its creation (version 1, in `/v1/events` with its texts' "
+            "salts): the first event's link covers it, so the chain is checked from here."
+        ),
+    ] = None

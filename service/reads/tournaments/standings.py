@@ -170,7 +170,7 @@ async def read_events(state: State, competition_id: str) -> TournamentEvents:
     tournaments: Tournaments = state.tournaments
     await tournaments.load(competition_id)
     stream = stream_of(parse_id(competition_id, "competition"))
-    recorded = await tournaments.store.read_stream(stream, 1)
+    created, *recorded = await tournaments.store.read_stream(stream)
     return TournamentEvents(
         events=[
             TournamentEventOut(
@@ -181,5 +181,6 @@ async def read_events(state: State, competition_id: str) -> TournamentEvents:
                 hash=e.hash,
             )
             for e in recorded
-        ]
+        ],
+        created_hash=created.hash,
     )
