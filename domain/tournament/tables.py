@@ -135,6 +135,9 @@ def _open_stage(
         ]
     if isinstance(kind, KnockoutStage):
         return _scheduled(stage, 1, [(None, _knockout_seating(entered, format_, sizes))], at)
+    if stage == 0:  # G3: the first round is cut from the drawn lot, the standing before it
+        drawn = tournament.created.lot
+        entered = [e for e in drawn if e in entered] + [e for e in entered if e not in drawn]
     seating = swiss(entered, table_sizes(len(entered), format_.table or 0, sizes), {}, set(), {})
     return _scheduled(stage, 1, [(None, seating)], at)
 

@@ -34,6 +34,7 @@ def torneio(
     preset: str = "copas",
     table: int = 4,
     points: tuple[int, ...] | None = None,
+    lot: list[int] | None = None,
 ) -> Tournament:
     created = create_competition(
         name="Copa de Copas",
@@ -45,7 +46,7 @@ def torneio(
         actor="o",
         at=AT,
         format_=TournamentFormat(stages=stages, table=table, points_by_place=points),
-        lot=list(range(players)),
+        lot=lot if lot is not None else list(range(players)),
     )
     first = started(created)
     return fold(first, opening(first, AT))
@@ -89,6 +90,17 @@ def test_eight_copas_players_sit_at_two_tables_of_four_by_the_lot() -> None:
 
     assert [f.entrants for f in tournament.fixtures] == [(0, 1, 2, 3), (4, 5, 6, 7)]
     assert stage_label(tournament, tournament.fixtures[0]) == "rodada 1"
+
+
+def test_the_first_round_is_cut_from_the_drawn_lot_and_its_last_has_the_bye() -> None:
+    """G3, G2: the first round's tables come from the standing before it, the drawn lot, and
+    its lowest sits out (they were cut from the order the teams were listed; a review found
+    it, 2026-11-29)."""
+    drawn = [8, 3, 5, 0, 7, 2, 6, 1, 4]
+    tournament = torneio(9, SwissStage(rounds=3), lot=drawn)
+    tables = [f.entrants for f in tournament.fixtures]
+
+    assert tables == [tuple(drawn[:4]), tuple(drawn[4:8]), (4,)]
 
 
 def test_a_ninth_player_has_a_bye_scoring_first_place_points() -> None:
