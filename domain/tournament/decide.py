@@ -7,6 +7,7 @@ Pure: the caller folds the torneio's stream into a `Tournament` and appends what
 answers, with the stream's version expected.
 """
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from domain.competitions.format import (
@@ -83,23 +84,28 @@ def cancel(tournament: Tournament, fixture_id: str, at: datetime) -> list[Tourna
 def walkover(
     tournament: Tournament,
     fixture_id: str,
-    absent: int,
+    absent: int | Sequence[int],
     at: datetime,
     *,
     never_created: str | None = None,
 ) -> list[TournamentEvent]:
-    """The team that did not show up loses the fixture (its game, if any, cancelled first).
-    `never_created`: as for `attach`."""
+    """The team that did not show up loses the fixture (its game, if any, cancelled first);
+    at a table of players alone, several may be absent (G7). `never_created`: as for
+    `attach`."""
+    absentees = (absent,) if isinstance(absent, int) else tuple(absent)
     freed = lapsed(tournament, fixture_id, never_created, at)
     tournament = fold(tournament, freed)
     fixture = _open(tournament, fixture_id)
     if fixture.entrants:
         if fixture.table is not None:
             raise WrongStatus("table-of-chips", "at a table of chips, players go out broke")
-        table = at_tables.table_walkover(tournament, fixture, absent, _sizes(tournament), at)
+        table = at_tables.table_walkover(tournament, fixture, absentees, _sizes(tournament), at)
         return [*freed, *table]
     if fixture.status == "playing":
         raise WrongStatus("fixture-has-game", f"fixture {fixture_id} has a game: cancel it first")
+    if len(absentees) != 1:
+        raise InvalidInput("invalid-command", "a fixture of two teams has one absent: it loses")
+    (absent,) = absentees
     if absent not in fixture.teams:
         raise InvalidInput("not-the-fixtures-teams", f"team {absent} is not in {fixture_id}")
     winner = fixture.away if absent == fixture.home else fixture.home

@@ -5,6 +5,7 @@ champion with every entrant's final place (design.md, "Competitions for every ga
 Pure, as `domain.tournament.decide`: the caller folds the stream and appends the answer.
 """
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from domain.competitions.alone import balanced, knockout_tables, table_sizes
@@ -61,17 +62,29 @@ def table_result(
 
 
 def table_walkover(
-    tournament: Tournament, fixture: Fixture, absent: int, sizes: tuple[int, ...], at: datetime
+    tournament: Tournament,
+    fixture: Fixture,
+    absent: Sequence[int],
+    sizes: tuple[int, ...],
+    at: datetime,
 ) -> list[TournamentEvent]:
-    """G7: an entrant who did not sit down takes the table's last place; those present
-    share the first (the table is not played)."""
+    """G7: the entrants who did not sit down share the table's last place (the first after
+    those present, R7); those present share the first (the table is not played)."""
     if fixture.status == "playing":
         raise WrongStatus("fixture-has-game", f"fixture {fixture.id} has a game: cancel it first")
-    if absent not in fixture.entrants:
-        raise InvalidInput("not-the-fixtures-teams", f"entrant {absent} is not at {fixture.id}")
-    last = len(fixture.entrants)
-    places = tuple(last if e == absent else 1 for e in fixture.entrants)
-    winner = next(e for e in fixture.entrants if e != absent)
+    strangers = [e for e in absent if e not in fixture.entrants]
+    if strangers:
+        raise InvalidInput(
+            "not-the-fixtures-teams", f"entrant {strangers[0]} is not at {fixture.id}"
+        )
+    present = [e for e in fixture.entrants if e not in absent]
+    if len(set(absent)) != len(absent) or not present:
+        raise InvalidInput(
+            "invalid-command", "each absent entrant once, and one entrant at least present"
+        )
+    last = len(present) + 1
+    places = tuple(last if e in absent else 1 for e in fixture.entrants)
+    winner = present[0]
     decided = FixtureDecided(
         at=at, fixture_id=fixture.id, winner=winner, match_id=None, walkover=True, places=places
     )

@@ -329,6 +329,36 @@ async def test_a_walkover_at_a_table_puts_the_absent_player_last(
     assert all(points[e] == 3 for e in table["teams"] if e != absent)
 
 
+async def test_two_absent_from_a_table_share_its_last_place(
+    shared_client: httpx.AsyncClient,
+) -> None:
+    """G7 for two absent players: one walkover names both (the first decided the table and
+    the second absent player scored as a table winner; a review found it, 2026-11-29)."""
+    organizer = await register(shared_client, "Seu Lalo")
+    fmt = {"table": 4, "stages": [{"kind": "swiss", "rounds": 2}]}
+    competition, _ = await torneio(shared_client, organizer, 8, "copas", fmt, target=13)
+    table = (await fixtures(shared_client, competition))[0]
+    absent = table["teams"][2:]
+    url = f"/v1/competitions/{competition}/fixtures/{table['id']}/walkover"
+
+    answer = await shared_client.post(url, json={"absent": absent}, headers=organizer.auth)
+    after = next(f for f in answer.json()["fixtures"] if f["id"] == table["id"])
+    rows = (await standings(shared_client, competition))["stages"][0]["groups"][0]["rows"]
+    points = {row["team"]: row["points"] for row in rows}
+
+    assert answer.status_code == 201, answer.text
+    assert after["places"] == [1, 1, 3, 3]
+    assert [points[e] for e in table["teams"]] == [3, 3, points[absent[0]], points[absent[1]]]
+    assert points[absent[0]] < 3
+    other = (await fixtures(shared_client, competition))[1]
+    empty = await shared_client.post(
+        f"/v1/competitions/{competition}/fixtures/{other['id']}/walkover",
+        json={"absent": []},
+        headers=organizer.auth,
+    )
+    assert empty.status_code == 400, empty.text
+
+
 async def test_a_torneio_of_pairs_keeps_the_shape_of_its_answers(
     shared_client: httpx.AsyncClient,
 ) -> None:

@@ -112,9 +112,17 @@ class FormatIn(Body, frozen=True, kw_only=True):
     ] = None
 
 
+_Entrant = Annotated[int, Meta(ge=0, le=255)]
+
+
 class NewWalkover(Body, frozen=True, kw_only=True):
     absent: Annotated[
-        int, Meta(ge=0, le=255, description="The team (index) that did not show up: it loses.")
+        _Entrant | Annotated[list[_Entrant], Meta(min_length=1, max_length=7)],
+        Meta(
+            description="The team (index) that did not show up: it loses. At a table of "
+            "players alone, a list when several did not (G7): they share the table's last "
+            "places, those present its first."
+        ),
     ]
 
 

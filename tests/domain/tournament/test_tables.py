@@ -150,6 +150,29 @@ def test_a_walkover_puts_the_absent_player_last_and_the_others_first() -> None:
     assert refused.value.code == "not-the-fixtures-teams"
 
 
+def test_two_absent_from_one_table_share_its_last_place_and_score_nothing() -> None:
+    """G7 for two: the first absence decided the table and gave the second absent player a
+    shared first place and its points, and the second walkover was refused (a review found
+    it, 2026-11-29). The absent share the place after those present (R7)."""
+    tournament = torneio(8, SwissStage(rounds=2))
+    tournament = fold(tournament, walkover(tournament, "1.1.1", [2, 3], AT))
+    fixture = tournament.fixture("1.1.1")
+
+    assert fixture is not None
+    assert fixture.places == (1, 1, 3, 3)
+    rows = {row.team: row for row in tournament_rows(tournament)}
+    assert rows[2].points == rows[3].points < rows[0].points
+    refusals = {
+        (4, 5, 6, 7): "invalid-command",  # nobody present: no table to decide
+        (4, 4): "invalid-command",
+        (4, 9): "not-the-fixtures-teams",
+    }
+    for absent, code in refusals.items():
+        with pytest.raises(DomainError) as refused:
+            walkover(tournament, "1.1.2", absent, AT)
+        assert refused.value.code == code
+
+
 def test_a_result_for_other_players_is_refused() -> None:
     tournament = torneio(8, SwissStage(rounds=2))
     tournament = fold(tournament, attach(tournament, "1.1.1", "m", AT))
