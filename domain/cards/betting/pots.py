@@ -8,7 +8,7 @@ P7: each pot is split on its own; its odd chips go one each to its winners in or
 from the seat after the dealer.
 """
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import msgspec
 
@@ -36,21 +36,23 @@ def pots(put: Sequence[int], folded: frozenset[int]) -> list[Pot]:
     return layers
 
 
-def pots_in_play(put: Sequence[int], live: Sequence[int], all_in: Collection[int]) -> list[Pot]:
-    """The pots of a hand still being bet (P6): a side pot begins only at an all-in seat's
-    cap; every seat still in with chips behind may still win each pot, whatever it has put
-    so far; the chips above the last cap are the pot the seats with chips contest (one seat
-    alone: its bet not yet called)."""
+def pots_in_play(put: Sequence[int], live: Sequence[int], behind: Sequence[int]) -> list[Pot]:
+    """The pots of a hand still being bet (P6), from what every seat has put in: a pot ends
+    where a seat still in can put no more (its chips put in and behind: an all-in's cap, or
+    a short stack's), and its seats are those still in that can reach its top. Before
+    anyone is short of the bets, one pot every seat still in may win; the chips above the
+    last such end are the pot the seats with chips contest (one seat alone: its bet not yet
+    called)."""
+    reach = {s: put[s] + behind[s] for s in live}
+    top = max(put, default=0)
+    ends = sorted({r for r in reach.values() if r < top} | {top})
     layers: list[Pot] = []
     below = 0
-    for cap in sorted({put[s] for s in live if s in all_in}):
-        amount = sum(min(chips, cap) - min(chips, below) for chips in put)
+    for end in ends:
+        amount = sum(min(chips, end) - min(chips, below) for chips in put)
         if amount:
-            layers.append(Pot(amount, tuple(s for s in live if put[s] >= cap or s not in all_in)))
-        below = cap
-    rest = sum(chips - min(chips, below) for chips in put)
-    if rest:
-        layers.append(Pot(rest, tuple(s for s in live if s not in all_in)))
+            layers.append(Pot(amount, tuple(s for s in live if reach[s] >= end)))
+        below = end
     return layers
 
 

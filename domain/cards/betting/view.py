@@ -68,8 +68,7 @@ class BettingHandView(HandView, frozen=True, kw_only=True):
 
 
 def _pots(hand: BettingHand) -> list[Pot]:
-    all_in = {s for s in hand.live if hand.stacks[s] == 0}
-    return pots_in_play(hand.put, hand.live, all_in)
+    return pots_in_play(hand.put, hand.live, hand.stacks)
 
 
 def betting_fields(hand: BettingHand, seen: Seen) -> dict[str, Any]:

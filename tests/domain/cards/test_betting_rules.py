@@ -448,9 +448,14 @@ def test_p6_a_hand_being_bet_shows_one_pot_until_a_seat_is_all_in() -> None:
     assert shown_pots(holdem(4, dealer=3)) == [(30, [0, 1, 2, 3])]
 
 
-def test_p6_a_side_pot_begins_at_an_all_in_and_the_seats_with_chips_may_win_every_pot() -> None:
+def test_p6_a_pot_ends_where_a_seat_still_in_can_put_no_more() -> None:
+    """A side pot begins at an all-in's cap, and at a short stack's: each pot lists the seats
+    that can reach its top (a seat with 50 chips in all was shown contesting a pot of 530;
+    a review found it, 2026-11-29)."""
     state = holdem(3, dealer=2, stacks=[300, 200, 100])
     state = play(state, bet(2, "all_in"))
     assert shown_pots(state) == [(130, [0, 1, 2])]
     state = play(state, bet(0, "all_in"))
-    assert shown_pots(state) == [(220, [0, 1, 2]), (200, [0, 1])]
+    assert shown_pots(state) == [(220, [0, 1, 2]), (100, [0, 1]), (100, [0])]
+    short = play(holdem(3, dealer=2, stacks=[1000, 50, 500]), bet(2, "all_in"))
+    assert shown_pots(short) == [(80, [0, 1, 2]), (450, [0, 2])]
