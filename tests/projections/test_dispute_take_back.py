@@ -352,3 +352,28 @@ async def test_a_rating_whose_only_game_no_longer_counts_is_no_rating(
 
     rows = await db.fetch("SELECT games FROM proj_ratings WHERE player_id = 'ana'")
     assert rows == []
+
+
+async def test_a_dispute_of_a_game_outside_a_streak_keeps_its_achievement(
+    store: EventStore, db: Any
+) -> None:
+    """Achievements are kept forever: three wins in a row, then an older loss confirmed late
+    between them, keep win-streak-3. A later loss, disputed, is in no run of it: the
+    achievement stays (a take-back that recounted every streak took it; found by the
+    review of the fixes, 2026-11-29)."""
+    first = await play(store, *A_WINS, at=days(0))
+    loss = await play(store, *B_WINS, at=days(1), confirm=False)
+    await play(store, *A_WINS, at=days(2))
+    third = await play(store, *A_WINS, at=days(3))
+    await live(db)
+    await organizer(store, loss, days(4))
+    await live(db)
+    assert (await earned(db, "ana"))["win-streak-3"] == third
+
+    unrelated = await play(store, *B_WINS, at=days(5))
+    await live(db)
+    await dispute(store, unrelated, days(5) + timedelta(hours=1))
+    await live(db)
+
+    assert first != third
+    assert (await earned(db, "ana"))["win-streak-3"] == third
