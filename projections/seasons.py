@@ -60,6 +60,11 @@ def _start(year: int, month: int) -> datetime:
     return datetime(year, month, 1, tzinfo=BRAZIL)
 
 
+_FIRST, _AFTER_LAST = _start(1900, 1), _start(3001, 1)
+"""A game recorded before times were bounded (2 January 1900 on) may lie outside every
+season: it is in none."""
+
+
 async def played_seasons(
     connection: Connection, query: RankingQuery, length: Length
 ) -> list[tuple[Season, int]]:
@@ -73,7 +78,7 @@ async def played_seasons(
     )
     counted: dict[Season, int] = {}
     for row in rows:
-        if row[0] is not None:
+        if row[0] is not None and _FIRST <= row[0] < _AFTER_LAST:
             found = season_of(row[0], length)
             counted[found] = counted.get(found, 0) + 1
     return sorted(counted.items(), key=lambda item: item[0].since)

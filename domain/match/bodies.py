@@ -96,7 +96,7 @@ PlayedAt = Annotated[
         tz=True,
         description="When the hand ended, for a score sheet typed in after the game (RFC 3339 "
         "with its zone): its durations and periods follow it. Not in the future, not before "
-        "the previous hand ended, in the years 1900 to 3000. Default: now.",
+        "the previous hand ended, from 2 January 1900 to the end of 3000. Default: now.",
     ),
 ]
 StartedAt = Annotated[

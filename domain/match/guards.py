@@ -10,10 +10,12 @@ from domain.match.state import GameHand, Match
 H = TypeVar("H", bound=GameHand)
 
 
-EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+EARLIEST = datetime(1900, 1, 2, tzinfo=UTC)
 LATEST = datetime(3001, 1, 1, tzinfo=UTC)
-"""A time is recorded in the years 1900 to 3000 (UTC), as the reads' periods are: year 1
-in another zone is year 0 in UTC, which no list, page or read model could hold."""
+"""A time is recorded in the years 1900 to 3000 in every zone, as the reads' periods and
+seasons (in Brazil's time) are: from 2 January 1900 to the end of 3000, UTC. Year 1 in
+another zone is year 0 in UTC, which no list, page or read model could hold; 1 January 1900
+at 00:30 UTC is 1899 in Brazil, which no season holds."""
 
 
 def check_time(at: datetime) -> datetime:
@@ -21,7 +23,8 @@ def check_time(at: datetime) -> datetime:
         raise InvalidInput("invalid-time", f"time {at!r} needs a time zone, e.g. UTC")
     if not EARLIEST.year <= at.year < LATEST.year or not EARLIEST <= at < LATEST:
         raise InvalidInput(
-            "invalid-time", f"time {at.isoformat()} is not in the years 1900 to 3000 (UTC)"
+            "invalid-time",
+            f"time {at.isoformat()} is not between 2 January 1900 and the end of 3000 (UTC)",
         )
     return at
 

@@ -163,3 +163,16 @@ async def test_bad_seasons_are_refused(client: httpx.AsyncClient) -> None:
     assert unknown.status_code == 404
     empty = await client.get(f"/v1/competitions/{competition}/seasons", headers=ADMIN)
     assert empty.json()["seasons"] == []
+
+
+async def test_every_season_of_1900_to_3000_is_a_season_of_every_read(
+    client: httpx.AsyncClient,
+) -> None:
+    """G37: a season is a month or a year of 1900-3000. Brazil's offset until 1914 has
+    seconds (-03:06:28) and 3000's last season ends in 3001: the ranking and a player's
+    statistics refused them (`invalid-period`; a review found it, 2026-11-29)."""
+    player = await register(client, "Seu Lalo")
+    for season in ("1900", "1900-01", "1914-01", "2026-11", "3000", "3000-12"):
+        for path in ("/v1/rankings", f"/v1/players/{player.id}/stats", "/v1/records"):
+            answer = await client.get(path, params={"season": season})
+            assert answer.status_code == 200, (path, season, answer.text)

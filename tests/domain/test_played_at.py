@@ -55,22 +55,24 @@ def test_a_hand_cannot_be_played_in_the_future() -> None:
     [
         (datetime(1, 1, 1, 0, 30, tzinfo=timezone(timedelta(hours=1))), None),
         (datetime(1899, 12, 31, 23, 0, tzinfo=UTC), None),
+        (datetime(1900, 1, 1, 0, 30, tzinfo=UTC), None),  # 1899 in Brazil: no season holds it
         (datetime(1900, 1, 1, 10, 0, tzinfo=timezone(timedelta(hours=14))), None),
         (LAST_WEEK, datetime(1, 1, 1, 0, 30, tzinfo=timezone(timedelta(hours=1)))),
     ],
 )
-def test_a_hand_is_played_in_the_years_1900_to_3000(
+def test_a_hand_is_played_from_the_second_day_of_1900_to_the_end_of_3000(
     played_at: datetime, started_at: datetime | None
 ) -> None:
     """Year 1 at +01:00 is year 0 in UTC, which no list, page or read model could hold: it
-    answered 500 to everyone and stopped the projections (a review found it, 2026-11-29)."""
+    answered 500 to everyone and stopped the projections; 1 January 1900 at 00:30 UTC is
+    1899 in Brazil, and the seasons answered 500 (reviews found both, 2026-11-29)."""
     given(created("pontos")).when(
         batida(0, "simples", played_at=played_at, started_at=started_at)
     ).raises("invalid-time")
 
 
-def test_a_hand_of_the_first_day_of_1900_is_recorded() -> None:
-    first = datetime(1900, 1, 1, 0, 0, tzinfo=UTC)
+def test_a_hand_of_the_second_day_of_1900_is_recorded() -> None:
+    first = datetime(1900, 1, 2, 0, 0, tzinfo=UTC)
     (event,) = given(created("pontos")).when(batida(0, "simples", played_at=first)).decided()
     assert isinstance(event, HandEnded)
     assert event.at == first

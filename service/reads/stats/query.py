@@ -3,7 +3,7 @@ or a game, checked against each other and made one `RankingQuery`."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import msgspec
@@ -19,15 +19,22 @@ from service.store.registry import Registry, parse_id
 _INSTANT = Annotated[datetime, Meta(tz=True)]
 
 
-def _instant(text: str | None) -> datetime | None:
-    """An RFC 3339 instant with its zone, in years 1900 to 3000; else `invalid-period`."""
+_END = datetime(3001, 1, 2, tzinfo=UTC)
+"""The end of 3000 in every zone: the latest `until` (3000's last season ends in 3001)."""
+
+
+def _instant(text: str | None, until: bool = False) -> datetime | None:
+    """An RFC 3339 instant with its zone, in years 1900 to 3000 (an `until`, to the end of
+    3000 in any zone); else `invalid-period`."""
     if text is None:
         return None
     try:
         instant: datetime | None = msgspec.convert(text, _INSTANT)
     except msgspec.ValidationError:
         instant = None
-    if instant is None or not 1900 <= instant.year <= 3000:
+    if instant is None or not (
+        1900 <= instant.year <= 3000 or (until and instant.year == 3001 and instant < _END)
+    ):
         raise InvalidQuery(
             "invalid-period",
             f"{text!r} is not an instant: write it RFC 3339 with a zone, e.g. 2025-05-01T20:00:00Z",
@@ -48,7 +55,7 @@ async def ranking_query(
 ) -> RankingQuery:
     """The games asked for. `one_rule_set`: a ranking's, which never adds points of
     different scales: pontos unless a rule set is asked, or the competition's (R3)."""
-    since, until = _instant(since_text), _instant(until_text)
+    since, until = _instant(since_text), _instant(until_text, until=True)
     if since is not None and until is not None and since >= until:
         raise InvalidQuery("invalid-period", "since must be before until")
     if competition is not None:

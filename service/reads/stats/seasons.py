@@ -39,7 +39,8 @@ def season_period(
         raise InvalidQuery(
             "invalid-season", "ask for a season or a period (since, until), not both"
         )
-    return asked.since.isoformat(), asked.until.isoformat()
+    # In UTC: Brazil's offset until 1914 (-03:06:28) has seconds, which RFC 3339 has not.
+    return asked.since.astimezone(UTC).isoformat(), asked.until.astimezone(UTC).isoformat()
 
 
 def season_period_name(text: str | None) -> str | None:
