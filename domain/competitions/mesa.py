@@ -41,6 +41,14 @@ def check_mesa(kind: str, rules: GameRules) -> None:
         raise InvalidInput("invalid-format", "a mesa's arrival draw is of tiles: a dominoes game")
 
 
+def check_mesa_game(rules: GameRules, seats: int) -> None:
+    """G41: a mesa's games are dominoes at its table of four, whatever rules a game asks:
+    the arrival draw is of tiles, and the losers who draw are a partnership."""
+    check_mesa("amistoso", rules)
+    if seats != 4:
+        raise InvalidInput("invalid-seats", "a mesa's table seats four: two partnerships")
+
+
 class MesaEvent(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     at: datetime
 

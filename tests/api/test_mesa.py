@@ -286,3 +286,26 @@ async def test_an_arrival_sent_twice_at_once_with_its_key_is_answered_as_the_fir
         waiting = (await client.get(f"/v1/competitions/{mesa}/next")).json()["waiting"]
         assert waiting.count(newcomer.id) == 1
     assert refused == []
+
+
+async def test_a_mesas_games_are_dominoes_at_a_table_of_four(client: httpx.AsyncClient) -> None:
+    """G41: a game of the mesa asking rules of its own (a Buraco of two, a Copas of four) was
+    accepted; over, the mesa read its losers at seats 1 and 3, and its arrivals, draws and
+    page answered 500 (a review found it, 2026-11-29)."""
+    table = await seat_a_table(client)
+    ze, ana, tiao, bia = table.players
+    organizer = await register(client, "Dona Rosa")
+    mesa = await open_mesa(client, organizer, "higher")
+    four = [p.id for p in (ze, ana, tiao, bia)]
+    for seats, rules, code in (
+        (four[:2], {"preset": "buraco"}, "invalid-format"),
+        (four, {"preset": "copas"}, "invalid-format"),
+        (four[:2], {"preset": "pontos"}, "invalid-seats"),
+    ):
+        body = {"competition_id": mesa, "seats": seats, "rules": rules}
+        refused = await client.post("/v1/matches", json=body, headers=organizer.auth)
+        assert_problem(refused, 422, code)
+    body = {"competition_id": mesa, "seats": four, "rules": {"preset": "cinquenta"}}
+    assert (await client.post("/v1/matches", json=body, headers=organizer.auth)).status_code == 201
+    await settled(client)
+    assert (await next_of(client, mesa))["status"] == "playing"

@@ -20,6 +20,7 @@ from domain import (
 )
 from domain.cards.betting.rules import BettingRules
 from domain.competitions import check_pairing
+from domain.competitions.mesa import check_mesa_game
 from domain.competitions.format import Level
 from domain.tournament.chips import session_level, still_in
 from domain.tournament.decide import attach
@@ -194,13 +195,16 @@ class MatchController(Controller):
         check_pairing(competition, [parse_id(p, "player") for p in data.seats])
         if data.stage is not None and competition.kind != "torneio":
             raise ApiError(422, "stage-outside-torneio", "only a torneio's games have a stage")
-        fixed = {k: v for k, v in _settings(competition.rules).items() if k != "preset"}
+        preset = competition.rules.preset
+        settings = {k: v for k, v in _settings(competition.rules).items() if k != "preset"}
         if data.rules is not None:
             asked = _settings_of(data.rules.preset, data.rules.settings())
             if competition.kind == "torneio" and asked != _settings(competition.rules):
                 raise ApiError(422, "invalid-rules", "a torneio's games use its own rules")
-            return data.rules.preset, data.rules.settings()
-        return competition.rules.preset, fixed
+            preset, settings = data.rules.preset, data.rules.settings()
+        if competition.mesa is not None:
+            check_mesa_game(resolve_rules(preset, settings), len(data.seats))
+        return preset, settings
 
     @get("/{match_id:str}", operation_id="getMatch", summary="A game now")
     async def get_match(
