@@ -20,8 +20,8 @@ from domain import (
 )
 from domain.cards.betting.rules import BettingRules
 from domain.competitions import check_pairing
-from domain.competitions.mesa import check_mesa_game
 from domain.competitions.format import Level
+from domain.competitions.mesa import check_mesa_game
 from domain.tournament.chips import session_level, still_in
 from domain.tournament.decide import attach
 from domain.tournament.reservations import release
