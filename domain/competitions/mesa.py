@@ -104,11 +104,16 @@ class LastGame(msgspec.Struct, frozen=True, kw_only=True):
     status: str
     winner: str | None
     """"A" (seats 0 and 2) or "B" (1 and 3)."""
+    since: tuple[tuple[datetime, tuple[str, ...]], ...] = ()
+    """The mesa's games created since the first of those waiting arrived (when, its seats):
+    a waiting player one of them seated has left the queue (G43)."""
 
 
 class Mesa(msgspec.Struct, frozen=True, kw_only=True):
     rules: MesaRules
     waiting: tuple[str, ...] = ()
+    waiting_since: tuple[datetime, ...] = ()
+    """When each of `waiting` began to wait (arrived, or was left out by a draw)."""
     drawn: tuple[TileDrawn, ...] = ()
     seated: tuple[NextSeated, ...] = ()
     pile: tuple[str, ...] | None = None
@@ -125,8 +130,9 @@ class Next(msgspec.Struct, frozen=True, kw_only=True):
 
 def evolve(mesa: Mesa, event: MesaEvent) -> Mesa:
     match event:
-        case PlayerArrived():
-            return replace(mesa, waiting=(*mesa.waiting, event.player))
+        case PlayerArrived():  # again, after a game seated them: waits from now on
+            kept = [(p, t) for p, t in _waits(mesa) if p != event.player]
+            return _waiting(mesa, [*kept, (event.player, event.at)])
         case PileShuffled():
             return replace(mesa, pile=event.pile, pile_used=0)
         case TileDrawn():
@@ -135,9 +141,20 @@ def evolve(mesa: Mesa, event: MesaEvent) -> Mesa:
         case PileRevealed():
             return replace(mesa, pile=None, pile_used=0)
         case NextSeated():
-            rest = tuple(p for p in mesa.waiting if p not in (*event.seats, event.waits))
-            return replace(mesa, waiting=(*rest, event.waits), seated=(*mesa.seated, event))
+            rest = [(p, t) for p, t in _waits(mesa) if p not in (*event.seats, event.waits)]
+            after = _waiting(mesa, [*rest, (event.waits, event.at)])
+            return replace(after, seated=(*mesa.seated, event))
     return mesa
+
+
+def _waits(mesa: Mesa) -> list[tuple[str, datetime]]:
+    return list(zip(mesa.waiting, mesa.waiting_since, strict=True))
+
+
+def _waiting(mesa: Mesa, waits: list[tuple[str, datetime]]) -> Mesa:
+    return replace(
+        mesa, waiting=tuple(p for p, _ in waits), waiting_since=tuple(t for _, t in waits)
+    )
 
 
 def fold(mesa: Mesa, events: list[MesaEvent]) -> Mesa:
@@ -159,12 +176,36 @@ def _done(mesa: Mesa, game: LastGame) -> NextSeated | None:
     return next((s for s in mesa.seated if s.match_id == game.match_id), None)
 
 
+def _seated_since(mesa: Mesa, game: LastGame | None) -> set[str]:
+    """G43: the waiting players a game of the mesa seated after they began to wait (G41
+    lets a game be seated as the players agree): they have left the queue."""
+    if game is None:
+        return set()
+    return {
+        player
+        for player, since in _waits(mesa)
+        for created, seats in game.since
+        if created > since and player in seats
+    }
+
+
 def queue(mesa: Mesa, game: LastGame | None) -> tuple[str, ...]:
-    """Who waits: those who arrived, less anyone given a chair at the latest game since
-    (G41 lets a game be seated as the players agree)."""
+    """Who waits for the chair a draw after `game` gives: those who arrived, less anyone
+    with a chair at it or seated by a game since they began to wait."""
     if game is None:
         return mesa.waiting
-    return tuple(p for p in mesa.waiting if p not in game.seats)
+    left = _seated_since(mesa, game)
+    return tuple(p for p in mesa.waiting if p not in game.seats and p not in left)
+
+
+def waiting_now(mesa: Mesa, game: LastGame | None) -> tuple[str, ...]:
+    """Who waits now: once the draw after `game` seated the next game, the loser it left
+    out too (its chair was in `game`)."""
+    done = None if game is None else _done(mesa, game)
+    if done is None:
+        return queue(mesa, game)
+    left = _seated_since(mesa, game)
+    return tuple(p for p in mesa.waiting if p not in left)
 
 
 def next_of(mesa: Mesa, game: LastGame | None) -> Next:
@@ -176,7 +217,7 @@ def next_of(mesa: Mesa, game: LastGame | None) -> Next:
         return Next(seats=None, waiting=waiting, draw_by=(), status="playing")
     done = _done(mesa, game)
     if done is not None:
-        return Next(seats=done.seats, waiting=mesa.waiting, draw_by=(), status="ready")
+        return Next(seats=done.seats, waiting=waiting_now(mesa, game), draw_by=(), status="ready")
     if not waiting:
         return Next(seats=game.seats, waiting=(), draw_by=(), status="ready")
     drew = {d.player for d in mesa.drawn if d.match_id == game.match_id}
@@ -192,7 +233,7 @@ def arrive(mesa: Mesa, game: LastGame | None, player: str, at: datetime) -> list
         chairs = done.seats if done is not None else game.seats
         if player in chairs:
             raise WrongStatus("already-seated", "this player has a chair at the mesa's table")
-    if player in mesa.waiting:
+    if player in waiting_now(mesa, game):
         raise WrongStatus("already-waiting", "this player is already waiting at the mesa")
     return [PlayerArrived(at=at, player=player)]
 

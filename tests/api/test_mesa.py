@@ -309,3 +309,48 @@ async def test_a_mesas_games_are_dominoes_at_a_table_of_four(client: httpx.Async
     assert (await client.post("/v1/matches", json=body, headers=organizer.auth)).status_code == 201
     await settled(client)
     assert (await next_of(client, mesa))["status"] == "playing"
+
+
+async def test_a_player_seated_by_the_players_leaves_the_queue_for_good(
+    client: httpx.AsyncClient,
+) -> None:
+    """G43: a waiting player the players seat in a game (G41) leaves the queue. Novo sits in
+    Ana's chair, goes home, and Ana sits again: the mesa had Novo back first in the queue,
+    a draw due for him (a review found it, 2026-11-29)."""
+    table = await seat_a_table(client)
+    ze, ana, tiao, bia = table.players
+    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
+    mesa = await open_mesa(client, organizer, "higher")
+    await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
+    await ok(client, mesa, "arrivals", {"player": novo.id}, by=novo)
+    await play(client, table, organizer, mesa, [ze, novo, tiao, bia], winner_seat=0)
+    assert (await next_of(client, mesa))["waiting"] == []
+    await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
+
+    after = await next_of(client, mesa)
+    assert (after["status"], after["waiting"]) == ("ready", [])
+    assert after["seats"] == [ze.id, ana.id, tiao.id, bia.id]
+    back = await ok(client, mesa, "arrivals", {"player": novo.id}, by=novo)  # another evening
+    assert back["waiting"] == [novo.id]
+
+
+async def test_the_four_who_arrived_before_the_first_game_left_the_queue_when_it_seated_them(
+    client: httpx.AsyncClient,
+) -> None:
+    """The four arrive at the open mesa and sit in its first game; Ana goes home and Carla
+    sits (G47): the mesa said Ana waited, a draw owed for her, and refused her next arrival
+    (`already-waiting`)."""
+    table = await seat_a_table(client)
+    ze, ana, tiao, bia = table.players
+    organizer, carla = await register(client, "Dona Rosa"), await register(client, "Carla")
+    mesa = await open_mesa(client, organizer, "higher")
+    for player in (ze, ana, tiao, bia):
+        await ok(client, mesa, "arrivals", {"player": player.id}, by=player)
+    await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
+    assert (await next_of(client, mesa))["waiting"] == []
+    await play(client, table, organizer, mesa, [ze, carla, tiao, bia], winner_seat=0)
+
+    after = await next_of(client, mesa)
+    assert (after["status"], after["waiting"], after["draw_by"]) == ("ready", [], [])
+    again = await ok(client, mesa, "arrivals", {"player": ana.id}, by=ana)
+    assert again["waiting"] == [ana.id]

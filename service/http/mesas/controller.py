@@ -127,7 +127,7 @@ class MesaController(Controller):
         mesas: Mesas = state.mesas
         loaded = await mesas.load(competition_id)
         competition_id = parse_id(competition_id, "competition")
-        return _answer(loaded, await last_game(state, competition_id), competition_id)
+        return _answer(loaded, await last_game(state, competition_id, loaded.mesa), competition_id)
 
     @post(
         "/arrivals",
@@ -149,9 +149,10 @@ class MesaController(Controller):
         player = parse_id(data.player, "player")
         await registry.player(player)
         mesas: Mesas = state.mesas
-        _may_act_for(principal, await mesas.load(competition_id), player, "record an arrival")
+        before = await mesas.load(competition_id)
+        _may_act_for(principal, before, player, "record an arrival")
         competition_id = parse_id(competition_id, "competition")
-        game = await last_game(state, competition_id)
+        game = await last_game(state, competition_id, before.mesa)
         key, digest = await _key(request, state, principal)
         if key is not None and digest is None:  # a retry: the first answer stands
             return _answer(await mesas.load(competition_id), game, competition_id)
@@ -184,9 +185,10 @@ class MesaController(Controller):
     ) -> MesaOut:
         player = parse_id(data.player, "player")
         mesas: Mesas = state.mesas
-        _may_act_for(principal, await mesas.load(competition_id), player, "draw a tile")
+        before = await mesas.load(competition_id)
+        _may_act_for(principal, before, player, "draw a tile")
         competition_id = parse_id(competition_id, "competition")
-        game = await last_game(state, competition_id)
+        game = await last_game(state, competition_id, before.mesa)
         key, digest = await _key(request, state, principal)
         if key is not None and digest is None:  # a retry: the first answer stands
             return _answer(await mesas.load(competition_id), game, competition_id)
