@@ -171,6 +171,7 @@ class Matches:
         with `again`, decide it anew after its events while `again` says so, and append
         them all at once (a void deal and the deal after it: one request, one answer)."""
         epoch = self._epoch
+        match_id = parse_id(match_id, "match")  # as loaded: its stream is the canonical id's
         record = MatchRecord(match_id, 0, INITIAL) if new else await self.load(match_id, epoch)
         for _ in range(RETRIES):
             if expected_version is not None and expected_version != record.version:

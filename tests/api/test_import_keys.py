@@ -456,3 +456,31 @@ async def test_a_correction_its_importer_may_not_confirm_writes_nothing(
     assert (await game(client, done["id"]))["status"] == "finished"
     (unconfirmed,) = await imported(client, keeper.auth, fixed | {"confirm": False})
     assert unconfirmed["replaced"] == done["id"]
+
+
+@pytest.mark.parametrize(
+    "second",
+    [{"key": "a\u0000b"}, {"id": "a\u0000b"}, {"key": "correção", "replaces": "a\u0000"}],
+    ids=["key", "id", "replaces"],
+)
+async def test_a_nul_in_a_lines_key_refuses_that_line_alone(
+    client: httpx.AsyncClient, table: Table, second: dict[str, str]
+) -> None:
+    """A NUL in a later line's key, id or replaces reached PostgreSQL outside the line's own
+    refusals: the whole import answered 400 while its first line's game was written, its id
+    never told (the endpoint fuzzer found it, 2026-11-29)."""
+    seats = [p.id for p in table.players]
+    first = {
+        "key": "linha-boa",
+        "seats": seats,
+        "rules": {"preset": "pontos"},
+        "hands": [{"outcome": "batida", "seat": 0, "kind": "simples"}],
+    }
+    body = msgspec.json.encode(first) + b"\n" + msgspec.json.encode({"seats": seats, **second})
+
+    response = await client.post("/v1/imports/games", content=body, headers=table.scorekeeper.auth)
+
+    assert response.status_code == 200, response.text
+    written, refused = response.json()["results"]
+    assert written["id"]
+    assert refused["error"]["code"] == "invalid-text"

@@ -175,6 +175,11 @@ async def _import_line(request: Request[Any, Any, Any], number: int, text: bytes
         return _refused(
             number, 400, "invalid-line", f"the key `{repeated}` appears twice in one object"
         )
+    with_nul = next(
+        (f for f in ("key", "id", "replaces") if "\x00" in (getattr(line, f) or "")), None
+    )
+    if with_nul is not None:  # PostgreSQL takes no NUL: refused here, the line alone
+        return _refused(number, 400, "invalid-text", f"the line's `{with_nul}` holds a NUL")
     for n, hand in enumerate(line.hands, 1):
         if not isinstance(hand.get("result", {}), dict | None):
             return _refused(number, 400, "invalid-line", f"hand {n}'s `result` is not an object")
