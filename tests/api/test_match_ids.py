@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import asyncpg
 import httpx
 import pytest
 
 from tests.api.conftest import Table
 from tests.api.play import prepared
+from tests.conftest import Database
 
 SPELLINGS: list[Callable[[str], str]] = [
     str.upper,
@@ -37,3 +39,30 @@ async def test_a_write_to_a_game_spelled_otherwise_is_recorded_on_it(
     assert penalty.status_code == 201, penalty.text
     assert penalty.json()["id"] == game.id
     assert await game.version() > version
+
+
+async def test_a_games_history_and_its_check_read_the_one_game_in_any_spelling(
+    client: httpx.AsyncClient, table: Table, database: Database
+) -> None:
+    """The events page read the stream of the id as sent (none: a client paging looped for
+    ever), and the chain check verified that empty stream: a tampered game answered valid
+    (the review of the fixes found both, 2026-11-29)."""
+    game = await prepared(client, table, "opened")
+    plain = (await client.get(f"/v1/matches/{game.id}/events")).json()
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        await owner.execute("SET session_replication_role = replica")  # its triggers off
+        await owner.execute(
+            "UPDATE events SET data = jsonb_set(data, '{at}', '\"2025-01-01T00:00:00Z\"')"
+            " WHERE stream_id = $1 AND stream_version = 1",
+            f"match-{game.id}",
+        )
+    finally:
+        await owner.close()
+
+    for spelled in SPELLINGS:
+        events = (await client.get(f"/v1/matches/{spelled(game.id)}/events")).json()
+        assert [e["version"] for e in events["events"]] == [e["version"] for e in plain["events"]]
+        assert events["next_after"] is None
+        checked = (await client.get(f"/v1/matches/{spelled(game.id)}/verify")).json()
+        assert (checked["valid"], checked["first_bad_version"]) == (False, 1)

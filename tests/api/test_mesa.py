@@ -7,10 +7,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
+import pytest
 
+import service.http.mesas.controller as mesas_controller
 from tests.api.conftest import ADMIN, Player, Table, register, seat_a_table
 from tests.api.play import Game, assert_problem
 from tests.projections.test_http import settled
@@ -44,7 +47,9 @@ async def play(
     mesa: str,
     seats: list[Player],
     winner_seat: int,
+    ended: datetime | None = None,
 ) -> Game:
+    """A game of the mesa played to its end by results (each ended at `ended`, if given)."""
     body = {"competition_id": mesa, "seats": [p.id for p in seats]}
     created = await client.post("/v1/matches", json=body, headers=organizer.auth)
     assert created.status_code == 201, created.text
@@ -52,6 +57,8 @@ async def play(
     state = created.json()
     while state["status"] == "in_progress":
         result = {"outcome": "batida", "seat": winner_seat, "kind": "cruzada"}
+        if ended is not None:
+            result["played_at"] = ended.isoformat()
         state = await game.ok("results", result)
     await settled(client)
     return game
@@ -354,3 +361,28 @@ async def test_the_four_who_arrived_before_the_first_game_left_the_queue_when_it
     assert (after["status"], after["waiting"], after["draw_by"]) == ("ready", [], [])
     again = await ok(client, mesa, "arrivals", {"player": ana.id}, by=ana)
     assert again["waiting"] == [ana.id]
+
+
+async def test_a_player_seated_by_a_game_that_ended_after_their_arrival_left_the_queue(
+    client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An arrival stamped a moment after the game that seats its player was created (the
+    read models had not shown the game yet, or this instance's clock ran ahead): the game
+    ended after it, so the player was at the table and left the queue (G43; created
+    before the arrival, it kept them queued for good; a review found it, 2026-11-29)."""
+    table = await seat_a_table(client)
+    ze, ana, tiao, bia = table.players
+    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
+    mesa = await open_mesa(client, organizer, "higher")
+    await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
+    ahead = datetime.now(UTC) + timedelta(seconds=2)
+    monkeypatch.setattr(mesas_controller, "now", lambda: ahead)
+    await ok(client, mesa, "arrivals", {"player": novo.id}, by=novo)
+    monkeypatch.undo()
+
+    later = ahead + timedelta(seconds=1)  # within the clock skew a score sheet is allowed
+    await play(client, table, organizer, mesa, [ze, novo, tiao, bia], winner_seat=0, ended=later)
+    await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
+
+    after = await next_of(client, mesa)
+    assert (after["status"], after["waiting"], after["draw_by"]) == ("ready", [], [])

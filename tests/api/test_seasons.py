@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 import httpx
 
+from projections.seasons import season
 from tests.api.conftest import ADMIN, Player, Table, register, seat_a_table
 from tests.api.play import Json, assert_problem, create_competition, join_all
 from tests.projections.test_http import settled
@@ -172,7 +173,29 @@ async def test_every_season_of_1900_to_3000_is_a_season_of_every_read(
     seconds (-03:06:28) and 3000's last season ends in 3001: the ranking and a player's
     statistics refused them (`invalid-period`; a review found it, 2026-11-29)."""
     player = await register(client, "Seu Lalo")
-    for season in ("1900", "1900-01", "1914-01", "2026-11", "3000", "3000-12"):
+    for name in ("1900", "1900-01", "1914-01", "2026-11", "3000", "3000-12"):
         for path in ("/v1/rankings", f"/v1/players/{player.id}/stats", "/v1/records"):
-            answer = await client.get(path, params={"season": season})
-            assert answer.status_code == 200, (path, season, answer.text)
+            answer = await client.get(path, params={"season": name})
+            assert answer.status_code == 200, (path, name, answer.text)
+
+
+async def test_a_season_before_1914_is_listed_with_its_real_bounds(
+    client: httpx.AsyncClient,
+) -> None:
+    """Brazil's offset until 1914 (-03:06:28) has seconds, which the JSON's RFC 3339 cuts to
+    minutes: the listed season began 28 seconds early (the review of the fixes found it,
+    2026-11-29). Such a season is listed in UTC."""
+    table = await seat_a_table(client)
+    organizer = await register(client, "Dona Rosa")
+    competition = await create_competition(client, organizer)
+    await join_all(client, competition, table.players)
+    await paper_game(
+        client, organizer, competition, table.players, datetime(1913, 12, 10, 20, tzinfo=UTC)
+    )
+    await settled(client)
+
+    listed = (await client.get(f"/v1/competitions/{competition}/seasons")).json()["seasons"]
+    assert [s["season"] for s in listed] == ["1913-12"]
+    real = season("1913-12")  # its end falls in the gap of 1914's change: compared in UTC
+    assert datetime.fromisoformat(listed[0]["since"]) == real.since.astimezone(UTC)
+    assert datetime.fromisoformat(listed[0]["until"]) == real.until.astimezone(UTC)

@@ -35,6 +35,7 @@ async def read_match_events(
     anyone) may see them; with `at`, up to event `at` and the game's state then."""
     matches: Matches = state.matches
     current = await matches.latest(match_id)
+    match_id = current.match_id  # as stored, whatever spelling was asked
     seen = visible_seats(current, viewer)
     own = frozenset(s for s, player in enumerate(current.state.seats) if player == viewer)
     last = min(at, current.version) if at is not None else current.version

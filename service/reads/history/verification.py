@@ -115,8 +115,8 @@ async def verify_match(state: State, match_id: str) -> Verification:
     """As `GET /v1/matches/{id}/verify` answers it."""
     matches: Matches = state.matches
     store: EventStore = state.store
-    bad = await store.verify_stream(stream_of(match_id))
-    record = await matches.latest(match_id)
+    record = await matches.latest(match_id)  # its id as stored, whatever spelling was asked
+    bad = await store.verify_stream(stream_of(record.match_id))
     version, checked, texts = await commitments_checked(store, record)
     reanchored = await store.pool.fetch(
         "SELECT version FROM reanchorings WHERE stream_id = $1 AND rewritten ORDER BY 1",

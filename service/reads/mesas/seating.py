@@ -18,7 +18,8 @@ _LATEST = (
 
 
 _SINCE = (
-    "SELECT created_at, seats FROM proj_games WHERE competition_id = $1 AND created_at > $2"
+    "SELECT created_at, finished_at, seats FROM proj_games WHERE competition_id = $1"
+    " AND (created_at > $2 OR finished_at IS NULL OR finished_at > $2)"
     " AND status NOT IN ('cancelled', 'annulled') ORDER BY created_at, match_id"
 )
 
@@ -44,7 +45,7 @@ async def last_game(state: State, competition_id: str, mesa: Mesa) -> LastGame |
         seats=game.seats,
         status=game.status,
         winner=game.winner,
-        since=tuple((row[0], tuple(row[1])) for row in rows),
+        since=tuple((row[0], row[1], tuple(row[2])) for row in rows),
     )
 
 

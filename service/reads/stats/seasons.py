@@ -43,6 +43,13 @@ def season_period(
     return asked.since.astimezone(UTC).isoformat(), asked.until.astimezone(UTC).isoformat()
 
 
+def _written(instant: datetime) -> datetime:
+    """In Brazil's time, but in UTC where its offset then has seconds (-03:06:28 until
+    1914), which RFC 3339 cannot write: cut to minutes, the instant moved."""
+    offset = instant.utcoffset()
+    return instant.astimezone(UTC) if offset is not None and offset.seconds % 60 else instant
+
+
 def season_period_name(text: str | None) -> str | None:
     asked = season_named(text)
     return None if asked is None else asked.name
@@ -88,8 +95,8 @@ async def read_seasons(state: State, competition: str, length: Length) -> Compet
             seasons.append(
                 SeasonOut(
                     season=played.name,
-                    since=played.since,
-                    until=played.until,
+                    since=_written(played.since),
+                    until=_written(played.until),
                     games=games,
                     champion=first[0] if len(first) == 1 else None,
                     champions=first,
