@@ -25,8 +25,8 @@ _SINCE = (
 
 
 async def last_game(state: State, competition_id: str, mesa: Mesa) -> LastGame | None:
-    """The mesa's latest game, with the games created since the first of those now waiting
-    in `mesa` arrived."""
+    """The mesa's latest game, with its games in play, or created or ended, since the first
+    of those now waiting in `mesa` began to wait (G43)."""
     async with snapshot(state) as connection:
         match_id = await connection.fetchval(_LATEST, competition_id)
         rows = (
