@@ -105,9 +105,9 @@ class LastGame(msgspec.Struct, frozen=True, kw_only=True):
     winner: str | None
     """"A" (seats 0 and 2) or "B" (1 and 3)."""
     since: tuple[tuple[datetime, datetime | None, tuple[str, ...]], ...] = ()
-    """The mesa's games in play or ended since the first of those waiting arrived (created,
-    ended or None, its seats): a waiting player one of them seated has left the queue
-    (G43)."""
+    """The mesa's games created or ended since the first of those waiting began to wait
+    (created, ended or None, its seats): a waiting player one of them seated has left the
+    queue (G43)."""
 
 
 class Mesa(msgspec.Struct, frozen=True, kw_only=True):
@@ -179,16 +179,17 @@ def _done(mesa: Mesa, game: LastGame) -> NextSeated | None:
 
 def _seated_since(mesa: Mesa, game: LastGame | None) -> set[str]:
     """G43: the waiting players a game of the mesa seated after they began to wait (G41
-    lets a game be seated as the players agree), or seated while they waited: an arrival
-    taken while the game that seats them was not yet read (the read models lag a moment),
-    or stamped by a clock a little ahead. They have left the queue."""
+    lets a game be seated as the players agree), or that ended after it: an arrival taken
+    while the game that seats them was not yet read (the read models lag a moment), or
+    stamped by a clock a little ahead. They have left the queue. (A game in play seats
+    them while it is the latest, `queue`; one left unfinished long ago, never.)"""
     if game is None:
         return set()
     return {
         player
         for player, since in _waits(mesa)
         for created, ended, seats in game.since
-        if player in seats and (created > since or ended is None or ended > since)
+        if player in seats and (created > since or (ended is not None and ended > since))
     }
 
 

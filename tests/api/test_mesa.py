@@ -386,3 +386,25 @@ async def test_a_player_seated_by_a_game_that_ended_after_their_arrival_left_the
 
     after = await next_of(client, mesa)
     assert (after["status"], after["waiting"], after["draw_by"]) == ("ready", [], [])
+
+
+async def test_a_game_left_unfinished_long_ago_keeps_nobody_out_of_the_queue(
+    client: httpx.AsyncClient,
+) -> None:
+    """Last week's game, started and left (neither finished nor cancelled), counted as
+    seating its four whoever waited: Ana arrived and never waited, no draw owed for her
+    (the review of the fixes found it, 2026-11-29)."""
+    table = await seat_a_table(client)
+    ze, ana, tiao, bia = table.players
+    organizer, carla = await register(client, "Dona Rosa"), await register(client, "Carla")
+    mesa = await open_mesa(client, organizer, "higher")
+    body = {"competition_id": mesa, "seats": [p.id for p in (ze, ana, tiao, bia)]}
+    left = await client.post("/v1/matches", json=body, headers=organizer.auth)
+    assert left.status_code == 201, left.text
+    await play(client, table, organizer, mesa, [ze, carla, tiao, bia], winner_seat=0)
+
+    arrived = await ok(client, mesa, "arrivals", {"player": ana.id}, by=ana)
+
+    assert arrived["waiting"] == [ana.id]
+    after = await next_of(client, mesa)
+    assert (after["status"], after["waiting"]) == ("drawing", [ana.id])

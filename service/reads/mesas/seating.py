@@ -19,14 +19,14 @@ _LATEST = (
 
 _SINCE = (
     "SELECT created_at, finished_at, seats FROM proj_games WHERE competition_id = $1"
-    " AND (created_at > $2 OR finished_at IS NULL OR finished_at > $2)"
+    " AND (created_at > $2 OR finished_at > $2)"
     " AND status NOT IN ('cancelled', 'annulled') ORDER BY created_at, match_id"
 )
 
 
 async def last_game(state: State, competition_id: str, mesa: Mesa) -> LastGame | None:
-    """The mesa's latest game, with its games in play, or created or ended, since the first
-    of those now waiting in `mesa` began to wait (G43)."""
+    """The mesa's latest game, with its games created or ended since the first of those now
+    waiting in `mesa` began to wait (G43)."""
     async with snapshot(state) as connection:
         match_id = await connection.fetchval(_LATEST, competition_id)
         rows = (
