@@ -35,6 +35,10 @@ from tests.schedule import (  # noqa: F401 (the hooks of the longest-files-first
     pytest_sessionfinish,
 )
 
+collect_ignore = ["fuzz"]
+"""The endpoint fuzzer runs when asked by name (`scripts/fuzz`: `pytest tests/fuzz`), never
+in a run of the suite: minutes of requests."""
+
 WORKER = os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get("DOMINO_TEST_WORKER", "gw0")
 """This process's name among pytest-xdist's workers ("gw0" when run alone; a run beside
 the workers, as `scripts/test` runs the contract tests, names itself in DOMINO_TEST_WORKER)."""
