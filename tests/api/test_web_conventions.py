@@ -26,6 +26,7 @@ from tests.api.conftest import (
     running,
     serve,
 )
+from tests.api.feed import feed_scope
 from tests.api.play import Game, create_game, next_move, sorted_deal
 from tests.conftest import Database
 
@@ -343,25 +344,8 @@ async def test_the_live_feed_is_sent_as_it_comes_neither_compressed_nor_tagged(
     database: Database,
 ) -> None:
     app = create_app(Settings(bootstrap_token=ADMIN_TOKEN), database.app_dsn)
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": "/v1/events/stream",
-        "raw_path": b"/v1/events/stream",
-        "query_string": b"",
-        "root_path": "",
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver.local", 80),
-        "headers": [
-            (b"host", b"testserver.local"),
-            (b"accept-encoding", b"gzip"),
-            (b"if-none-match", b"*"),
-            (b"origin", SITE.encode()),
-        ],
-    }
+    asked = ((b"accept-encoding", b"gzip"), (b"if-none-match", b"*"), (b"origin", SITE.encode()))
+    scope = feed_scope(headers=asked)
     sent: list[dict[str, Any]] = []
     first_body = asyncio.Event()
 

@@ -31,6 +31,7 @@ import httpx
 import pytest
 
 from tests.api.conftest import ADMINISTRATOR, Player, Table, register
+from tests.api.feed import feed_scope
 from tests.api.play import Game, assert_problem, create_competition, create_game
 
 Json = dict[str, Any]
@@ -103,20 +104,7 @@ async def stream_of(game: Game) -> list[Json]:
     stream has caught up (its first keep-alive): this game's events."""
     first = (await game.events(limit=1))[0]["position"]
     app = cast(Any, game.client._transport).app
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": "/v1/events/stream",
-        "raw_path": b"/v1/events/stream",
-        "query_string": f"after={first - 1}".encode(),
-        "root_path": "",
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver.local", 80),
-        "headers": [(b"host", b"testserver.local")],
-    }
+    scope = feed_scope(f"after={first - 1}".encode())
     chunks: list[bytes] = []
     caught_up = asyncio.Event()
 
