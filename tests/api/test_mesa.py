@@ -40,6 +40,16 @@ async def open_mesa(client: httpx.AsyncClient, organizer: Player, draw: str) -> 
     return str(created.json()["id"])
 
 
+async def a_mesa(
+    client: httpx.AsyncClient, newcomer: str, draw: str
+) -> tuple[Table, Player, Player, str]:
+    """A table of four, Dona Rosa who opens a mesa for it (drawing `draw`), and a player
+    called `newcomer` who is not at it yet."""
+    table = await seat_a_table(client)
+    organizer, player = await register(client, "Dona Rosa"), await register(client, newcomer)
+    return table, organizer, player, await open_mesa(client, organizer, draw)
+
+
 async def play(
     client: httpx.AsyncClient,
     table: Table,
@@ -85,10 +95,8 @@ async def next_of(client: httpx.AsyncClient, mesa: str) -> Json:
 async def test_an_arrival_draw_with_posted_tiles_seats_the_newcomer_with_the_higher(
     client: httpx.AsyncClient,
 ) -> None:
-    table = await seat_a_table(client)
+    table, organizer, novo, mesa = await a_mesa(client, "Novo", "higher")
     ze, ana, tiao, bia = table.players
-    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
-    mesa = await open_mesa(client, organizer, "higher")
     assert (await next_of(client, mesa))["status"] == "open"
 
     await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
@@ -127,10 +135,8 @@ async def test_an_arrival_draw_with_posted_tiles_seats_the_newcomer_with_the_hig
 async def test_an_arrival_draw_by_the_server_is_committed_before_and_revealed_after(
     client: httpx.AsyncClient,
 ) -> None:
-    table = await seat_a_table(client)
+    table, organizer, novo, mesa = await a_mesa(client, "Novo", "lower")
     ze, ana, tiao, bia = table.players
-    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
-    mesa = await open_mesa(client, organizer, "lower")
     await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=1)
     arrived = await ok(client, mesa, "arrivals", {"player": novo.id}, by=organizer)
     committed = arrived["commitment"]
@@ -324,10 +330,8 @@ async def test_a_player_seated_by_the_players_leaves_the_queue_for_good(
     """G43: a waiting player the players seat in a game (G41) leaves the queue. Novo sits in
     Ana's chair, goes home, and Ana sits again: the mesa had Novo back first in the queue,
     a draw due for him (a review found it, 2026-11-29)."""
-    table = await seat_a_table(client)
+    table, organizer, novo, mesa = await a_mesa(client, "Novo", "higher")
     ze, ana, tiao, bia = table.players
-    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
-    mesa = await open_mesa(client, organizer, "higher")
     await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
     await ok(client, mesa, "arrivals", {"player": novo.id}, by=novo)
     await play(client, table, organizer, mesa, [ze, novo, tiao, bia], winner_seat=0)
@@ -347,10 +351,8 @@ async def test_the_four_who_arrived_before_the_first_game_left_the_queue_when_it
     """The four arrive at the open mesa and sit in its first game; Ana goes home and Carla
     sits (G47): the mesa said Ana waited, a draw owed for her, and refused her next arrival
     (`already-waiting`)."""
-    table = await seat_a_table(client)
+    table, organizer, carla, mesa = await a_mesa(client, "Carla", "higher")
     ze, ana, tiao, bia = table.players
-    organizer, carla = await register(client, "Dona Rosa"), await register(client, "Carla")
-    mesa = await open_mesa(client, organizer, "higher")
     for player in (ze, ana, tiao, bia):
         await ok(client, mesa, "arrivals", {"player": player.id}, by=player)
     await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
@@ -370,10 +372,8 @@ async def test_a_player_seated_by_a_game_that_ended_after_their_arrival_left_the
     read models had not shown the game yet, or this instance's clock ran ahead): the game
     ended after it, so the player was at the table and left the queue (G43; created
     before the arrival, it kept them queued for good; a review found it, 2026-11-29)."""
-    table = await seat_a_table(client)
+    table, organizer, novo, mesa = await a_mesa(client, "Novo", "higher")
     ze, ana, tiao, bia = table.players
-    organizer, novo = await register(client, "Dona Rosa"), await register(client, "Novo")
-    mesa = await open_mesa(client, organizer, "higher")
     await play(client, table, organizer, mesa, [ze, ana, tiao, bia], winner_seat=0)
     ahead = datetime.now(UTC) + timedelta(seconds=2)
     monkeypatch.setattr(mesas_controller, "now", lambda: ahead)
@@ -394,10 +394,8 @@ async def test_a_game_left_unfinished_long_ago_keeps_nobody_out_of_the_queue(
     """Last week's game, started and left (neither finished nor cancelled), counted as
     seating its four whoever waited: Ana arrived and never waited, no draw owed for her
     (the review of the fixes found it, 2026-11-29)."""
-    table = await seat_a_table(client)
+    table, organizer, carla, mesa = await a_mesa(client, "Carla", "higher")
     ze, ana, tiao, bia = table.players
-    organizer, carla = await register(client, "Dona Rosa"), await register(client, "Carla")
-    mesa = await open_mesa(client, organizer, "higher")
     body = {"competition_id": mesa, "seats": [p.id for p in (ze, ana, tiao, bia)]}
     left = await client.post("/v1/matches", json=body, headers=organizer.auth)
     assert left.status_code == 201, left.text
