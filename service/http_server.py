@@ -20,6 +20,12 @@ part, in one send (`_HeadWithBody`): uvicorn writes them apart, two system calls
 TCP segments for every answer, which on loopback cost as much CPU as the rest of writing
 a move's answer (issue 34's profile).
 
+On shutdown (SIGTERM, Ctrl-C) uvicorn waits for every open response, up to its graceful
+timeout; a live feed never ends by itself, so each one held a stopping service for the
+whole timeout and was then cut mid-chunk. Each request's scope carries the server's
+`SERVER_CLOSING` event (an ASGI extension), set when the shutdown begins: the feed ends
+its response there, cleanly, and the client resumes elsewhere with `Last-Event-ID`.
+
 A connection past a deadline is closed, nothing answered (a client that sends nothing in
 time gets nothing), and the app, if it was waiting on the body, sees the client leave. The
 cap on open connections is uvicorn's `limit_concurrency`: past it, a request is answered
@@ -37,6 +43,8 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 MAX_HEADER_BYTES = 64 * 1024
 MIN_BODY_RATE = 8 * 1024  # bytes a second, on average, past the first body_timeout
+SERVER_CLOSING = "domino.server_closing"
+"""The scope's extension: `{"event": asyncio.Event}`, set when the server begins to shut down."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +112,11 @@ class GuardedProtocol(HttpToolsProtocol):
     def on_message_begin(self) -> None:
         self._header_bytes = 0
         super().on_message_begin()
+        self.scope["extensions"] = {SERVER_CLOSING: {"event": _closing(self.server_state)}}
+
+    def shutdown(self) -> None:
+        _closing(self.server_state).set()
+        super().shutdown()
 
     def on_url(self, url: bytes) -> None:
         self._count(len(url))
@@ -160,6 +173,14 @@ class GuardedProtocol(HttpToolsProtocol):
             self._arm(self._deadlines.body_timeout)
             return
         self.transport.close()
+
+
+def _closing(server_state: Any) -> asyncio.Event:
+    """The server's one closing event, kept on the state its connections share."""
+    event: asyncio.Event | None = getattr(server_state, "domino_closing", None)
+    if event is None:
+        event = server_state.domino_closing = asyncio.Event()
+    return event
 
 
 class _HeadWithBody:

@@ -2,11 +2,14 @@
 
 Each event is sent as `id: <position>`, `event: <type>`, `data: <EventOut JSON>`; a client
 that reconnects with `Last-Event-ID` (or `?after=`) resumes right after the last one it saw.
+The feed ends, its response complete, when the server begins to shut down
+(`service/http_server.py`): a stopping service is not held open by its followers.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncGenerator
 from typing import Annotated
 
@@ -16,6 +19,7 @@ from litestar.datastructures import State
 from litestar.params import QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
+from service.http_server import SERVER_CLOSING
 from service.reads.history.events import public_events
 from service.store.event_store import RecordedEvent
 from service.store.matches import Matches
@@ -29,8 +33,9 @@ async def _stream(
     reads: Reads,
     matches: Matches,
     after: int,
+    closing: asyncio.Event,
 ) -> AsyncGenerator[ServerSentEventMessage, None]:
-    while True:
+    while not closing.is_set():
         stored = await _next_events(reads, after)
         for event in await public_events(matches, stored):
             yield ServerSentEventMessage(
@@ -40,7 +45,8 @@ async def _stream(
             after = stored[-1].position
         else:
             yield ServerSentEventMessage(comment="keep-alive")
-            await asyncio.sleep(POLL_SECONDS)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(closing.wait(), POLL_SECONDS)
 
 
 async def _next_events(reads: Reads, after: int) -> list[RecordedEvent]:
@@ -76,4 +82,8 @@ class LiveFeedController(Controller):
         last_seen = request.headers.get("last-event-id", "")
         ascii_digits = last_seen.isascii() and last_seen.isdigit()  # "²".isdigit() too
         start = int(last_seen) if ascii_digits and len(last_seen) < 19 else after
-        return ServerSentEvent(_stream(state.reads, state.matches, start))
+        extension = (request.scope.get("extensions") or {}).get(SERVER_CLOSING) or {}
+        closing = extension.get("event")
+        if not isinstance(closing, asyncio.Event):
+            closing = asyncio.Event()  # served by another server (the tests' client): never
+        return ServerSentEvent(_stream(state.reads, state.matches, start, closing))
