@@ -105,29 +105,37 @@ async def confirmed_once(client: httpx.AsyncClient, played: Played, preset: str)
     return played[preset][0]
 
 
-async def fits(browser: Browser, url: str, game: str | None = None) -> None:
-    """The page at 1200 px and at 390: no sideways scroll, no number cut; a table cut at
-    1200 px neither; and, of a game's page, only the words of that game."""
+async def fits(browser: Browser, urls: list[str], game: str | None = None) -> None:
+    """Each page at 1200 px, then resized to 390 (the pages' layout is CSS alone: no script
+    reads the window's width): no sideways scroll, no number cut; a table cut at 1200 px
+    neither; and, of a game's pages, only the words of that game."""
     phone: ViewportSize = {"width": PHONE["width"], "height": PHONE["height"]}
-    for viewport, name in ((WIDE, "1200 px"), (phone, "390 px")):
-        context = await browser.new_context(locale="pt-BR", viewport=viewport)
-        page: Page = await context.new_page()
-        try:
+    context = await browser.new_context(locale="pt-BR", viewport=WIDE)
+    page: Page = await context.new_page()
+    try:
+        for url in urls:
+            await page.set_viewport_size(WIDE)
             response = await page.goto(url)
             assert response is not None
             assert response.status == 200, url
-            measured = await page.evaluate(PAGES_FIT)
-            assert measured["page"], f"{url} scrolls sideways on {name}"
-            assert measured["clipped"] == [], f"{url}: numbers cut on {name}: {measured['clipped']}"
-            if viewport is WIDE:
-                assert measured["cut"] == [], f"{url}: a table is cut at 1200 px: {measured['cut']}"
-            if game is not None:
-                assert_own_words(game, measured["text"], url)
-            assert not re.search(r"\b[a-z]+_[a-z_]+\b", measured["told"]), measured["told"]
-            for status in measured["status"]:
-                assert not re.search(r"·\s*·|·\s*$", status), f"{url}: an empty part: {status!r}"
-        finally:
-            await context.close()
+            for viewport, name in ((WIDE, "1200 px"), (phone, "390 px")):
+                await page.set_viewport_size(viewport)
+                measured = await page.evaluate(PAGES_FIT)
+                assert_fits(measured, f"{url} on {name}", viewport is WIDE, game)
+    finally:
+        await context.close()
+
+
+def assert_fits(measured: Json, where: str, wide: bool, game: str | None) -> None:
+    assert measured["page"], f"{where}: the page scrolls sideways"
+    assert measured["clipped"] == [], f"{where}: numbers cut: {measured['clipped']}"
+    if wide:
+        assert measured["cut"] == [], f"{where}: a table is cut: {measured['cut']}"
+    if game is not None:
+        assert_own_words(game, measured["text"], where)
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", measured["told"]), measured["told"]
+    for status in measured["status"]:
+        assert not re.search(r"·\s*·|·\s*$", status), f"{where}: an empty part: {status!r}"
 
 
 def assert_own_words(game: str, text: str, url: str) -> None:
@@ -164,11 +172,14 @@ async def test_a_player_and_a_game_of_every_registered_game_in_the_browser(
     assert len(tabs) == len(GAMES)
     for word in read_side(game).labels.counters.values():
         assert word in figures, f"{game}'s counter {word!r} is not on its player's page"
-    await fits(browser, f"{site.url}/jogadores/{players[0].id}", game)
-    await fits(browser, f"{site.url}/partidas/{state['id']}", game)
-    await fits(browser, f"{site.url}/partidas/{state['id']}?passo=3", game)
-    await fits(browser, f"{site.url}/ranking?jogo={preset}", game)
-    await fits(browser, f"{site.url}/recordes?jogo={game}", game)
+    pages = [
+        f"/jogadores/{players[0].id}",
+        f"/partidas/{state['id']}",
+        f"/partidas/{state['id']}?passo=3",
+        f"/ranking?jogo={preset}",
+        f"/recordes?jogo={game}",
+    ]
+    await fits(browser, [site.url + page for page in pages], game)
 
 
 async def test_the_home_page_and_the_ranking_fit_both_windows(
@@ -180,5 +191,4 @@ async def test_the_home_page_and_the_ranking_fit_both_windows(
         await confirmed_once(site.client, games_played, game.presets[0])
     await confirmed_game_of(site.client, GAMES[0].presets[0], confirm=False)
     await settled(site.client)
-    await fits(browser, f"{site.url}/")
-    await fits(browser, f"{site.url}/ranking")
+    await fits(browser, [f"{site.url}/", f"{site.url}/ranking"])
