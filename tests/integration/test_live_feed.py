@@ -10,9 +10,12 @@ from service.store.matches import Matches
 from service.store.reads import Reads
 
 
-async def take(store: EventStore, after: int, count: int) -> list[tuple[int | str, str]]:
+async def take(
+    store: EventStore, after: int, count: int, closing: asyncio.Event | None = None
+) -> list[tuple[int | str, str]]:
     messages = []
-    async for message in _stream(Reads(store.pool), Matches(store), after):
+    closing = closing or asyncio.Event()
+    async for message in _stream(Reads(store.pool), Matches(store), after, closing):
         if message.id is not None:
             messages.append((message.id, str(message.event)))
         if len(messages) == count:
@@ -37,3 +40,17 @@ async def test_a_reconnecting_reader_resumes_after_its_last_event(store: EventSt
     await store.append("player-1", [NewEvent(t, "{}") for t in "abcd"], expected_version=0)
 
     assert await asyncio.wait_for(take(store, 2, 2), 5) == [("3", "c"), ("4", "d")]
+
+
+async def test_the_stream_ends_when_the_server_begins_to_close(store: EventStore) -> None:
+    """Waiting for new events, or sending the ones it has, a stream ends once its server's
+    closing event is set (service/http_server.py sets it when the shutdown begins)."""
+    await store.append("player-1", [NewEvent("a", "{}")], expected_version=0)
+    closing = asyncio.Event()
+    reader = asyncio.create_task(take(store, 0, 3, closing))
+    await asyncio.sleep(0.5)
+    assert not reader.done()  # it waits for more events
+
+    closing.set()
+
+    assert await asyncio.wait_for(reader, 5) == [("1", "a")]  # ended: no third event came

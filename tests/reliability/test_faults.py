@@ -278,4 +278,4 @@ async def test_sigterm_stops_the_service_while_a_client_follows_the_live_feed(
         await asyncio.gather(feed, return_exceptions=True)
 
     assert stopped == 0, "the service had to be killed: a live feed held it open"
-    assert ended == [None], f"the feed was cut, not ended: {ended}"
+    assert list(ended) == [None], f"the feed was cut, not ended: {ended}"
