@@ -65,6 +65,9 @@ class DealBody(WriteBody, frozen=True, kw_only=True):
         return self.deal == "server" and any(getattr(self, f) is not None for f in self.posted)
 
 
+OwnCard = Literal["named", "by-position"]
+
+
 class MoveBody(WriteBody, frozen=True, kw_only=True):
     """A move (a play, a pass, a bet, ...): each game says which."""
 
@@ -77,6 +80,12 @@ class MoveBody(WriteBody, frozen=True, kw_only=True):
         only who sees every hand may send it, since whether the cards can come from there
         would tell what the other hands hold."""
         return False
+
+    def own_card(self) -> OwnCard | None:
+        """How it picks a card of the mover's own hand: "named" (only who sees that hand may
+        name one: a refusal, or an acceptance, would tell what it holds), "by-position" (how
+        a player who sees nothing of their hand plays, in a hand played blind), or None."""
+        return None
 
 
 class SeatMove(MoveBody, frozen=True, kw_only=True):

@@ -1,11 +1,14 @@
 """Truco's mão de ferro (T3): nobody sees a blind hand's cards until they are played, in
-any read or refusal; its players still play it, turning a card over."""
+any read, refusal or acceptance; its players still play it, turning a card over: by its
+position when the server dealt (they see none of their cards), named by whoever posted the
+deal when the cards are on a table."""
 
 from __future__ import annotations
 
 import httpx
 import pytest
 
+from domain.cards.cards import DECK_40
 from tests.api.conftest import Table
 from tests.api.play import Game, Json, create_game
 
@@ -16,16 +19,30 @@ DEAL = {
 }
 
 
-@pytest.fixture
-async def blind(shared_client: httpx.AsyncClient, shared_table: Table) -> Game:
-    """Both teams on 11, the blind hand posted by the scorekeeper; seat 0 leads."""
-    game = await create_game(shared_client, shared_table, "truco")
+async def both_on_eleven(client: httpx.AsyncClient, table: Table) -> Game:
+    game = await create_game(client, table, "truco")
     results = [("A", 3), ("B", 3), ("A", 3), ("B", 3), ("A", 3), ("B", 1), ("B", 1)]
     results += [("A", 1), ("A", 1), ("B", 3)]  # A on 11 first: the mão de 11 is worth 3
     for winner, value in results:
         state = await game.ok("results", {"winner": winner, "value": value})
     assert state["score"] == {"A": 11, "B": 11}
+    return game
+
+
+@pytest.fixture
+async def blind(shared_client: httpx.AsyncClient, shared_table: Table) -> Game:
+    """Both teams on 11, the blind hand posted by the scorekeeper; seat 0 leads."""
+    game = await both_on_eleven(shared_client, shared_table)
     dealt = await game.ok("hands", DEAL)
+    assert dealt["hand"]["mao_de_ferro"] is True
+    return game
+
+
+@pytest.fixture
+async def dealt_blind(shared_client: httpx.AsyncClient, shared_table: Table) -> Game:
+    """Both teams on 11, the blind hand dealt by the server: nobody sees any of it."""
+    game = await both_on_eleven(shared_client, shared_table)
+    dealt = await game.ok("hands", {"deal": "server"})
     assert dealt["hand"]["mao_de_ferro"] is True
     return game
 
@@ -49,22 +66,61 @@ async def test_a_blind_seat_reads_none_of_its_own_cards_in_the_history(blind: Ga
 
 
 async def test_a_blind_seats_refusals_tell_it_nothing_of_its_cards(blind: Game) -> None:
+    """Cards it lacks and a card it holds (5C) are refused alike: naming a card is for who
+    sees the hand, and a seat that does not see its own would learn, by which names are
+    taken, what it holds."""
     seat0 = blind.table.players[0]
 
-    lacked = [await blind.post("moves", {"seat": 0, "card": c}, by=seat0) for c in ("AS", "7H")]
-    follow_nothing = await blind.post("moves", {"seat": 0, "card": "3D"}, by=seat0)
+    named = [await blind.post("moves", {"seat": 0, "card": c}, by=seat0) for c in DECK_40]
 
-    answers = [r.json() for r in (*lacked, follow_nothing)]
-    assert {r.status_code for r in (*lacked, follow_nothing)} == {422}
-    assert {a["code"] for a in answers} == {"move-refused"}
-    assert len({a["detail"] for a in answers}) == 1
+    assert {r.status_code for r in named} == {403}
+    assert len({r.text for r in named}) == 1, "two names answered apart"
     assert await blind.version() == (await blind.state())["version"]
+    assert (await blind.state(by=blind.scorekeeper))["hand"]["trick"] == []
 
 
-async def test_a_blind_seat_plays_the_card_it_turns_over(blind: Game) -> None:
+async def test_the_card_a_blind_seat_turns_over_on_a_table_is_named_by_the_scorekeeper(
+    blind: Game,
+) -> None:
     seat0 = blind.table.players[0]
 
-    played = await blind.ok("moves", {"seat": 0, "card": "5C"}, by=seat0)
+    by_position = await blind.post("moves", {"seat": 0, "position": 1}, by=seat0)
+    played = await blind.ok("moves", {"seat": 0, "card": "5C"})  # the scorekeeper's
 
+    assert by_position.status_code == 403, "a posted deal's cards are on the table"
     assert played["hand"]["trick"] == [{"seat": 0, "card": "5C", "covered": False}]
-    assert played["hand"]["hands"] == [None] * 4
+    assert (await blind.state(by=seat0))["hand"]["hands"] == [None] * 4
+
+
+async def test_a_seat_dealt_blind_by_the_server_turns_its_cards_over_by_their_position(
+    dealt_blind: Game,
+) -> None:
+    """Nobody may name a card of a blind hand the server dealt, whatever it names; each
+    seat's player turns one over by its place among those it holds, and the cards turned
+    are the ones the deal gave, in the order dealt."""
+    players = dealt_blind.table.players
+    named = [
+        await dealt_blind.post("moves", {"seat": 0, "card": c}, by=players[0]) for c in DECK_40
+    ]
+    assert {r.status_code for r in named} == {403}
+    assert len({r.text for r in named}) == 1
+
+    state = await dealt_blind.state(by=players[0])
+    turned: list[tuple[int, int]] = []  # (seat, position among the cards it has left)
+    while state["status"] == "in_progress" and state["hand"] is not None:
+        seat = state["turn"]
+        position = len(turned) % state["hand"]["cards_left"][seat]
+        state = await dealt_blind.ok(
+            "moves", {"seat": seat, "position": position}, by=players[seat]
+        )
+        turned.append((seat, position))
+        if state["hand"] is not None:
+            assert state["hand"]["hands"] == [None] * 4
+
+    history = await dealt_blind.events()
+    (deal,) = [e["data"] for e in history if e["type"] == "cards_dealt"]
+    played = [e["data"] for e in history if e["type"] == "card_played"]
+    held = [list(cards) for cards in deal["hands"]]
+    assert len(played) == len(turned) >= 4
+    for (seat, position), card in zip(turned, played, strict=True):
+        assert (card["seat"], card["card"]) == (seat, held[seat].pop(position))

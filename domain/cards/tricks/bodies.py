@@ -5,7 +5,7 @@ from typing import Annotated
 from msgspec import Meta
 
 from domain.codes import CardCode
-from domain.match.bodies import DealBody, SeatMove
+from domain.match.bodies import DealBody, OwnCard, SeatMove
 
 Dealer = Annotated[
     int,
@@ -35,3 +35,6 @@ class TrickMove(SeatMove, frozen=True, kw_only=True):
     """A card played; each game adds its other moves."""
 
     card: Annotated[CardCode | None, Meta(description="The card played.")] = None
+
+    def own_card(self) -> OwnCard | None:
+        return "named" if self.card is not None else None

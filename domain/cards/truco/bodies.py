@@ -9,9 +9,9 @@ from msgspec import Meta
 
 from domain.cards.tricks.bodies import TrickDeal, TrickMove
 from domain.cards.tricks.commands import DealCards, PlayCard
-from domain.cards.truco.commands import AnswerRaise, CallRaise, RecordTrucoResult
+from domain.cards.truco.commands import AnswerRaise, CallRaise, PlayByPosition, RecordTrucoResult
 from domain.codes import CardCode
-from domain.match.bodies import Body, MalformedRequest, ResultBody
+from domain.match.bodies import Body, MalformedRequest, OwnCard, ResultBody
 from domain.match.commands import Command
 from domain.match.state import HandResult, Raise
 
@@ -23,6 +23,20 @@ class TrucoDeal(TrickDeal, frozen=True, kw_only=True):
 
 
 class TrucoMove(TrickMove, frozen=True, kw_only=True):
+    position: (
+        Annotated[
+            int,
+            Meta(
+                ge=0,
+                le=2,
+                description="In a mão de ferro dealt by the server, where nobody sees their "
+                "own cards, the seat's player turns one over by its place among the cards it "
+                "still holds (0 first, in the order dealt; `cards_left` says how many): in "
+                'place of `"card"`, which only who sees the hand may name.',
+            ),
+        ]
+        | None
+    ) = None
     covered: Annotated[bool, Meta(description="The card is played face down (from round 2).")] = (
         False
     )
@@ -34,6 +48,9 @@ class TrucoMove(TrickMove, frozen=True, kw_only=True):
     run: Annotated[
         bool, Meta(description="Run from the raise; the raisers take the hand's value.")
     ] = False
+
+    def own_card(self) -> OwnCard | None:
+        return "by-position" if self.position is not None else super().own_card()
 
 
 class TrucoRaise(Body, frozen=True, kw_only=True):
@@ -74,16 +91,21 @@ def moved(body: TrucoMove, at: datetime, restock: Sequence[str] = ()) -> Command
         name
         for name, yes in (
             ("card", body.card is not None),
+            ("position", body.position is not None),
             ("call", body.call is not None),
             ("accept", body.accept),
             ("run", body.run),
         )
         if yes
     ]
-    if len(said) != 1 or (body.covered and said != ["card"]):
-        raise MalformedRequest('a Truco move sends exactly one of "card", "call", "accept", "run"')
+    if len(said) != 1 or (body.covered and said[0] not in ("card", "position")):
+        raise MalformedRequest(
+            'a Truco move sends exactly one of "card", "position", "call", "accept", "run"'
+        )
     if body.card is not None:
         return PlayCard(at=at, seat=body.seat, card=body.card, covered=body.covered)
+    if body.position is not None:
+        return PlayByPosition(at=at, seat=body.seat, position=body.position, covered=body.covered)
     if body.call is not None:
         return CallRaise(at=at, seat=body.seat, call=body.call)
     return AnswerRaise(at=at, seat=body.seat, accept=body.accept)

@@ -16,6 +16,15 @@ class CallRaise(Command, frozen=True, kw_only=True, tag="call_raise"):
     call: RaiseCall
 
 
+class PlayByPosition(Command, frozen=True, kw_only=True, tag="play_by_position"):
+    """A card of a hand played blind (the mão de ferro, T3), chosen by its place among the
+    cards the seat still holds, in the order dealt: its player sees none of them."""
+
+    seat: int
+    position: int
+    covered: bool = False
+
+
 class AnswerRaise(Command, frozen=True, kw_only=True, tag="answer_raise"):
     seat: int
     accept: bool

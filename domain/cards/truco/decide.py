@@ -12,7 +12,13 @@ from domain.cards.tricks.deal import cards_dealt, check_hands, shown_card
 from domain.cards.tricks.events import CardPlayed
 from domain.cards.tricks.hand import TrickHand
 from domain.cards.tricks.play import card_facts, card_of_turn, check_held, penalize, undo
-from domain.cards.truco.commands import RAISES, AnswerRaise, CallRaise, RecordTrucoResult
+from domain.cards.truco.commands import (
+    RAISES,
+    AnswerRaise,
+    CallRaise,
+    PlayByPosition,
+    RecordTrucoResult,
+)
 from domain.cards.truco.events import RaiseAccepted, RaiseCalled
 from domain.cards.truco.evolve import apply
 from domain.cards.truco.hand import TrucoHand
@@ -44,6 +50,8 @@ def decide(command: Command, state: Match) -> list[Event]:
             return _deal(command, state)
         case PlayCard():
             return _play(command, state, rules)
+        case PlayByPosition():
+            return _play(_the_card_at(command, state), state, rules)
         case CallRaise():
             return _call(command, state, rules)
         case AnswerRaise():
@@ -103,6 +111,26 @@ def _play(command: PlayCard, state: Match, rules: TrucoRules) -> list[Event]:
         **card_facts(state, after),
     )
     return then_finish(state, [event, ended], command.at)
+
+
+def _the_card_at(command: PlayByPosition, state: Match) -> PlayCard:
+    """The card a blind seat turns over, by its place among the cards it holds."""
+    hand = hand_of(state, TrucoHand)
+    seat = check_seat(command.seat)
+    if not hand.blind:
+        raise IllegalMove(
+            "not-blind",
+            "a card is played by its position only in a mão de ferro (T3), where nobody sees "
+            "their own cards: name the card",
+        )
+    cards = hand.hands[seat]
+    if not 0 <= command.position < len(cards):
+        raise IllegalMove(
+            "no-card-there",
+            f"seat {seat} holds {len(cards)} card(s): a position from 0 to {len(cards) - 1}",
+        )
+    card = cards[command.position]
+    return PlayCard(at=command.at, seat=seat, card=card, covered=command.covered)
 
 
 def _no_pending(hand: TrucoHand) -> None:

@@ -6,7 +6,7 @@ from domain.cards.dealer import after_hand
 from domain.cards.tricks.commands import TRICK_COMMANDS
 from domain.cards.tricks.events import TRICK_EVENTS
 from domain.cards.truco import bodies
-from domain.cards.truco.commands import AnswerRaise, CallRaise, RecordTrucoResult
+from domain.cards.truco.commands import AnswerRaise, CallRaise, PlayByPosition, RecordTrucoResult
 from domain.cards.truco.decide import decide, shuffled
 from domain.cards.truco.events import RaiseAccepted, RaiseCalled
 from domain.cards.truco.evolve import evolve
@@ -21,7 +21,7 @@ TRUCO = Game(
     family="cards",
     rule_sets=(TRUCO_RULES,),
     events=(*TRICK_EVENTS, RaiseCalled, RaiseAccepted),
-    commands=(*TRICK_COMMANDS, CallRaise, AnswerRaise, RecordTrucoResult),
+    commands=(*TRICK_COMMANDS, PlayByPosition, CallRaise, AnswerRaise, RecordTrucoResult),
     decide=decide,
     evolve=evolve,
     after_hand=after_hand,

@@ -7,7 +7,9 @@ REFUSALS = TRICKS | frozenset(
     {
         "covered-not-allowed",
         "invalid-result",
+        "no-card-there",
         "no-raise-pending",
+        "not-blind",
         "not-answering-team",
         "raise-pending",
         "raise-twice",

@@ -22,6 +22,7 @@ from domain import (
     DomainError,
     PerTeam,
     RecordPenalty,
+    TrickHand,
     UndoLastMove,
     game_of,
 )
@@ -105,10 +106,14 @@ def _move(body: MoveBody, _: Sender) -> Build:
 def _may_move(body: MoveBody, sender: Sender, record: MatchRecord) -> None:
     """The seat's own player (who holds its cards, also when the hand is played blind), or
     staff who see its hand: a move for a seat whose hand the sender cannot see would tell,
-    by its answer, what that hand holds."""
+    by its answer, what that hand holds. A card of the seat's hand is named only by who
+    sees it: in a hand played blind its player, who sees none, turns one over by its
+    position (a server's deal), or the deal's poster names the card turned (cards on a
+    table); whether a named card is taken would tell the blind player what they hold."""
     seat = body.mover()
     if seat is not None:
         _at_the_table(seat, record)
+        _may_pick(body, sender, record, seat)
     if body.names_hidden_cards() and record.state.hand is not None:
         everyone = range(len(record.state.seats))
         if not all(sender.sees(record, seat) for seat in everyone):
@@ -121,6 +126,18 @@ def _may_move(body: MoveBody, sender: Sender, record: MatchRecord) -> None:
     can.may_play_seat(sender.access, seat)
     if record.state.hand is not None and not sender.sees(record, seat):
         raise ApiError(403, "forbidden", _UNSEEN.format(seat=seat, what="move for it"))
+
+
+def _may_pick(body: MoveBody, sender: Sender, record: MatchRecord, seat: int) -> None:
+    own = body.own_card()
+    if own is None or record.state.hand is None:
+        return
+    if own == "named" and not sender.sees(record, seat):
+        blind = isinstance(record.state.hand, TrickHand) and record.state.hand.blind
+        unseen = _UNSEEN.format(seat=seat, what="name its card")
+        raise ApiError(403, "forbidden", unseen + (_BLIND if blind else ""))
+    if own == "by-position" and record.dealer is not None:
+        raise ApiError(403, "forbidden", _ON_THE_TABLE)
 
 
 def _mover(body: MoveBody) -> int | None:
@@ -151,6 +168,13 @@ _NAMES_DRAWN = (
     "posted: whether a card can come from it would tell what the other hands hold"
 )
 _UNSEEN = "only who sees seat {seat}'s hand may {what}: its player, or whoever posted the deal"
+_BLIND = (
+    "; in a mão de ferro nobody sees their own cards: a seat's player turns one over by its "
+    '"position" (a deal by the server), or whoever posted the deal names the card turned'
+)
+_ON_THE_TABLE = (
+    "the cards of a posted deal are on the table: whoever posted it names the card turned over"
+)
 
 
 def _result(body: ResultBody, _: Sender) -> Build:

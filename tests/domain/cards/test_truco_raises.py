@@ -14,7 +14,8 @@ from domain import (
     RaiseCalled,
     Team,
 )
-from domain.cards.truco.commands import RaiseCall
+from domain.cards.tricks.events import CardPlayed
+from domain.cards.truco.commands import PlayByPosition, RaiseCall
 from domain.cards.truco.hand import TrucoHand
 from tests.domain.builders import AT
 from tests.domain.cards.builders import (
@@ -233,3 +234,30 @@ def test_truco_the_raise_that_forfeits_a_mao_de_11_is_on_the_hands_record() -> N
     _, lost, _ = table(before=before).when(call(0, "truco")).decided()
     assert isinstance(lost, HandEnded)
     assert lost.raises == (Raise(0, 3),)
+
+
+FERRO = (won_hand(1, "A", 11, dealer=1), won_hand(2, "B", 11, dealer=2))
+
+
+@pytest.mark.parametrize("position", [0, 1, 2])
+def test_truco_a_blind_seat_turns_over_the_card_at_its_position(position: int) -> None:
+    blind = table(before=FERRO)
+    dealt_to_0 = hand_of(blind).hands[0]
+    blind.when(PlayByPosition(at=AT, seat=0, position=position)).then(
+        CardPlayed(at=AT, seat=0, card=dealt_to_0[position])
+    )
+
+
+def test_truco_a_blind_seats_positions_count_the_cards_it_still_holds() -> None:
+    blind = table(*cards("0 2H", "1 7H", "2 4H", "3 6H"), before=FERRO)
+    held = hand_of(blind).hands[0]
+    assert held == ("3H", "AH")
+    blind.when(PlayByPosition(at=AT, seat=0, position=1)).then(
+        CardPlayed(at=AT, seat=0, card=held[1])
+    )
+    blind.when(PlayByPosition(at=AT, seat=0, position=2)).raises("no-card-there")
+
+
+def test_truco_a_card_is_played_by_its_position_only_in_the_mao_de_ferro() -> None:
+    table().when(PlayByPosition(at=AT, seat=0, position=0)).raises("not-blind")
+    table(before=FERRO[1:]).when(PlayByPosition(at=AT, seat=0, position=0)).raises("not-blind")
