@@ -124,3 +124,18 @@ async def test_a_seat_dealt_blind_by_the_server_turns_its_cards_over_by_their_po
     assert len(played) == len(turned) >= 4
     for (seat, position), card in zip(turned, played, strict=True):
         assert (card["seat"], card["card"]) == (seat, held[seat].pop(position))
+
+
+async def test_a_card_a_blind_seat_turned_over_is_not_taken_back(dealt_blind: Game) -> None:
+    """Were it taken back to its place, the blind player would know what that place holds:
+    turning each position over and having it undone, they would learn their whole hand
+    before playing its best card."""
+    seat0 = dealt_blind.table.players[0]
+    turned = await dealt_blind.ok("moves", {"seat": 0, "position": 1}, by=seat0)
+
+    undo = await dealt_blind.post("undo", {})
+
+    assert undo.status_code == 422, undo.text
+    assert undo.json()["code"] == "card-turned-over"
+    assert (await dealt_blind.state(by=seat0))["hand"]["trick"] == turned["hand"]["trick"]
+    assert turned["hand"]["cards_left"][0] == 2

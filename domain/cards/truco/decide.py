@@ -61,6 +61,7 @@ def decide(command: Command, state: Match) -> list[Event]:
         case RecordPenalty():
             return penalize(command, state, PENALTIES, lambda hand: _value_now(rules, state, hand))
         case UndoLastMove():
+            _not_seen_by_all(state)
             return undo(command, state)
     raise InvalidInput("invalid-command", f"a Truco game has no {type(command).__name__}")
 
@@ -131,6 +132,21 @@ def _the_card_at(command: PlayByPosition, state: Match) -> PlayCard:
         )
     card = cards[command.position]
     return PlayCard(at=command.at, seat=seat, card=card, covered=command.covered)
+
+
+def _not_seen_by_all(state: Match) -> None:
+    """A card turned over face up in a mão de ferro has been seen by its own blind player:
+    taken back, it would tell them what they hold (and where, when they play by position)."""
+    hand = state.hand
+    if not isinstance(hand, TrucoHand) or not hand.blind or not hand.moves:
+        return
+    last = hand.moves[-1]
+    if isinstance(last, CardPlayed) and not last.covered:
+        raise IllegalMove(
+            "card-turned-over",
+            "a card turned over in a mão de ferro has been seen: it stays played (T3); "
+            "annul the hand to deal it again",
+        )
 
 
 def _no_pending(hand: TrucoHand) -> None:

@@ -5,6 +5,7 @@ from domain.cards.tricks.refusals import REFUSALS as TRICKS
 
 REFUSALS = TRICKS | frozenset(
     {
+        "card-turned-over",
         "covered-not-allowed",
         "invalid-result",
         "no-card-there",

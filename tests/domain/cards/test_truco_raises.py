@@ -9,10 +9,12 @@ from domain import (
     HandEnded,
     MatchCommand,
     MatchFinished,
+    MoveUndone,
     Raise,
     RaiseAccepted,
     RaiseCalled,
     Team,
+    UndoLastMove,
 )
 from domain.cards.tricks.events import CardPlayed
 from domain.cards.truco.commands import PlayByPosition, RaiseCall
@@ -261,3 +263,17 @@ def test_truco_a_blind_seats_positions_count_the_cards_it_still_holds() -> None:
 def test_truco_a_card_is_played_by_its_position_only_in_the_mao_de_ferro() -> None:
     table().when(PlayByPosition(at=AT, seat=0, position=0)).raises("not-blind")
     table(before=FERRO[1:]).when(PlayByPosition(at=AT, seat=0, position=0)).raises("not-blind")
+
+
+def test_truco_a_card_turned_face_up_in_the_mao_de_ferro_is_not_taken_back() -> None:
+    """Its blind player has seen it: back in the hand, it would tell them what they hold."""
+    turned = table(card(0, "2H"), before=FERRO)
+    turned.when(UndoLastMove(at=AT)).raises("card-turned-over")
+    table(card(0, "2H"), before=FERRO[1:]).when(UndoLastMove(at=AT)).then(
+        MoveUndone(at=AT, seat=0, move="card_played", card="2H")
+    )
+
+
+def test_truco_a_covered_card_of_the_mao_de_ferro_may_be_taken_back() -> None:
+    covered = table(*cards("0 2H", "1 7H", "2 4H", "3 6H", "0 3H covered"), before=FERRO)
+    covered.when(UndoLastMove(at=AT)).then(MoveUndone(at=AT, seat=0, move="card_played"))
