@@ -5,11 +5,15 @@ deal when the cards are on a table."""
 
 from __future__ import annotations
 
+import random
+
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from domain.cards.cards import DECK_40
-from tests.api.conftest import Table
+from tests.api.conftest import ADMINISTRATOR, Table
 from tests.api.play import Game, Json, create_game
 
 DEAL = {
@@ -139,3 +143,70 @@ async def test_a_card_a_blind_seat_turned_over_is_not_taken_back(dealt_blind: Ga
     assert undo.json()["code"] == "card-turned-over"
     assert (await dealt_blind.state(by=seat0))["hand"]["trick"] == turned["hand"]["trick"]
     assert turned["hand"]["cards_left"][0] == 2
+
+
+def codes_in(value: object) -> set[str]:
+    """Every card code written anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value} & DECK_SET
+    items = value if isinstance(value, list) else value.values() if isinstance(value, dict) else []
+    return {code for item in items for code in codes_in(item)}
+
+
+DECK_SET = frozenset(DECK_40)
+
+
+async def reads_of(game: Game) -> set[str]:
+    """The card codes in what each of the table, the administrator and anyone reads now:
+    the game, its history and the feed."""
+    readers = [*game.table.players, game.scorekeeper, ADMINISTRATOR, None]
+    found = {code for by in readers for code in codes_in(await game.state(by=by))}
+    found |= {code for by in readers for code in codes_in(await game.events(by=by))}
+    feed = await game.client.get("/v1/events", params={"after": 0, "limit": 1000})
+    ours = [e for e in feed.json()["events"] if e["stream"] == f"match-{game.id}"]
+    return found | codes_in(ours)
+
+
+@settings(
+    max_examples=5,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(seed=st.integers(0, 2**32 - 1))
+async def test_no_read_shows_a_card_of_a_blind_hand_before_it_is_turned_face_up(
+    shared_client: httpx.AsyncClient, shared_table: Table, seed: int
+) -> None:
+    """A server's mão de ferro played at random by its seats' players (positions, cards
+    covered from round 2, a raise now and then, which loses the game, and undos asked):
+    once the hand is over and its deal public, no read made while it was played showed a
+    card still held, nor the face of a covered one."""
+    rng = random.Random(seed)
+    game = await both_on_eleven(shared_client, shared_table)
+    state = await game.ok("hands", {"deal": "server"})
+    players = shared_table.players
+    seen: list[tuple[int, set[str]]] = [(state["version"], await reads_of(game))]
+    while state["status"] == "in_progress" and state["hand"] is not None:
+        seat, hand = state["turn"], state["hand"]
+        roll = rng.random()
+        if roll < 0.05:
+            await game.post("moves", {"seat": seat, "call": "truco"}, by=players[seat])
+        elif roll < 0.2:
+            await game.post("undo", {})
+        else:
+            covered = bool(hand["tricks_played"]) and rng.random() < 0.4
+            position = rng.randrange(hand["cards_left"][seat])
+            move = {"seat": seat, "position": position, "covered": covered}
+            await game.ok("moves", move, by=players[seat])
+        state = await game.state()
+        if state["status"] == "in_progress" and state["hand"] is not None:  # else all public
+            seen.append((state["version"], await reads_of(game)))
+
+    history = await game.events()
+    (deal,) = [e for e in history if e["type"] == "cards_dealt"]
+    dealt = {code for cards in deal["data"]["hands"] for code in cards}
+    assert len(dealt) == 12
+    face_up = [(e["version"], e["data"]["card"]) for e in history if e["type"] == "card_played"]
+    for version, found in seen:
+        turned = {card for at, card in face_up if at <= version and card is not None}
+        shown = found & (dealt - turned)
+        assert not shown, f"at version {version}, cards not yet turned were read: {shown}"
