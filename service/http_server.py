@@ -83,6 +83,7 @@ class GuardedProtocol(HttpToolsProtocol):
         self._header_bytes = 0
         self._body_since = 0.0  # when its headers were in
         self._body_bytes = 0  # received since (about: the headers' last packet is not)
+        self._server_closing = _closing(self.server_state)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -112,10 +113,10 @@ class GuardedProtocol(HttpToolsProtocol):
     def on_message_begin(self) -> None:
         self._header_bytes = 0
         super().on_message_begin()
-        self.scope["extensions"] = {SERVER_CLOSING: {"event": _closing(self.server_state)}}
+        self.scope["extensions"] = {SERVER_CLOSING: {"event": self._server_closing}}
 
     def shutdown(self) -> None:
-        _closing(self.server_state).set()
+        self._server_closing.set()
         super().shutdown()
 
     def on_url(self, url: bytes) -> None:

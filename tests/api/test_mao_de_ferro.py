@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from domain.cards.cards import DECK_40
 from tests.api.conftest import ADMINISTRATOR, Table
 from tests.api.play import Game, Json, create_game
+from tests.api.test_betting import cards_in
 
 DEAL = {
     "dealer": 3,
@@ -145,15 +146,12 @@ async def test_a_card_a_blind_seat_turned_over_is_not_taken_back(dealt_blind: Ga
     assert turned["hand"]["cards_left"][0] == 2
 
 
+DECK_SET = frozenset(DECK_40)
+
+
 def codes_in(value: object) -> set[str]:
     """Every card code written anywhere in a JSON value."""
-    if isinstance(value, str):
-        return {value} & DECK_SET
-    items = value if isinstance(value, list) else value.values() if isinstance(value, dict) else []
-    return {code for item in items for code in codes_in(item)}
-
-
-DECK_SET = frozenset(DECK_40)
+    return cards_in(value) & DECK_SET
 
 
 async def reads_of(game: Game) -> set[str]:

@@ -9,7 +9,6 @@ The feed ends, its response complete, when the server begins to shut down
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import AsyncGenerator
 from typing import Annotated
 
@@ -45,8 +44,7 @@ async def _stream(
             after = stored[-1].position
         else:
             yield ServerSentEventMessage(comment="keep-alive")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(closing.wait(), POLL_SECONDS)
+            await asyncio.sleep(POLL_SECONDS)  # a stop is seen at the next poll
 
 
 async def _next_events(reads: Reads, after: int) -> list[RecordedEvent]:
