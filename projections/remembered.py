@@ -46,6 +46,11 @@ class RememberedGames:
         while len(self._games) > self.size:
             del self._games[next(iter(self._games))]
 
+    def let_go(self, match_ids: Iterable[str]) -> None:
+        """These games read back from the tables when they go on (they were changed there)."""
+        for match_id in match_ids:
+            self._games.pop(match_id, None)
+
     def forget(self) -> None:
         """After a failed batch: nothing kept, every game written read back from the tables."""
         self._games.clear()

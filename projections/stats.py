@@ -16,6 +16,7 @@ import asyncpg
 import msgspec
 
 from domain import BY_NAME, DECODER, MatchCreated
+from domain.competitions import REGISTRY_DECODER, PlayerErased
 from projections.achievements import Earned, earned_in, streak_earned
 from projections.base import NOT_NARROWED, Connection, StoredEvent
 from projections.contributions import PlayerGame, contributions
@@ -30,7 +31,7 @@ log = logging.getLogger("domino.projections")
 
 class Stats:
     tables: tuple[str, ...] = STATS_TABLES
-    event_types: tuple[str, ...] = GAME_EVENT_TYPES
+    event_types: tuple[str, ...] = (*GAME_EVENT_TYPES, "player_erased")
     narrowed: Mapping[str, str] = NOT_NARROWED
 
     def __init__(self, suffix: str = "", *, remembered: RememberedGames | None = None) -> None:
@@ -45,11 +46,16 @@ class Stats:
 
     async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
         """A dispute ends a part of the batch: what came before is written, then what a
-        confirmed game added is taken back (`projections.disputes`), then the rest."""
+        confirmed game added is taken back (`projections.disputes`), then the rest. So does
+        an erasure: the stages its player wrote are then cleared."""
         try:
             start = 0
             for at, stored in enumerate(events):
-                if stored.type == "match_disputed":
+                if stored.type == "player_erased":
+                    await self._apply(connection, events[start:at])
+                    await self.erased(connection, _staged(stored))
+                    start = at + 1
+                elif stored.type == "match_disputed":
                     await self._apply(connection, events[start:at])
                     match_id = stored.stream_id.removeprefix("match-")
                     game = await self._confirmed(connection, match_id)
@@ -61,6 +67,14 @@ class Stats:
             if self.remembered is not None:  # the games were folded further than written
                 self.remembered.forget()
             raise
+
+    async def erased(self, connection: Connection, staged: tuple[str, ...]) -> None:
+        """The games' stages gone (their creator's data was erased): what a reader sees now,
+        as a rebuild shows it, the openings being gone."""
+        if staged:
+            await connection.execute(self.sql.erase_stages, list(staged))
+            if self.remembered is not None:
+                self.remembered.let_go(staged)
 
     async def _confirmed(self, connection: Connection, match_id: str) -> GameFacts | None:
         row = await connection.fetchrow(self.sql.load_games, [match_id])
@@ -86,6 +100,15 @@ class Stats:
         )
         if self.remembered is not None:
             self.remembered.keep(batch.changed.values())
+
+
+def _staged(stored: StoredEvent) -> tuple[str, ...]:
+    try:
+        event = REGISTRY_DECODER.decode(stored.data)
+    except msgspec.DecodeError:
+        log.warning("stats: event %s does not decode: skipped", stored.position)
+        return ()
+    return event.staged if isinstance(event, PlayerErased) else ()
 
 
 class _Batch:

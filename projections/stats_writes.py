@@ -113,6 +113,14 @@ class StatsWrites:
             "UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in _STREAK_CHANGES),
         )
         self.insert_achievements = _upsert(achievements, "player_id, kind", "NOTHING")
+        self.erase_stages = (
+            f"WITH g AS (UPDATE {games} SET stage = NULL,"
+            " facts = jsonb_set(facts, '{stage}', 'null'::jsonb)"
+            " WHERE match_id = ANY($1::text[]) AND stage IS NOT NULL)"
+            f" UPDATE {player_games} SET stage = NULL"
+            " WHERE match_id = ANY($1::text[]) AND stage IS NOT NULL"
+        )
+        """The stages of games whose creator was erased, gone from every row that holds one."""
         # All five in one statement (a round trip each was most of a small batch's cost):
         # each writes its own table, so none depends on what another does, and PostgreSQL
         # runs every data-modifying WITH to completion whether or not it is read.

@@ -57,9 +57,10 @@ class PlayerRenamed(RegistryEvent, frozen=True, kw_only=True, tag="player_rename
 class PlayerErased(RegistryEvent, frozen=True, kw_only=True, tag="player_erased"):
     """A player's data erased (LGPD art. 18): their name's and texts' openings deleted, a
     pseudonym shown from now on. `competitions`: those whose name they wrote, now shown by
-    a pseudonym too."""
+    a pseudonym too; `staged`: the games whose torneio stage they wrote, now without one."""
 
     competitions: tuple[str, ...] = ()
+    staged: tuple[str, ...] = ()
 
 
 RegistryUnion = PlayerRegistered | CompetitionCreated | PlayerRenamed | PlayerErased

@@ -1,8 +1,8 @@
 """Names and free texts kept out of the hashed history (design.md, "A player's data").
 
 A text a person writes or that names them (a player's name, a competition's name and a
-torneio's prizes, a game's place and notes, a penalty's note, a dispute's reason and its
-settlement's note) is
+torneio's prizes, a game's place, notes and torneio stage, a penalty's note, a dispute's
+reason and its settlement's note) is
 committed like a secret: the event's public body holds null in its place and
 `"texts": {"<field>": sha256hex(salt || canonical JSON of the text)}`;
 the text and its salt go to the `openings` table (migration 0015), with its owner. Reads put
@@ -25,13 +25,18 @@ TEXT_FIELDS: dict[str, tuple[str, ...]] = {
     "player_registered": ("name",),
     "player_renamed": ("name",),
     "competition_created": ("name", "prizes"),
-    "match_created": ("place", "notes"),
+    "match_created": ("place", "notes", "stage"),
     "penalty_recorded": ("note",),
     "match_disputed": ("reason",),
     "dispute_settled": ("note",),
 }
 """The event types that carry texts, and their fields (as migration 0015 re-anchors them;
-a torneio's prizes, a place to its prize, since migration 0024: one text, the whole map)."""
+a torneio's prizes, a place to its prize, since migration 0024: one text, the whole map;
+a game's stage since migration 0025)."""
+
+SERVICE_WRITTEN: dict[tuple[str, str], str] = {("match_created", "stage"): "fixture_id"}
+"""A field that is nobody's text when the body holds the key named here: the stage of a
+fixture's game is the service's label ("grupo A", "final"), from the torneio's format."""
 
 _BODY = msgspec.json.Decoder(dict[str, Any])
 _ENCODE = msgspec.json.Encoder()
@@ -62,6 +67,9 @@ def commit_texts(
     for field in fields:
         value = body.get(field)
         if not value or not isinstance(value, str | dict):
+            continue
+        marker = SERVICE_WRITTEN.get((tag, field))
+        if marker is not None and body.get(marker) is not None:
             continue
         salt = secrets.token_bytes(16)
         digest = commitment(salt, value)

@@ -18,6 +18,7 @@ from tests.api.conftest import ADMIN, Player, Table, register, seat_a_table, ser
 from tests.api.erasure_reads import every_read, pg_dump
 from tests.api.play import assert_problem, create_competition, create_game, prepared
 from tests.api.test_commitments import VERIFY
+from tests.api.test_stages import torneio, won_by_the_first_team
 from tests.conftest import Database
 from tests.projections.test_http import settled
 
@@ -265,11 +266,88 @@ async def test_a_torneios_prizes_are_erased_with_their_writer(
 
 
 async def _stored_creation(database: Database, competition: str) -> dict[str, Any]:
+    return await _stored(database, f"competition-{competition}")
+
+
+async def test_a_games_stage_is_erased_with_its_writer(
+    client: httpx.AsyncClient, database: Database
+) -> None:
+    """A torneio game's stage labelled by hand is a text its creator writes: committed like
+    its place, shown, listed and ranked by while their data is kept; once they are erased,
+    the game has no stage in any read, list, ranking or table, and its chain verifies."""
+    stage = "Final na casa do Zequinha"
+    zé = await register(client, NAME)
+    first = [await register(client, n) for n in ("Ana Lima", "Tião Souza")]
+    second = [await register(client, n) for n in ("Bia Reis", "Caio Melo")]
+    competition = await torneio(client, zé, [first, second])
+    game = str((await won_by_the_first_team(client, zé, competition, stage, first, second))["id"])
+    await settled(client)
+    listed = f"/v1/matches?stage={stage}"
+    ranked = f"/v1/rankings?stage={stage}"
+    stored = await _stored(database, f"match-{game}")
+    held = (await client.get(f"/v1/players/{zé.id}/data", headers=zé.auth)).json()["texts"]
+    assert (await client.get(f"/v1/matches/{game}")).json()["stage"] == stage
+    assert [m["id"] for m in (await client.get(listed)).json()["matches"]] == [game]
+    assert len((await client.get(ranked)).json()["rows"]) == 4
+    assert (stored["stage"], "stage" in stored["texts"]) == (None, True)
+    assert [t["text"] for t in held if t["path"] == "stage"] == [stage]
+
+    erased = await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=zé.auth)
+    assert erased.status_code == 200, erased.text
+    await settled(client)
+
+    assert (await client.get(f"/v1/matches/{game}")).json()["stage"] is None
+    assert (await client.get(listed)).json()["matches"] == []
+    assert (await client.get(ranked)).json()["rows"] == []
+    reads = await every_read(client, zé, [game], competition)
+    assert [path for path, text in reads.items() if "casa do Zequinha" in text] == []
+    assert "casa do Zequinha" not in pg_dump(database.owner_dsn)
+    verified = (await client.get(f"/v1/matches/{game}/verify")).json()
+    assert (verified["valid"], verified["texts_erased"]) == (True, ["1: stage"])
+    assert await every_chain_broken(database) == {}
+
+
+async def test_a_fixtures_stage_is_the_services_label_not_a_text(
+    client: httpx.AsyncClient, database: Database
+) -> None:
+    """The stage of a fixture's game is the service's label, from the torneio's format:
+    kept in the body, and not erased with the player who created the game."""
+    zé = await register(client, NAME)
+    others = [await register(client, n) for n in ("Ana Lima", "Tião Souza", "Bia Reis")]
+    competition = await create_competition(
+        client,
+        zé,
+        name="Copa de sexta",
+        kind="torneio",
+        teams=[[zé.id, others[1].id], [others[0].id, others[2].id]],
+        format={"stages": [{"kind": "knockout"}]},
+    )
+    fixtures = (await client.get(f"/v1/competitions/{competition}/fixtures")).json()
+    created = await client.post(
+        "/v1/matches",
+        headers=zé.auth,
+        json={
+            "competition_id": competition,
+            "fixture_id": fixtures["fixtures"][0]["id"],
+            "seats": [zé.id, others[0].id, others[1].id, others[2].id],
+        },
+    )
+    assert created.status_code == 201, created.text
+    game, label = created.json()["id"], created.json()["stage"]
+    stored = await _stored(database, f"match-{game}")
+    assert label
+    assert (stored["stage"], "stage" in stored.get("texts", {})) == (label, False)
+
+    await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=zé.auth)
+
+    assert (await client.get(f"/v1/matches/{game}")).json()["stage"] == label
+
+
+async def _stored(database: Database, stream: str) -> dict[str, Any]:
     connection = await asyncpg.connect(database.owner_dsn)
     try:
         data = await connection.fetchval(
-            "SELECT data::text FROM events WHERE stream_id = $1 AND stream_version = 1",
-            f"competition-{competition}",
+            "SELECT data::text FROM events WHERE stream_id = $1 AND stream_version = 1", stream
         )
     finally:
         await connection.close()

@@ -2,7 +2,8 @@
 that brings it back after a restore.
 
 Erasing deletes the openings the player owns (their name, every name and text they wrote:
-migration 0015's `erase_owner`), records the erasure, revokes their tokens, and appends
+migration 0015's `erase_owner`), clears what the read models copied of them (names, the
+stages of games), records the erasure, revokes their tokens, and appends
 `player_erased` to their stream, in that order; each step is a no-op when done already,
 so an erasure cut short is completed by the next one, or at the next start. The erasure
 list (a file outside the database, `DOMINO_ERASURE_LIST`, one JSON line a player: ids and
@@ -22,7 +23,9 @@ from typing import NamedTuple
 import asyncpg
 
 from domain.competitions import PlayerErased
+from projections.base import Connection
 from projections.directory import Directory
+from projections.stats import Stats
 from service.http.auth import ERASED_PREFIX, REVOKED_CHANNEL
 from service.store.errors import Busy, NotFound
 from service.store.event_store import VersionConflict
@@ -30,6 +33,8 @@ from service.store.registry import Registry
 
 log = logging.getLogger("domino.erasure")
 FOLD_POLLS = 500  # 5 s of 10 ms
+FOLDING = ("directory", "stats")
+"""The read models that hold a text an erasure deletes: names, and games' stages."""
 
 
 class Erasure(NamedTuple):
@@ -46,14 +51,12 @@ async def erase(pool: asyncpg.Pool, registry: Registry, player_id: str, by: str)
     _, version, erased = await registry.player_now(player_id)
     async with pool.acquire() as connection, connection.transaction():
         await connection.execute("SELECT pg_advisory_xact_lock(erasure_lock($1))", player_id)
-        named = await connection.fetch(
-            "SELECT DISTINCT substr(stream_id, 13) FROM openings"
-            " WHERE owner = $1 AND stream_id LIKE 'competition-%' AND path = 'name'",
-            player_id,
-        )
+        named = await _streams_of(connection, player_id, "competition-", "name")
+        staged = await _streams_of(connection, player_id, "match-", "stage")
         gone = await connection.fetchval("SELECT erase_owner($1, $2)", player_id, by)
-        # The directory shows the pseudonym now, not once it folds `player_erased`.
-        await Directory().erased(connection, player_id, tuple(r[0] for r in named))
+        # The read models show it now, not once they fold `player_erased`.
+        await Directory().erased(connection, player_id, named)
+        await Stats().erased(connection, staged)
         revoked = await connection.fetch(
             "UPDATE tokens SET expires_at = now() WHERE player_id = $1"
             " AND (expires_at IS NULL OR expires_at > now()) RETURNING encode(token_hash, 'hex')",
@@ -66,7 +69,7 @@ async def erase(pool: asyncpg.Pool, registry: Registry, player_id: str, by: str)
         )
     appended = False
     if not erased:
-        event = PlayerErased(at=datetime.now(UTC), competitions=tuple(r[0] for r in named))
+        event = PlayerErased(at=datetime.now(UTC), competitions=named, staged=staged)
         position = await _recorded(registry, player_id, event, by, version)
         appended = position > 0
         await _folded(pool, position)
@@ -74,6 +77,21 @@ async def erase(pool: asyncpg.Pool, registry: Registry, player_id: str, by: str)
     # written by it, and by a call that completes an erasure cut short before `player_erased`
     # (twice at worst, when two race: replaying a line twice changes nothing).
     return Erasure(gone is not None, gone is not None or appended, [r[0] for r in revoked])
+
+
+async def _streams_of(
+    connection: Connection, player_id: str, prefix: str, path: str
+) -> tuple[str, ...]:
+    """The ids of the streams where the player wrote the text at `path` (before its erasure
+    deletes the openings that say so)."""
+    rows = await connection.fetch(
+        "SELECT DISTINCT substr(stream_id, length($2) + 1) FROM openings"
+        " WHERE owner = $1 AND starts_with(stream_id, $2) AND path = $3",
+        player_id,
+        prefix,
+        path,
+    )
+    return tuple(sorted(r[0] for r in rows))
 
 
 async def _recorded(
@@ -92,18 +110,19 @@ async def _recorded(
 
 
 async def _folded(pool: asyncpg.Pool, position: int) -> None:
-    """Until the directory has folded `player_erased`: a batch it read before the erasure
-    (the name still opened) may write the name back after the erasure's own update; its
-    fold of `player_erased`, which comes after, writes the pseudonym for good. Bounded:
-    without a projection runner answering, the fold follows later."""
+    """Until the directory and the stats have folded `player_erased`: a batch they read
+    before the erasure (a name or a stage still opened) may write it back after the
+    erasure's own update; their fold of `player_erased`, which comes after, clears it for
+    good. Bounded: without a projection runner answering, the fold follows later."""
     for _ in range(FOLD_POLLS):
-        folded = await pool.fetchval(
-            "SELECT position FROM projection_checkpoints WHERE name = 'directory'"
+        folded = await pool.fetch(
+            "SELECT position FROM projection_checkpoints WHERE name = ANY($1::text[])",
+            list(FOLDING),
         )
-        if folded is not None and folded >= position:
+        if len(folded) == len(FOLDING) and min(r[0] for r in folded) >= position:
             return
         await asyncio.sleep(0.01)
-    log.warning("erasure: the directory has not folded position %d yet", position)
+    log.warning("erasure: %s have not folded position %d yet", " and ".join(FOLDING), position)
 
 
 def listed(path: Path | None, player_id: str, by: str) -> None:
