@@ -15,9 +15,10 @@ import httpx
 from alembic import command
 
 from domain import Event, decide, fold
-from domain.competitions import PlayerRegistered
+from domain.competitions import CompetitionCreated, PlayerRegistered
 from domain.dominoes.commands import RecordResult
 from domain.match.commands import Command, CreateMatch, RecordPenalty
+from domain.rulesets import resolve_rules
 from service.store.database import alembic_config
 from service.store.event_store import EventStore, NewEvent
 from service.store.secrets import PUBLIC
@@ -27,6 +28,9 @@ from tests.api.test_commitments import VERIFY
 from tests.conftest import Database
 
 NOW = datetime(2026, 11, 1, tzinfo=UTC)
+LEGACY_TORNEIO = str(uuid.uuid4())
+"""A torneio's id for the game's stage: a stage in clear, re-anchored by 0026 after 0015
+re-anchored the same link for the place and the notes."""
 
 
 def plain(event: object, actor: str) -> NewEvent:
@@ -36,7 +40,7 @@ def plain(event: object, actor: str) -> NewEvent:
 
 
 def a_game(players: list[str]) -> list[Event]:
-    """Created with a place and notes, a hand recorded, a penalty with a note."""
+    """Created with a place, notes and a stage, a hand recorded, a penalty with a note."""
     commands: list[Command] = [
         CreateMatch(
             at=NOW,
@@ -45,6 +49,8 @@ def a_game(players: list[str]) -> list[Event]:
             actor=players[0],
             place="Bar Antigo do Zé",
             notes="nota antiga",
+            competition_id=LEGACY_TORNEIO,
+            stage="Final do Zé Legado",
         ),
         RecordResult(at=NOW, outcome="batida", seat=1, kind="simples"),
         RecordPenalty(at=NOW, seat=2, kind="slow-play", note="demorou, disse o Zé Legado"),
@@ -70,6 +76,18 @@ async def written_before(database: Database) -> tuple[list[str], str]:
                 [plain(PlayerRegistered(at=NOW, name=name), "admin")],
                 expected_version=0,
             )
+        torneio = CompetitionCreated(
+            at=NOW,
+            name="Torneio do Zé Legado",
+            kind="torneio",
+            rules=resolve_rules("pontos", {}),
+            organizers=(players[0],),
+            teams=((players[0], players[2]), (players[1], players[3])),
+            created_by=players[0],
+        )
+        await store.append(
+            f"competition-{LEGACY_TORNEIO}", [plain(torneio, players[0])], expected_version=0
+        )
         match_id = str(uuid.uuid4())
         await store.append(
             f"match-{match_id}", [plain(e, players[0]) for e in a_game(players)], expected_version=0
@@ -95,8 +113,9 @@ async def test_a_log_written_before_is_reanchored_recorded_and_verifiable(
             "SELECT stream_id, stream_version, data::text FROM events ORDER BY position"
         )
         anchors = await owner.fetch("SELECT stream_id, version, old_hash FROM reanchorings")
-        audit = await owner.fetchval(
+        audit = await owner.fetch(
             "SELECT data::text FROM events WHERE stream_id = 'audit-reanchoring'"
+            " ORDER BY stream_version"
         )
         openings = await owner.fetch("SELECT stream_id, path, owner, salt, value FROM openings")
     finally:
@@ -105,11 +124,12 @@ async def test_a_log_written_before_is_reanchored_recorded_and_verifiable(
     assert {(a[0], a[1]): bytes(a[2]) for a in anchors} == {
         (s, v): h for (s, v), h in old_hash.items()
     }
-    assert json.loads(audit)["events_rewritten"] == 6
+    assert [json.loads(a[0])["events_rewritten"] for a in audit] == [7, 1]  # 0015, 0026
     game_links = [v for (stream, v) in old_hash if stream == f"match-{match_id}"]
     assert len(game_links) > 2  # every link after a rewritten one changed, and is recorded
     assert {(o[0], o[1], o[2]) for o in openings} >= {
         (f"match-{match_id}", "place", players[0]),
+        (f"match-{match_id}", "stage", players[0]),
         (f"player-{players[0]}", "name", players[0]),
     }
     # Auditable: the old bodies, rebuilt from the new ones and their openings, chain to the
@@ -134,7 +154,7 @@ async def test_a_reanchored_game_plays_on_verifies_and_its_texts_can_be_erased(
     async with serve(database) as client:
         assert (await client.get(f"/v1/players/{players[0]}")).json()["name"] == "Zé Legado"
         state = (await client.get(f"/v1/matches/{match_id}")).json()
-        assert state["place"] == "Bar Antigo do Zé"
+        assert (state["place"], state["stage"]) == ("Bar Antigo do Zé", "Final do Zé Legado")
         result = {"outcome": "batida", "seat": 0, "kind": "simples"}
         moved = await client.post(f"/v1/matches/{match_id}/results", json=result, headers=ADMIN)
         assert moved.status_code == 201, moved.text
@@ -142,14 +162,14 @@ async def test_a_reanchored_game_plays_on_verifies_and_its_texts_can_be_erased(
         assert (verified["valid"], verified["reanchored"], verified["texts_matched"]) == (
             True,
             [1, 3],
-            3,
+            4,
         )
         erased = await client.post(f"/v1/players/{players[0]}/erasure", json={}, headers=ADMIN)
         assert erased.status_code == 200, erased.text
         after = (await client.get(f"/v1/matches/{match_id}/verify")).json()
         assert (after["valid"], after["texts_erased"]) == (
             True,
-            ["1: notes", "1: place", "3: note"],
+            ["1: notes", "1: place", "1: stage", "3: note"],
         )
         await _no_name(client, match_id)
     dump = pg_dump(database.owner_dsn)
