@@ -116,11 +116,12 @@ class StatsWrites:
         self.erase_stages = (
             f"WITH g AS (UPDATE {games} SET stage = NULL,"
             " facts = jsonb_set(facts, '{stage}', 'null'::jsonb)"
-            " WHERE match_id = ANY($1::text[]) AND stage IS NOT NULL)"
-            f" UPDATE {player_games} SET stage = NULL"
-            " WHERE match_id = ANY($1::text[]) AND stage IS NOT NULL"
+            " WHERE match_id = ANY($1::text[]))"
+            f" UPDATE {player_games} SET stage = NULL WHERE match_id = ANY($1::text[])"
         )
-        """The stages of games whose creator was erased, gone from every row that holds one."""
+        """The stages of games whose creator was erased, gone from every row that holds one
+        (the facts too: a batch that loaded them before the erasure writes them back after,
+        without the stage column)."""
         # All five in one statement (a round trip each was most of a small batch's cost):
         # each writes its own table, so none depends on what another does, and PostgreSQL
         # runs every data-modifying WITH to completion whether or not it is read.

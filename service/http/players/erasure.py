@@ -33,6 +33,7 @@ from service.store.registry import Registry
 
 log = logging.getLogger("domino.erasure")
 FOLD_POLLS = 500  # 5 s of 10 ms
+DEADLOCK_RETRIES = 3
 FOLDING = ("directory", "stats")
 """The read models that hold a text an erasure deletes: names, and games' stages."""
 
@@ -49,34 +50,61 @@ class Erasure(NamedTuple):
 async def erase(pool: asyncpg.Pool, registry: Registry, player_id: str, by: str) -> Erasure:
     """Erase the player (each step a no-op when done already)."""
     _, version, erased = await registry.player_now(player_id)
-    async with pool.acquire() as connection, connection.transaction():
-        await connection.execute("SELECT pg_advisory_xact_lock(erasure_lock($1))", player_id)
-        named = await _streams_of(connection, player_id, "competition-", "name")
-        staged = await _streams_of(connection, player_id, "match-", "stage")
-        gone = await connection.fetchval("SELECT erase_owner($1, $2)", player_id, by)
-        # The read models show it now, not once they fold `player_erased`.
-        await Directory().erased(connection, player_id, named)
-        await Stats().erased(connection, staged)
-        revoked = await connection.fetch(
-            "UPDATE tokens SET expires_at = now() WHERE player_id = $1"
-            " AND (expires_at IS NULL OR expires_at > now()) RETURNING encode(token_hash, 'hex')",
-            player_id,
-        )
-        for row in revoked:
-            await connection.execute("SELECT pg_notify($1, $2)", REVOKED_CHANNEL, row[0])
-        await connection.execute(
-            "SELECT pg_notify($1, $2)", REVOKED_CHANNEL, ERASED_PREFIX + player_id
-        )
+    done = await _in_one_transaction(pool, player_id, by, erased)
     appended = False
     if not erased:
-        event = PlayerErased(at=datetime.now(UTC), competitions=named, staged=staged)
+        event = PlayerErased(at=datetime.now(UTC), competitions=done.named, staged=done.staged)
         position = await _recorded(registry, player_id, event, by, version)
         appended = position > 0
         await _folded(pool, position)
     # "Now" is the call whose `erase_owner` deleted: of erasures at once, one. The list is
     # written by it, and by a call that completes an erasure cut short before `player_erased`
     # (twice at worst, when two race: replaying a line twice changes nothing).
-    return Erasure(gone is not None, gone is not None or appended, [r[0] for r in revoked])
+    now = done.gone is not None
+    return Erasure(now, now or appended, done.revoked)
+
+
+class _Done(NamedTuple):
+    gone: list[str] | None
+    """The commitments whose openings this call deleted (None: erased already)."""
+    named: tuple[str, ...]
+    staged: tuple[str, ...]
+    revoked: list[str]
+
+
+async def _in_one_transaction(pool: asyncpg.Pool, player_id: str, by: str, erased: bool) -> _Done:
+    """The openings deleted, the read models' copies cleared and the tokens revoked, at
+    once. The read models' rows are locked in the order the erasure reaches them, and a
+    projection's batch may hold some of them in another: a deadlock undoes the whole
+    transaction, which is then tried again."""
+    for _ in range(DEADLOCK_RETRIES):
+        try:
+            async with pool.acquire() as connection, connection.transaction():
+                return await _erased_now(connection, player_id, by, erased)
+        except asyncpg.DeadlockDetectedError:
+            log.warning("erasure: a deadlock with a projection's batch; trying again")
+    raise Busy("player")
+
+
+async def _erased_now(connection: Connection, player_id: str, by: str, erased: bool) -> _Done:
+    await connection.execute("SELECT pg_advisory_xact_lock(erasure_lock($1))", player_id)
+    named = await _streams_of(connection, player_id, "competition-", "name")
+    staged = await _streams_of(connection, player_id, "match-", "stage")
+    gone = await connection.fetchval("SELECT erase_owner($1, $2)", player_id, by)
+    if gone is None and not erased:  # completing an erasure cut short: openings gone
+        named, staged = await _erased_in(connection, player_id)
+    # The read models show it now, not once they fold `player_erased`.
+    await Directory().erased(connection, player_id, named)
+    await Stats().erased(connection, staged)
+    revoked = await connection.fetch(
+        "UPDATE tokens SET expires_at = now() WHERE player_id = $1"
+        " AND (expires_at IS NULL OR expires_at > now()) RETURNING encode(token_hash, 'hex')",
+        player_id,
+    )
+    for row in revoked:
+        await connection.execute("SELECT pg_notify($1, $2)", REVOKED_CHANNEL, row[0])
+    await connection.execute("SELECT pg_notify($1, $2)", REVOKED_CHANNEL, ERASED_PREFIX + player_id)
+    return _Done(gone, named, staged, [r[0] for r in revoked])
 
 
 async def _streams_of(
@@ -92,6 +120,27 @@ async def _streams_of(
         path,
     )
     return tuple(sorted(r[0] for r in rows))
+
+
+_ERASED_IN = """
+SELECT e.event_type = 'match_created', substr(e.stream_id, strpos(e.stream_id, '-') + 1)
+  FROM events e, erasures x
+ WHERE x.player_id = $1
+   AND ((e.event_type = 'competition_created' AND e.data -> 'texts' ->> 'name' = ANY(x.commitments))
+     OR (e.event_type = 'match_created' AND e.data -> 'texts' ->> 'stage' = ANY(x.commitments)))
+"""
+
+
+async def _erased_in(
+    connection: Connection, player_id: str
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The competitions named and the games staged by an erased player, from the erasure's
+    record of its commitments (its openings, which said so, are gone): for an erasure cut
+    short before `player_erased`, completed now. A scan of the log's creations, on this
+    rare path alone."""
+    rows = await connection.fetch(_ERASED_IN, player_id)
+    named = tuple(sorted(r[1] for r in rows if not r[0]))
+    return named, tuple(sorted(r[1] for r in rows if r[0]))
 
 
 async def _recorded(
