@@ -1,8 +1,9 @@
 """An erasure racing the `stats` projection (found by an attack review of the stage's
 erasure): a batch that loaded a game's facts, or read its creation, before the erasure and
 writes after it leaves no erased stage behind, even when the erasure was cut short and
-completed later. The race is forced: the erasure runs inside the batch, between its read
-and its write."""
+completed later, or ran while a rebuild's shadow held the game. The race is forced: the
+erasure runs inside the batch, between its read and its write. And a stage imported with a
+game, erased with its importer."""
 
 from __future__ import annotations
 
@@ -12,13 +13,17 @@ from typing import Any
 
 import asyncpg
 import httpx
+import msgspec
 import pytest
 
+from projections import projection_named
+from projections.batches import step
 from projections.facts import GameFacts
+from projections.rebuild import SHADOW, _create_shadow, _swap
 from projections.stats_writes import StatsWrites
 from service.http.players import erasure as erasure_module
 from tests.api.conftest import ADMIN, Player, register
-from tests.api.erasure_reads import pg_dump
+from tests.api.erasure_reads import every_read, pg_dump
 from tests.api.test_stages import torneio
 from tests.conftest import Database
 from tests.projections.test_http import settled
@@ -224,3 +229,107 @@ async def _until_one_waits(holder: asyncpg.Connection) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the erasure never waited for the game's row")
+
+
+async def test_an_imported_games_stage_is_its_importers_and_erased_with_them(
+    client: httpx.AsyncClient, database: Database
+) -> None:
+    """A stage imported with a game is its importer's text: erased with them from every
+    read, table and export; the file imported again is the importer's own copy."""
+    zé = await register(client, NAME)
+    first = [await register(client, n) for n in ("Ana Lima", "Tião Souza")]
+    second = [await register(client, n) for n in ("Bia Reis", "Caio Melo")]
+    competition = await torneio(client, zé, [first, second])
+    seats = [first[0].id, second[0].id, first[1].id, second[1].id]
+    hands = [{"outcome": "batida", "seat": 0, "kind": "cruzada"} for _ in range(2)]
+    line = {
+        "key": "s1",
+        "competition_id": competition,
+        "stage": STAGE,
+        "seats": seats,
+        "hands": hands,
+        "confirm": True,
+    }
+    answer = await client.post(
+        "/v1/imports/games", content=msgspec.json.encode(line), headers=zé.auth
+    )
+    assert answer.json()["imported"] == 1, answer.text
+    game = answer.json()["results"][0]["id"]
+    await settled(client)
+    exported = (await client.get("/v1/exports/games?status=all")).text
+    assert STAGE in exported
+
+    assert (
+        await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=zé.auth)
+    ).status_code == 200
+    await settled(client)
+    assert await kept(database, game) == (None, None, [None])
+    reads = await every_read(client, zé, [game], competition)
+    assert [p for p, text in reads.items() if STAGE in text] == []
+    assert STAGE not in pg_dump(database.owner_dsn)
+    # The same file again (by an administrator now: zé's tokens are revoked) writes a new
+    # game, with the stage as the file says: the file is the importer's copy.
+    again = await client.post("/v1/imports/games", content=msgspec.json.encode(line), headers=ADMIN)
+    assert again.json()["imported"] == 1, again.text
+    # Re-exported, the erased game's line has no stage.
+    lines = [
+        msgspec.json.decode(x)
+        for x in (await client.get("/v1/exports/games?status=all")).text.splitlines()
+        if x
+    ]
+    erased_line = next(x for x in lines if x["id"] == game)
+    assert erased_line["stage"] is None
+
+
+async def test_a_rebuild_whose_shadow_read_the_stage_before_the_erasure_swaps_in_none(
+    client: httpx.AsyncClient, database: Database
+) -> None:
+    """The stats rebuild folds the game (its stage opened, the game remembered), the
+    erasure happens, a hand and the confirmation follow, then the swap's catch-up."""
+    zé = await register(client, NAME)
+    first = [await register(client, n) for n in ("Ana Lima", "Tião Souza")]
+    second = [await register(client, n) for n in ("Bia Reis", "Caio Melo")]
+    competition = await torneio(client, zé, [first, second])
+    seats = [first[0].id, second[0].id, first[1].id, second[1].id]
+    created = await client.post(
+        "/v1/matches",
+        headers=zé.auth,
+        json={"competition_id": competition, "stage": STAGE, "seats": seats},
+    )
+    game = created.json()["id"]
+    await settled(client)
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        stats = projection_named("stats")
+        shadow = stats.writing_to(SHADOW)
+        deferred = await _create_shadow(owner, stats, shadow, "domino_app")
+        while await step(owner, shadow, 100_000):
+            pass
+        assert (
+            await owner.fetchval("SELECT stage FROM proj_games_shadow WHERE match_id = $1", game)
+            == STAGE
+        )
+        erased = await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=ADMIN)
+        assert erased.status_code == 200
+        state = created.json()
+        while state["status"] == "in_progress":
+            state = (
+                await client.post(
+                    f"/v1/matches/{game}/results",
+                    headers=ADMIN,
+                    json={"outcome": "batida", "seat": 0, "kind": "cruzada"},
+                )
+            ).json()
+        assert (
+            await client.post(f"/v1/matches/{game}/confirmations", headers=ADMIN, json={})
+        ).status_code == 201
+        await settled(client)
+        for statement in deferred:
+            await owner.execute(statement)
+        await _swap(owner, stats, shadow, 100_000)
+    finally:
+        await owner.close()
+    await settled(client)
+    assert await kept(database, game) == (None, None, [None])
+    assert (await client.get(f"/v1/rankings?stage={STAGE}")).json()["rows"] == []
+    assert STAGE not in pg_dump(database.owner_dsn)
