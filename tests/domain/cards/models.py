@@ -198,6 +198,10 @@ class TrucoDeal(Deal):
     last_raiser: Side | None = None
     raises: tuple[tuple[int, int], ...] = ()
     eleven: bool = False
+    blind: bool = False
+    """A mão de ferro (11 to 11): its players do not see their own cards (T3)."""
+    face_up_last: bool = False
+    """The last move turned a card face up: in a blind hand, it is not taken back."""
 
     @property
     def manilha(self) -> str:
@@ -213,7 +217,13 @@ class TrucoDeal(Deal):
 
     def play(self, seat: int, card: str, covered: bool) -> "TrucoDeal":
         trick = (*self.trick, (seat, card, covered))
-        after = replace(self, hands=self.without(seat, card), trick=trick, moves=self.moves + 1)
+        after = replace(
+            self,
+            hands=self.without(seat, card),
+            trick=trick,
+            moves=self.moves + 1,
+            face_up_last=not covered,
+        )
         if len(trick) < 4:
             return after
         winner = truco_round_winner(trick, self.manilha)
@@ -229,7 +239,9 @@ class TrucoDeal(Deal):
         """A raise, or a counter-raise that accepts the raise it answers."""
         accepted = self.accepted() if self.pending else self
         raises = (*self.raises, (seat, value))
-        return replace(accepted, pending=(seat, value), raises=raises, moves=self.moves + 1)
+        return replace(
+            accepted, pending=(seat, value), raises=raises, moves=self.moves + 1, face_up_last=False
+        )
 
     def accepted(self) -> "TrucoDeal":
         assert self.pending is not None
@@ -237,7 +249,15 @@ class TrucoDeal(Deal):
         return replace(self, value=value, last_raiser=side(seat), pending=None)
 
     def accept(self) -> "TrucoDeal":
-        return replace(self.accepted(), moves=self.moves + 1)
+        return replace(self.accepted(), moves=self.moves + 1, face_up_last=False)
+
+    @property
+    def undo_refusal(self) -> str | None:
+        """Why the last move may not be taken back: none made, or a card turned face up in
+        a blind hand (its player has seen it: T3)."""
+        if not self.moves:
+            return "nothing-to-undo"
+        return "card-turned-over" if self.blind and self.face_up_last else None
 
     def next_raise(self) -> int | None:
         now = self.pending[1] if self.pending else self.value

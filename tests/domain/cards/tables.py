@@ -578,7 +578,7 @@ class TrucoTable(Table):
                 self.call(model, model.turn, value)
             elif 850 <= roll < 880 and model.eleven:
                 self.call(model, model.turn, 3)
-            elif 960 <= roll < 980 and self.corrections and model.moves:
+            elif 960 <= roll < 980 and self.corrections and model.undo_refusal is None:
                 self.undo()
             elif roll >= 980:
                 self.penalty()
@@ -650,6 +650,7 @@ class TrucoTable(Table):
             vira=vira,
             value=3 if eleven else 1,
             eleven=eleven,
+            blind=self.score == (11, 11),
         )
         hand = self.state.hand
         assert isinstance(hand, TrucoHand)
@@ -692,7 +693,7 @@ class TrucoTable(Table):
             accept = self.any_of([False, True])
             self.probe(AnswerRaise(at=at, seat=seat, accept=accept), answer_refusal(model, seat))
         elif kind == "undo":
-            self.probe(UndoLastMove(at=at), None if model.moves else "nothing-to-undo")
+            self.probe(UndoLastMove(at=at), model.undo_refusal)
         elif kind == "deal":
             self.probe(DealCards(at=at, hands=[], vira="AS"), "hand-in-progress")
         else:
