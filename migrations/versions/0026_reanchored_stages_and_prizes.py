@@ -7,12 +7,18 @@ names (docs/reliability.md, "Names in the log"): its text committed, its opening
 its owner (the game's or competition's creator), its stream's chain relinked, each changed
 link recorded in `reanchorings`, and a `history_reanchored` event in `audit-reanchoring`.
 
-A stream re-anchored by 0015 already keeps its row of a link: its first old hash stays
-(every text opened, the current bodies give back the bodies that hash covered), its new hash
-is this relink's. A text whose owner was erased before gets no opening: it reads as erased
-at once, the erasure's record lists its commitment, the old hashes that covered it are
-forgotten (as 0017 does for every erasure), and the read models lose the stage they copied.
-A fixture's stage is the service's label, not a text, and stays.
+`reanchorings` keeps each re-anchoring's rows apart (`revision`: "0015", "0026"): a link
+0015 relinked and 0026 relinks again has a row of each, so the hash a client was shown
+between the two (0026's old hash, 0015's new one) is kept, as is the first. An auditor
+rebuilds a revision's old bodies from the bodies it left, putting back the texts it
+committed (0026: `stage`, `prizes`, on the events it rewrote; 0015: every text then).
+
+A text whose owner was erased before gets no opening: it reads as erased at once, the
+erasure's record lists its commitment, the old hashes that covered it are forgotten (as 0017
+does for every erasure), and the read models lose the stage they copied. The openings and
+the erasures are locked first, in an erasure's order, so an erasure waits for the migration
+(and then deletes the openings it wrote) rather than fail it. A fixture's stage is the
+service's label, not a text, and stays.
 
 Revision ID: 0026
 Revises: 0025
@@ -59,12 +65,10 @@ BEGIN
             link := sha256(link || convert_to(s || E'\\n' || row.stream_version || E'\\n' ||
                            row.event_type || E'\\n' || row.body, 'UTF8'));
             IF link <> row.hash THEN
-                INSERT INTO reanchorings AS r (stream_id, version, old_hash, new_hash, rewritten)
+                INSERT INTO reanchorings (stream_id, version, old_hash, new_hash, rewritten,
+                                          revision)
                 VALUES (s, row.stream_version, row.hash, link, EXISTS (
-                    SELECT 1 FROM reanchor_rewritten w WHERE w.position = row.position))
-                ON CONFLICT (stream_id, version) DO UPDATE
-                   SET new_hash = excluded.new_hash, rewritten = r.rewritten OR excluded.rewritten,
-                       reanchored_at = excluded.reanchored_at;
+                    SELECT 1 FROM reanchor_rewritten w WHERE w.position = row.position), '0026');
                 UPDATE events SET hash = link WHERE position = row.position;
             END IF;
         END LOOP;
@@ -102,7 +106,10 @@ def _reanchor() -> None:
         return
     erased = {r[0] for r in connection.execute(sa.text("SELECT player_id FROM erasures"))}
     connection.execute(
-        sa.text("CREATE TEMPORARY TABLE reanchor_rewritten (position bigint, stream_id text)")
+        sa.text(
+            "CREATE TEMPORARY TABLE reanchor_rewritten"
+            " (position bigint PRIMARY KEY, stream_id text)"
+        )
     )
     gone: dict[str, list[tuple[str, str]]] = {}
     """The owner erased before: their texts' streams and commitments, without an opening."""
@@ -166,9 +173,7 @@ def _announced(connection: sa.Connection, rewritten: int) -> None:
     """The audit stream says what this migration changed, as 0015's event does."""
     streams, links = connection.execute(
         sa.text(
-            "SELECT count(DISTINCT r.stream_id), count(*) FROM reanchorings r"
-            " JOIN (SELECT DISTINCT stream_id FROM reanchor_rewritten) w USING (stream_id)"
-            " WHERE r.reanchored_at >= now()"
+            "SELECT count(DISTINCT stream_id), count(*) FROM reanchorings WHERE revision = '0026'"
         )
     ).one()
     data = {
@@ -190,11 +195,24 @@ def _announced(connection: sa.Connection, rewritten: int) -> None:
 
 
 def upgrade() -> None:
+    op.execute("LOCK TABLE openings IN SHARE ROW EXCLUSIVE MODE")
+    op.execute("LOCK TABLE erasures IN SHARE ROW EXCLUSIVE MODE")
+    op.execute("ALTER TABLE reanchorings ADD COLUMN revision text NOT NULL DEFAULT '0015'")
+    op.execute("ALTER TABLE reanchorings ALTER COLUMN revision DROP DEFAULT")
+    op.execute("ALTER TABLE reanchorings DROP CONSTRAINT reanchorings_pkey")
+    op.execute("ALTER TABLE reanchorings ADD PRIMARY KEY (stream_id, version, revision)")
     op.execute("ALTER TABLE events DISABLE TRIGGER events_refuse_change")
     _reanchor()
     op.execute("ALTER TABLE events ENABLE TRIGGER events_refuse_change")
 
 
 def downgrade() -> None:
-    """Nothing to undo: the texts stay committed (their openings hold them), as a log written
-    since 0025 would have them."""
+    """The schema back, for a log 0026 did not re-anchor only: its texts stay committed
+    (their openings hold them), but its second row of a link has nowhere to go."""
+    op.execute(
+        "DO $$ BEGIN IF EXISTS (SELECT 1 FROM reanchorings WHERE revision <> '0015') THEN"
+        " RAISE EXCEPTION 'links re-anchored by 0026: 0026 is not undone'; END IF; END $$"
+    )
+    op.execute("ALTER TABLE reanchorings DROP CONSTRAINT reanchorings_pkey")
+    op.execute("ALTER TABLE reanchorings DROP COLUMN revision")
+    op.execute("ALTER TABLE reanchorings ADD PRIMARY KEY (stream_id, version)")

@@ -112,7 +112,9 @@ async def test_a_log_written_before_is_reanchored_recorded_and_verifiable(
         rows = await owner.fetch(
             "SELECT stream_id, stream_version, data::text FROM events ORDER BY position"
         )
-        anchors = await owner.fetch("SELECT stream_id, version, old_hash FROM reanchorings")
+        anchors = await owner.fetch(
+            "SELECT stream_id, version, old_hash FROM reanchorings WHERE revision = '0015'"
+        )
         audit = await owner.fetch(
             "SELECT data::text FROM events WHERE stream_id = 'audit-reanchoring'"
             " ORDER BY stream_version"
@@ -180,3 +182,74 @@ async def test_a_reanchored_game_plays_on_verifies_and_its_texts_can_be_erased(
 async def _no_name(client: httpx.AsyncClient, match_id: str) -> None:
     for path in (f"/v1/matches/{match_id}", f"/v1/matches/{match_id}/events", "/v1/events"):
         assert "Legado" not in (await client.get(path)).text
+
+
+def _rebuilt(text: str, values: dict[str, object], paths: tuple[str, ...] | None) -> str:
+    """An event's body as a re-anchoring found it: the texts it committed (`paths`; None:
+    every text) put back from their openings, as jsonb writes it."""
+    body = json.loads(text)
+    texts = body.pop("texts", {})
+    for path, committed in list(texts.items()):
+        if paths is None or path in paths:
+            body[path] = values[committed]
+            del texts[path]
+    if texts:
+        body["texts"] = texts
+    return str(VERIFY.jsonb_text(body))
+
+
+async def test_a_link_relinked_twice_keeps_the_hashes_of_each_revision(
+    database: Database,
+) -> None:
+    """The 0014 log re-anchored by 0015, played on (a hand more: a link 0015 never saw),
+    then re-anchored by 0026 for its stage: every hash ever shown is kept (0015's old hashes,
+    and as 0026's old ones the hashes clients were shown between the two), and each
+    revision's old chain is rebuilt from the bodies it left, putting back what it committed."""
+    _, match_id = await written_before(database)
+    stream = f"match-{match_id}"
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        first = {r[0]: bytes(r[1]) for r in await owner.fetch(_HASHES, stream)}
+        await asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "0025")
+        async with serve(database) as client:
+            result = {"outcome": "batida", "seat": 0, "kind": "simples"}
+            moved = await client.post(f"/v1/matches/{match_id}/results", json=result, headers=ADMIN)
+            assert moved.status_code == 201, moved.text
+            shown = (await client.get(f"/v1/matches/{match_id}/events")).json()["events"]
+        await asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
+        rows = await owner.fetch(
+            "SELECT stream_version, data::text FROM events WHERE stream_id = $1"
+            " ORDER BY stream_version",
+            stream,
+        )
+        anchors = await owner.fetch(
+            "SELECT revision, version, old_hash, rewritten FROM reanchorings WHERE stream_id = $1",
+            stream,
+        )
+        openings = await owner.fetch("SELECT salt, value FROM openings")
+    finally:
+        await owner.close()
+    between = {e["version"]: bytes.fromhex(e["hash"]) for e in shown}
+    old = {(a[0], a[1]): bytes(a[2]) for a in anchors}
+    assert {v: h for (r, v), h in old.items() if r == "0015"} == first
+    assert {v: h for (r, v), h in old.items() if r == "0026"} == between
+    assert len(between) == len(first) + 1
+    values = {VERIFY.commitment(o[0], json.loads(o[1])): json.loads(o[1]) for o in openings}
+    rewritten_by_0026 = {a[1] for a in anchors if a[0] == "0026" and a[3]}
+    assert rewritten_by_0026 == {1}
+    for revision, expected in (("0015", first), ("0026", between)):
+        previous, chain = b"", {}
+        for version, text in rows:
+            if revision == "0015":
+                body = _rebuilt(text, values, None)
+            elif version in rewritten_by_0026:
+                body = _rebuilt(text, values, ("stage", "prizes"))
+            else:
+                body = text
+            line = f"{stream}\n{version}\n{json.loads(body)['type']}\n{body}"
+            previous = hashlib.sha256(previous + line.encode()).digest()
+            chain[version] = previous
+        assert {v: chain[v] for v in expected} == expected, revision
+
+
+_HASHES = "SELECT stream_version, hash FROM events WHERE stream_id = $1"

@@ -14,6 +14,7 @@ from alembic import command
 
 from service.store.database import alembic_config
 from service.store.hash_chain import link
+from service.store.secrets import commitment
 from tests.api.conftest import ADMIN, Player, register, serve
 from tests.api.erasure_reads import pg_dump
 from tests.api.play import create_competition
@@ -150,18 +151,33 @@ async def test_stages_and_prizes_in_clear_are_reanchored_and_an_erased_ones_eras
     assert [t for t in (STAGE, "Churrasco", OLD_STAGE) if t not in dump] == []  # a real search
     assert await every_chain_broken(database) == {}
 
+    hashes = "SELECT stream_id, stream_version, hash FROM events"
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        before_hashes = {(r[0], r[1]): bytes(r[2]) for r in await owner.fetch(hashes)}
+    finally:
+        await owner.close()
+
     await asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
 
     owner = await asyncpg.connect(database.owner_dsn)
     try:
+        after_hashes = {(r[0], r[1]): bytes(r[2]) for r in await owner.fetch(hashes)}
+        old_facts = await owner.fetchrow(
+            "SELECT stage, facts ->> 'stage' FROM proj_games WHERE match_id = $1",
+            before.old_game,
+        )
         bodies = await owner.fetch("SELECT data::text FROM events")
         openings = await owner.fetch("SELECT stream_id, path, owner FROM openings")
         rewritten = await owner.fetch(
             "SELECT stream_id, version, old_hash IS NULL FROM reanchorings WHERE rewritten"
         )
-        audit = await owner.fetch(
-            "SELECT data::text FROM events WHERE stream_id = 'audit-reanchoring'"
-        )
+        audit = [
+            a[0]
+            for a in await owner.fetch(
+                "SELECT data::text FROM events WHERE stream_id = 'audit-reanchoring'"
+            )
+        ]
         erased_commitments = await owner.fetchval(
             "SELECT commitments FROM erasures WHERE player_id = $1", before.old.id
         )
@@ -188,7 +204,12 @@ async def test_stages_and_prizes_in_clear_are_reanchored_and_an_erased_ones_eras
         (f"competition-{before.competition}", 1, False),
         (f"match-{before.old_game}", 1, True),  # its old hash covered an erased text
     }
-    assert [json.loads(a[0])["events_rewritten"] for a in audit] == [3]
+    changed = [k for k, h in before_hashes.items() if after_hashes[k] != h]
+    assert [
+        (a["events_rewritten"], a["streams"], a["links_changed"]) for a in map(json.loads, audit)
+    ] == [(3, len({s for s, _ in changed}), len(changed))]
+    assert old_facts is not None
+    assert tuple(old_facts) == (None, None)
     assert json.loads(fixture)["stage"] == before.fixture_stage
     assert await every_chain_broken(database) == {}
     assert OLD_STAGE not in pg_dump(database.owner_dsn)
@@ -233,3 +254,104 @@ async def _shown_then_erased(client: httpx.AsyncClient, database: Database, befo
     finally:
         await owner.close()
     assert kept == []  # the old hashes covered the texts erased: a guess could be tested
+
+
+async def a_game_at_0025(database: Database, stage: str, prizes: dict[str, str]) -> Before:
+    """At 0025, as the service wrote them before 0024 and 0025: a game with `stage` and a
+    torneio with `prizes`, both in clear, by Zé."""
+    await asyncio.to_thread(command.downgrade, alembic_config(database.owner_dsn), "0025")
+    async with serve(database) as client:
+        zé = await register(client, "Zequinha")
+        first = [await register(client, n) for n in ("Ana Lima", "Tião Souza")]
+        second = [await register(client, n) for n in ("Bia Reis", "Caio Melo")]
+        teams = [[p.id for p in first], [p.id for p in second]]
+        competition = await create_competition(
+            client, zé, name="Copa", kind="torneio", teams=teams, prizes={"1": "x"}
+        )
+        game = await won_by_the_first_team(client, zé, competition, "x", first, second)
+        await settled(client)
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        await in_clear(owner, f"match-{game['id']}", "stage", stage)
+        await in_clear(owner, f"competition-{competition}", "prizes", prizes)
+    finally:
+        await owner.close()
+    return Before(zé, zé, str(game["id"]), competition, "", "", "")
+
+
+ODD = 'Final "do Zé"\t\\ \u2028 \x01 \x7f 😀 ﬁ e\u0301'
+ODD_PRIZES = {"10": "décimo \x1f", "2": "segundo 😀", "1": 'primeiro "\\"'}
+
+
+async def test_odd_texts_are_committed_as_the_service_commits_them(database: Database) -> None:
+    """Escapes, control characters, a line separator, an emoji, a ligature, a combining
+    accent, and keys that sort apart as text and as numbers: the migration's commitment is
+    the one the service computes (msgspec's canonical JSON), so /verify matches it, and
+    the reads show each text as written."""
+    before = await a_game_at_0025(database, ODD, ODD_PRIZES)
+    await asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        committed = await owner.fetch(
+            "SELECT e.data -> 'texts' ->> o.path, o.salt, o.value::text FROM events e"
+            " JOIN openings o ON o.commitment = e.data -> 'texts' ->> o.path"
+            " WHERE e.stream_id = ANY($1::text[]) AND o.path IN ('stage', 'prizes')",
+            [f"match-{before.game}", f"competition-{before.competition}"],
+        )
+    finally:
+        await owner.close()
+    assert len(committed) == 2
+    assert [c for c in committed if commitment(bytes.fromhex(c[1]), json.loads(c[2])) != c[0]] == []
+    async with serve(database) as client:
+        assert (await client.get(f"/v1/matches/{before.game}")).json()["stage"] == ODD
+        shown = (await client.get(f"/v1/competitions/{before.competition}")).json()["prizes"]
+        assert shown == ODD_PRIZES
+        verified = (await client.get(f"/v1/matches/{before.game}/verify")).json()
+        assert (verified["valid"], verified["texts_matched"], verified["texts_wrong"]) == (
+            True,
+            1,
+            [],
+        )
+
+
+async def test_an_erasure_at_the_migrations_start_is_waited_for(database: Database) -> None:
+    """An erasure of Zé under way (a live instance) as the migration starts: the migration
+    waits for it, then finds him erased, so his stage and prizes get no opening, rather than
+    failing on the openings' guard."""
+    before = await a_game_at_0025(database, STAGE, PRIZES)
+    eraser = await asyncpg.connect(database.owner_dsn)
+    try:
+        async with eraser.transaction():
+            await eraser.execute("SELECT erase_owner($1, 'admin')", before.zé.id)
+            migration = asyncio.create_task(
+                asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
+            )
+            await _until_a_lock_is_waited_for(database)
+        await migration
+        kept = await eraser.fetch(
+            "SELECT path FROM openings WHERE owner = $1 AND path IN ('stage', 'prizes')",
+            before.zé.id,
+        )
+    finally:
+        await eraser.close()
+    assert kept == []
+    assert [t for t in (STAGE, "Churrasco") if t in pg_dump(database.owner_dsn)] == []
+    assert await every_chain_broken(database) == {}
+
+
+async def _until_a_lock_is_waited_for(database: Database) -> None:
+    """(Watched from a connection of its own: a transaction sees one snapshot of the
+    server's activity.)"""
+    watcher = await asyncpg.connect(database.owner_dsn)
+    try:
+        for _ in range(1000):
+            waiting = await watcher.fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                " AND datname = current_database()"
+            )
+            if waiting:
+                return
+            await asyncio.sleep(0.01)
+    finally:
+        await watcher.close()
+    raise AssertionError("the migration never waited for the erasure")

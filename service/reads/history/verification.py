@@ -119,7 +119,7 @@ async def verify_match(state: State, match_id: str) -> Verification:
     bad = await store.verify_stream(stream_of(record.match_id))
     version, checked, texts = await commitments_checked(store, record)
     reanchored = await store.pool.fetch(
-        "SELECT version FROM reanchorings WHERE stream_id = $1 AND rewritten ORDER BY 1",
+        "SELECT DISTINCT version FROM reanchorings WHERE stream_id = $1 AND rewritten ORDER BY 1",
         stream_of(record.match_id),
     )
     return Verification(
