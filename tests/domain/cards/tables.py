@@ -657,10 +657,22 @@ class TrucoTable(Table):
         assert (hand.eleven, hand.blind) == (eleven, self.score == (11, 11))
         check_manilhas(hand, self.model.manilha)
 
+    def to_eleven_each(self) -> "TrucoTable":
+        """Results that bring both teams to 11 (the next hand a mão de ferro, T3): A to 9, B
+        to 2, A to 11, then B wins three mãos de onze, 3 points each."""
+        for winner, value in (("A", 9), ("B", 1), ("B", 1), ("A", 1), ("A", 1), *[("B", 3)] * 3):
+            self.recorded(winner, value)  # type: ignore[arg-type]
+        assert self.score == (11, 11)
+        return self
+
     def result(self) -> None:
         tie = self.take(100) >= 85
         winner: Side | None = None if tie else self.pick(["A", "B"])
         value = 0 if tie else 3 if self.at_eleven else self.pick(LADDER)
+        self.recorded(winner, value)
+
+    def recorded(self, winner: Side | None, value: int) -> None:
+        tie = winner is None
         command = RecordTrucoResult(
             at=self.now(), winner=winner, value=None if tie else value, tie=tie
         )

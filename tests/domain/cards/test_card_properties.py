@@ -36,3 +36,11 @@ def test_random_truco_games_with_undo_and_annulment_keep_every_invariant(
     data: st.DataObject,
 ) -> None:
     TrucoTable(data, corrections=True).play()
+
+
+@settings(GAME, max_examples=40)
+@given(data=st.data())
+def test_random_truco_games_from_eleven_each_keep_every_invariant(data: st.DataObject) -> None:
+    """From 11 to 11: the next hand is a mão de ferro (T3), and random play with corrections
+    probes it at every step (a card turned face up is not taken back)."""
+    TrucoTable(data, corrections=True).to_eleven_each().play()
