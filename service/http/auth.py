@@ -205,10 +205,11 @@ class Tokens:
         self._generation += 1
         self._cache.clear()
 
-    async def issue(self, player_id: str, *, capped: bool = True) -> Issued:
-        """A new token. `capped`: refused (409 `too-many-tokens`) while the player holds
-        `max_per_player` live ones (unexpired, unrevoked): each token would otherwise bring
-        its own allowance of writes, and a leaked one is one more to find and revoke."""
+    async def issue(self, player_id: str, by: Principal, *, capped: bool = True) -> Issued:
+        """A new token, issued `by` the player or an administrator (kept with it: the
+        player's data shows it). `capped`: refused (409 `too-many-tokens`) while the player
+        holds `max_per_player` live ones (unexpired, unrevoked): each token would otherwise
+        bring its own allowance of writes, and a leaked one is one more to find and revoke."""
         token = new_token()
         async with self.pool.acquire() as connection, connection.transaction():
             await connection.execute(  # one issue at a time per player: the count holds
@@ -237,11 +238,14 @@ class Tokens:
                         " revoke one (DELETE /v1/tokens/current, sent with it) first",
                     )
             expires_at = await connection.fetchval(
-                "INSERT INTO tokens (token_hash, player_id, expires_at)"
-                " VALUES ($1, $2, now() + make_interval(secs => $3)) RETURNING expires_at",
+                "INSERT INTO tokens (token_hash, player_id, expires_at, issued_by,"
+                " by_administrator) VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)"
+                " RETURNING expires_at",
                 token_hash(token),
                 player_id,
                 self._lifetime_seconds,
+                by.actor,
+                by.admin,
             )
             await self._announce(connection, token)
         return Issued(token, expires_at)
@@ -254,10 +258,10 @@ class Tokens:
         await connection.execute("SELECT pg_notify($1, $2)", ISSUED_CHANNEL, digest.hex())
         self._heard_issued(digest)
 
-    async def issue_first(self, player_id: str) -> Issued | None:
+    async def issue_first(self, player_id: str, by: Principal) -> Issued | None:
         """A token for a player who has never had one, else None: a registration retried
         after its token was lost to a database fault still gets one, and only one (none
-        once erased: L4)."""
+        once erased: L4). `by`: who registered them, and so holds it."""
         token = new_token()
         async with self.pool.acquire() as connection, connection.transaction():
             await connection.execute(
@@ -269,14 +273,16 @@ class Tokens:
                 "SELECT pg_advisory_xact_lock_shared(erasure_lock($1))", player_id
             )
             row = await connection.fetchrow(
-                "INSERT INTO tokens (token_hash, player_id, expires_at)"
-                " SELECT $1, $2, now() + make_interval(secs => $3)"
+                "INSERT INTO tokens (token_hash, player_id, expires_at, issued_by,"
+                " by_administrator) SELECT $1, $2, now() + make_interval(secs => $3), $4, $5"
                 " WHERE NOT EXISTS (SELECT FROM tokens WHERE player_id = $2)"
                 " AND NOT EXISTS (SELECT FROM erasures WHERE player_id = $2)"
                 " RETURNING expires_at",
                 token_hash(token),
                 player_id,
                 self._lifetime_seconds,
+                by.actor,
+                by.admin,
             )
             if row is not None:
                 await self._announce(connection, token)

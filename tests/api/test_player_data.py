@@ -47,6 +47,27 @@ async def test_a_player_gets_everything_held_about_them(client: httpx.AsyncClien
     assert lines[0]["hands"]
 
 
+async def test_a_player_sees_who_issued_each_of_their_tokens(client: httpx.AsyncClient) -> None:
+    """Their first token by whoever registered them (here another player), one they issued
+    themselves, and one an administrator issued in their name: each says so."""
+    ana = await register(client, "Ana")
+    registered = await client.post("/v1/players", json={"name": "Zé"}, headers=ana.auth)
+    assert registered.status_code == 201, registered.text
+    zé = registered.json()
+    auth = {"Authorization": f"Bearer {zé['token']}"}
+    for headers in (auth, ADMIN):
+        issued = await client.post(f"/v1/players/{zé['id']}/tokens", headers=headers)
+        assert issued.status_code == 201, issued.text
+
+    tokens = (await client.get(f"/v1/players/{zé['id']}/data", headers=auth)).json()["tokens"]
+
+    assert [(t["issued_by"], t["by_administrator"]) for t in tokens] == [
+        (ana.id, False),
+        (zé["id"], False),
+        ("admin", True),
+    ]
+
+
 async def test_nobody_else_gets_a_players_data(client: httpx.AsyncClient) -> None:
     zé, other = await register(client, "Zé"), await register(client, "Outro")
     assert_problem(

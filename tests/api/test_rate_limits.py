@@ -16,7 +16,7 @@ import httpx
 import msgspec
 import pytest
 
-from service.http.auth import LISTENER_NAME, token_hash
+from service.http.auth import LISTENER_NAME, Principal, token_hash
 from service.http.web.rate_limits import Rate
 from service.settings import Settings
 from tests.api.conftest import ADMIN, ADMIN_TOKEN, Player, bearer, register, serve
@@ -295,7 +295,9 @@ async def test_a_token_issued_while_the_listener_loads_is_served(
                 ):
                     assert time.monotonic() < deadline, "the load was never seen running"
                     await asyncio.sleep(0.005)
-                issued = await tokens_of(other).issue(ana.id)  # on the other instance
+                issued = await tokens_of(other).issue(
+                    ana.id, Principal(None, admin=True)
+                )  # the other instance
                 await listening(client)
                 await asyncio.sleep(0.5)  # any notice still on its way: heard
                 held = tokens_of(client).live.may_hold(token_hash(issued.token))

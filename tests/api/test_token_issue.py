@@ -12,7 +12,7 @@ import asyncpg
 import httpx
 import pytest
 
-from service.http.auth import FIRST_TOKEN_LOCK, Tokens, token_hash
+from service.http.auth import FIRST_TOKEN_LOCK, Principal, Tokens, token_hash
 from service.settings import Settings
 from tests.api.conftest import ADMIN, ADMIN_TOKEN, bearer
 from tests.api.conftest import serve as serve_with
@@ -123,7 +123,9 @@ async def test_a_players_first_token_is_issued_once_to_concurrent_askers(
                     token_hash("theirs"),
                     "a-new-player",
                 )
-                asking = asyncio.create_task(tokens.issue_first("a-new-player"))
+                asking = asyncio.create_task(
+                    tokens.issue_first("a-new-player", Principal(None, admin=True))
+                )
                 await asyncio.sleep(0.2)
         finally:
             await other.close()

@@ -64,7 +64,7 @@ class PlayerController(Controller):
         player_id, _ = await registry.add_player(
             event, principal.actor, key, await fingerprint(request) if key else None
         )
-        issued = await state.tokens.issue_first(player_id)
+        issued = await state.tokens.issue_first(player_id, principal)
         return Response(
             player_out(player_id, event.name, issued),
             status_code=201,
@@ -125,7 +125,7 @@ class PlayerController(Controller):
             raise ApiError(403, "forbidden", "only the player or an administrator may do this")
         if erased:
             raise ApiError(409, "player-erased", "this player's data was erased: no new token")
-        issued = await state.tokens.issue(player_id, capped=not principal.admin)
+        issued = await state.tokens.issue(player_id, principal, capped=not principal.admin)
         return Response(
             player_out(player_id, found.name, issued),
             status_code=201,

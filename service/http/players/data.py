@@ -55,6 +55,21 @@ class TokenHeld(msgspec.Struct, frozen=True, kw_only=True):
     expires_at: Annotated[
         datetime | None, Meta(description="When it stops (stopped) working; null: never.")
     ]
+    issued_by: Annotated[
+        str | None,
+        Meta(
+            description="Who issued it, and so held it once: the player themself, whoever "
+            'registered them (the first token), or an administrator ("admin": the '
+            "bootstrap token); null: issued before this was kept (migration 0027)."
+        ),
+    ] = None
+    by_administrator: Annotated[
+        bool | None,
+        Meta(
+            description="True: an administrator issued it in the player's name (one who "
+            "could then act as the player); null: not known (issued before migration 0027)."
+        ),
+    ] = None
 
 
 class ConsentHeld(msgspec.Struct, frozen=True, kw_only=True):
@@ -94,11 +109,15 @@ class PlayerData(msgspec.Struct, frozen=True, kw_only=True):
     texts: Annotated[
         list[TextHeld],
         Meta(
-            description="Every text they wrote (a game's place and notes, a penalty's "
-            "note, a competition's name), with where it is."
+            description="Every text they wrote (a game's place, notes and torneio stage, a "
+            "penalty's note, a dispute's reason, a competition's name and prizes), with "
+            "where it is."
         ),
     ]
-    tokens: Annotated[list[TokenHeld], Meta(description="Their tokens' dates (no secret).")]
+    tokens: Annotated[
+        list[TokenHeld],
+        Meta(description="Their tokens' dates and who issued each (no secret)."),
+    ]
     consents: Annotated[
         list[ConsentHeld],
         Meta(
@@ -159,8 +178,8 @@ class PlayerDataController(Controller):
                 f"player-{player_id}",
             )
             tokens = await connection.fetch(
-                "SELECT created_at, expires_at FROM tokens WHERE player_id = $1"
-                " ORDER BY created_at",
+                "SELECT created_at, expires_at, issued_by, by_administrator FROM tokens"
+                " WHERE player_id = $1 ORDER BY created_at",
                 player_id,
             )
             consents = await connection.fetch(
