@@ -24,6 +24,7 @@ from projections.stats_writes import StatsWrites
 from service.http.players import erasure as erasure_module
 from tests.api.conftest import ADMIN, Player, register
 from tests.api.erasure_reads import every_read, pg_dump
+from tests.api.locks import until_a_lock_is_waited_for
 from tests.api.test_stages import torneio
 from tests.conftest import Database
 from tests.projections.test_http import settled
@@ -206,7 +207,7 @@ async def test_an_erasure_deadlocked_with_a_batch_is_tried_again(
             await holder.execute("UPDATE proj_games SET stage = stage WHERE match_id = $1", game)
             path = f"/v1/players/{table.zé.id}/erasure"
             erasure = asyncio.create_task(client.post(path, json={}, headers=ADMIN))
-            await _until_one_waits(holder)
+            await until_a_lock_is_waited_for(database, "the erasure")
             await holder.execute(
                 "UPDATE proj_players SET name = name WHERE player_id = $1", table.zé.id
             )
@@ -216,19 +217,6 @@ async def test_an_erasure_deadlocked_with_a_batch_is_tried_again(
     assert answer.status_code == 200, answer.text
     await settled(client)
     assert await kept(database, game) == (None, None, [])
-
-
-async def _until_one_waits(holder: asyncpg.Connection) -> None:
-    """Until another backend waits for a lock (the erasure, for the game's row)."""
-    for _ in range(500):
-        waiting = await holder.fetchval(
-            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-            " AND pid <> pg_backend_pid() AND datname = current_database()"
-        )
-        if waiting:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the erasure never waited for the game's row")
 
 
 async def test_an_imported_games_stage_is_its_importers_and_erased_with_them(

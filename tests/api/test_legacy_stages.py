@@ -17,6 +17,7 @@ from service.store.hash_chain import link
 from service.store.secrets import commitment
 from tests.api.conftest import ADMIN, Player, register, serve
 from tests.api.erasure_reads import pg_dump
+from tests.api.locks import until_a_lock_is_waited_for
 from tests.api.play import create_competition
 from tests.api.test_erasure import every_chain_broken
 from tests.api.test_stages import torneio, won_by_the_first_team
@@ -326,7 +327,7 @@ async def test_an_erasure_at_the_migrations_start_is_waited_for(database: Databa
             migration = asyncio.create_task(
                 asyncio.to_thread(command.upgrade, alembic_config(database.owner_dsn), "head")
             )
-            await _until_a_lock_is_waited_for(database)
+            await until_a_lock_is_waited_for(database, "the migration")
         await migration
         kept = await eraser.fetch(
             "SELECT path FROM openings WHERE owner = $1 AND path IN ('stage', 'prizes')",
@@ -337,21 +338,3 @@ async def test_an_erasure_at_the_migrations_start_is_waited_for(database: Databa
     assert kept == []
     assert [t for t in (STAGE, "Churrasco") if t in pg_dump(database.owner_dsn)] == []
     assert await every_chain_broken(database) == {}
-
-
-async def _until_a_lock_is_waited_for(database: Database) -> None:
-    """(Watched from a connection of its own: a transaction sees one snapshot of the
-    server's activity.)"""
-    watcher = await asyncpg.connect(database.owner_dsn)
-    try:
-        for _ in range(1000):
-            waiting = await watcher.fetchval(
-                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-                " AND datname = current_database()"
-            )
-            if waiting:
-                return
-            await asyncio.sleep(0.01)
-    finally:
-        await watcher.close()
-    raise AssertionError("the migration never waited for the erasure")
