@@ -27,6 +27,11 @@ EXAMPLES = Examples(
             "Truco: seat 2 plays a card face down (from round 2)",
             {"seat": 2, "card": "4C", "covered": True},
         ),
+        "blind": (
+            "Truco, a mão de ferro (11 to 11) the server dealt: seat 0, who does not see its "
+            "cards, turns over the second of those it still holds, by its own token",
+            {"seat": 0, "position": 1},
+        ),
     },
     result={
         "truco": ("Truco: team A won a hand worth 3", {"winner": "A", "value": 3}),

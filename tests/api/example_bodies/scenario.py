@@ -58,9 +58,11 @@ def posts(*keys: str, by: str = "keeper", shuffled: tuple[str, ...] = ()) -> Ste
     return Step(WRITES[operation_of(keys[0])], None, keys, by, frozenset(shuffled))
 
 
-def write(path: str, body: Any, label: str, by: str = "keeper") -> Step:
+def write(
+    path: str, body: Any, label: str, by: str = "keeper", shuffled: tuple[str, ...] = ()
+) -> Step:
     """A step of the script that is no example: what brings the game to an example's moment."""
-    return Step(path, body, (), by, frozenset(), label)
+    return Step(path, body, (), by, frozenset(shuffled), label)
 
 
 @dataclass(frozen=True)

@@ -143,6 +143,25 @@ TRUCO = Scenario(
         posts(TRUCO_CREATE),
         posts("document:postResult/truco", "design:truco-result"),
         posts("document:postResult/truco-tie", "design:truco-tie"),
+        # Results to 11 each (A to 9, B to 2, A to 11, then B wins three mãos de onze), and
+        # the mão de ferro the server deals (dealer 3): seat 0 turns over a card unseen.
+        posts(TRUCO_CREATE),
+        *(
+            write("results", {"winner": winner, "value": value}, f"{winner} wins {value}")
+            for winner, value in (("A", 9), ("B", 1), ("B", 1), ("A", 1), ("A", 1))
+        ),
+        *(write("results", {"winner": "B", "value": 3}, "B wins a mão de onze"),) * 3,
+        write(
+            "hands",
+            {"deal": "server"},
+            "the server deals the mão de ferro",
+            shuffled=("hand.vira", "hand.manilha"),
+        ),
+        posts(
+            "document:postMove/truco-blind",
+            by="seat 0",
+            shuffled=("hand.trick.0.card", "hand.vira", "hand.manilha"),
+        ),
     ),
 )
 
