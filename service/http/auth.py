@@ -54,6 +54,11 @@ class Issued(msgspec.Struct, frozen=True):
     expires_at: datetime | None
 
 
+_COLUMNS = "token_hash, player_id, expires_at, issued_by, by_administrator"
+_VALUES = "$1, $2, now() + make_interval(secs => $3), $4, $5"
+"""A token's row: its hash, its player, its end (in seconds from now), and who issued it."""
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(32)
 
@@ -238,14 +243,8 @@ class Tokens:
                         " revoke one (DELETE /v1/tokens/current, sent with it) first",
                     )
             expires_at = await connection.fetchval(
-                "INSERT INTO tokens (token_hash, player_id, expires_at, issued_by,"
-                " by_administrator) VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)"
-                " RETURNING expires_at",
-                token_hash(token),
-                player_id,
-                self._lifetime_seconds,
-                by.actor,
-                by.admin,
+                f"INSERT INTO tokens ({_COLUMNS}) VALUES ({_VALUES}) RETURNING expires_at",
+                *self._row(token, player_id, by),
             )
             await self._announce(connection, token)
         return Issued(token, expires_at)
@@ -273,20 +272,18 @@ class Tokens:
                 "SELECT pg_advisory_xact_lock_shared(erasure_lock($1))", player_id
             )
             row = await connection.fetchrow(
-                "INSERT INTO tokens (token_hash, player_id, expires_at, issued_by,"
-                " by_administrator) SELECT $1, $2, now() + make_interval(secs => $3), $4, $5"
+                f"INSERT INTO tokens ({_COLUMNS}) SELECT {_VALUES}"
                 " WHERE NOT EXISTS (SELECT FROM tokens WHERE player_id = $2)"
                 " AND NOT EXISTS (SELECT FROM erasures WHERE player_id = $2)"
                 " RETURNING expires_at",
-                token_hash(token),
-                player_id,
-                self._lifetime_seconds,
-                by.actor,
-                by.admin,
+                *self._row(token, player_id, by),
             )
             if row is not None:
                 await self._announce(connection, token)
         return None if row is None else Issued(token, row[0])
+
+    def _row(self, token: str, player_id: str, by: Principal) -> tuple[object, ...]:
+        return (token_hash(token), player_id, self._lifetime_seconds, by.actor, by.admin)
 
     async def revoke(self, token: str) -> None:
         """The token stops working now, on this instance and every other."""

@@ -236,15 +236,7 @@ async def test_a_torneios_prizes_are_erased_with_their_writer(
     zé = await register(client, NAME)
     others = [await register(client, n) for n in ("Ana Lima", "Tião Souza", "Bia Reis")]
     prizes = {"1": "Churrasco na casa do Zequinha", "2": "Uma caixa de cerveja"}
-    competition = await create_competition(
-        client,
-        zé,
-        name="Copa de sexta",
-        kind="torneio",
-        teams=[[zé.id, others[1].id], [others[0].id, others[2].id]],
-        format={"stages": [{"kind": "knockout"}]},
-        prizes=prizes,
-    )
+    competition = await knockout_torneio(client, zé, others, prizes=prizes)
     shown = (await client.get(f"/v1/competitions/{competition}")).json()["prizes"]
     stored = await _stored_creation(database, competition)
     held = (await client.get(f"/v1/players/{zé.id}/data", headers=zé.auth)).json()["texts"]
@@ -314,26 +306,8 @@ async def test_a_fixtures_stage_is_the_services_label_not_a_text(
     kept in the body, and not erased with the player who created the game."""
     zé = await register(client, NAME)
     others = [await register(client, n) for n in ("Ana Lima", "Tião Souza", "Bia Reis")]
-    competition = await create_competition(
-        client,
-        zé,
-        name="Copa de sexta",
-        kind="torneio",
-        teams=[[zé.id, others[1].id], [others[0].id, others[2].id]],
-        format={"stages": [{"kind": "knockout"}]},
-    )
-    fixtures = (await client.get(f"/v1/competitions/{competition}/fixtures")).json()
-    created = await client.post(
-        "/v1/matches",
-        headers=zé.auth,
-        json={
-            "competition_id": competition,
-            "fixture_id": fixtures["fixtures"][0]["id"],
-            "seats": [zé.id, others[0].id, others[1].id, others[2].id],
-        },
-    )
-    assert created.status_code == 201, created.text
-    game, label = created.json()["id"], created.json()["stage"]
+    created = await a_fixtures_game(client, zé, others)
+    game, label = created["id"], created["stage"]
     stored = await _stored(database, f"match-{game}")
     assert label
     assert (stored["stage"], "stage" in stored.get("texts", {})) == (label, False)
@@ -341,6 +315,35 @@ async def test_a_fixtures_stage_is_the_services_label_not_a_text(
     await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=zé.auth)
 
     assert (await client.get(f"/v1/matches/{game}")).json()["stage"] == label
+
+
+async def knockout_torneio(
+    client: httpx.AsyncClient, zé: Player, others: list[Player], **fields: Any
+) -> str:
+    """Zé's torneio run by the service: Zé and others[1] against others[0] and others[2]."""
+    return await create_competition(
+        client,
+        zé,
+        name="Copa de sexta",
+        kind="torneio",
+        teams=[[zé.id, others[1].id], [others[0].id, others[2].id]],
+        format={"stages": [{"kind": "knockout"}]},
+        **fields,
+    )
+
+
+async def a_fixtures_game(
+    client: httpx.AsyncClient, zé: Player, others: list[Player]
+) -> dict[str, Any]:
+    """The game of the knockout torneio's first fixture, created by Zé: its stage is the
+    service's label."""
+    competition = await knockout_torneio(client, zé, others)
+    fixtures = (await client.get(f"/v1/competitions/{competition}/fixtures")).json()
+    seats = [zé.id, others[0].id, others[1].id, others[2].id]
+    body = {"competition_id": competition, "fixture_id": fixtures["fixtures"][0]["id"]}
+    created = await client.post("/v1/matches", headers=zé.auth, json={**body, "seats": seats})
+    assert created.status_code == 201, created.text
+    return dict(created.json())
 
 
 async def _stored(database: Database, stream: str) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import asyncpg
 import httpx
@@ -19,7 +19,7 @@ from tests.api.conftest import ADMIN, Player, register, serve
 from tests.api.erasure_reads import pg_dump
 from tests.api.locks import until_a_lock_is_waited_for
 from tests.api.play import create_competition
-from tests.api.test_erasure import every_chain_broken
+from tests.api.test_erasure import a_fixtures_game, every_chain_broken
 from tests.api.test_stages import torneio, won_by_the_first_team
 from tests.conftest import Database
 from tests.projections.test_http import settled
@@ -37,23 +37,6 @@ class Before(NamedTuple):
     old_game: str
     fixture_game: str
     fixture_stage: str
-
-
-async def _fixture_game(client: httpx.AsyncClient, zé: Player, others: list[Player]) -> Any:
-    competition = await create_competition(
-        client,
-        zé,
-        name="Copa de sexta",
-        kind="torneio",
-        teams=[[zé.id, others[1].id], [others[0].id, others[2].id]],
-        format={"stages": [{"kind": "knockout"}]},
-    )
-    fixtures = (await client.get(f"/v1/competitions/{competition}/fixtures")).json()
-    seats = [zé.id, others[0].id, others[1].id, others[2].id]
-    body = {"competition_id": competition, "fixture_id": fixtures["fixtures"][0]["id"]}
-    created = await client.post("/v1/matches", headers=zé.auth, json={**body, "seats": seats})
-    assert created.status_code == 201, created.text
-    return created.json()
 
 
 async def written_before(database: Database) -> Before:
@@ -83,7 +66,7 @@ async def written_before(database: Database) -> Before:
         old_game = await won_by_the_first_team(
             client, old, old_competition, OLD_STAGE, first, second
         )
-        fixture = await _fixture_game(client, zé, [*first, second[0]])
+        fixture = await a_fixtures_game(client, zé, [*first, second[0]])
         erased = await client.post(f"/v1/players/{old.id}/erasure", json={}, headers=ADMIN)
         assert erased.status_code == 200, erased.text
         await settled(client)
