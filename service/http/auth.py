@@ -283,7 +283,8 @@ class Tokens:
         return None if row is None else Issued(token, row[0])
 
     def _row(self, token: str, player_id: str, by: Principal) -> tuple[object, ...]:
-        return (token_hash(token), player_id, self._lifetime_seconds, by.actor, by.admin)
+        delegated = by.admin and by.player_id != player_id  # not an administrator's own
+        return (token_hash(token), player_id, self._lifetime_seconds, by.actor, delegated)
 
     async def revoke(self, token: str) -> None:
         """The token stops working now, on this instance and every other."""
