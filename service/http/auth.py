@@ -41,6 +41,7 @@ log = logging.getLogger("domino.auth")
 class Principal(msgspec.Struct, frozen=True):
     player_id: str | None  # None for the bootstrap administrator
     admin: bool = False
+    delegated: bool = False  # a token an administrator issued in the player's name
 
     @property
     def actor(self) -> str:
@@ -211,10 +212,9 @@ class Tokens:
         self._cache.clear()
 
     async def issue(self, player_id: str, by: Principal, *, capped: bool = True) -> Issued:
-        """A new token, issued `by` the player or an administrator (kept with it: the
-        player's data shows it). `capped`: refused (409 `too-many-tokens`) while the player
-        holds `max_per_player` live ones (unexpired, unrevoked): each token would otherwise
-        bring its own allowance of writes, and a leaked one is one more to find and revoke."""
+        """A new token, and who issued it. `capped`: refused (409 `too-many-tokens`) while the
+        player holds `max_per_player` live ones (unexpired, unrevoked): each token would bring
+        its own allowance of writes, and a leaked one is one more to find and revoke."""
         token = new_token()
         async with self.pool.acquire() as connection, connection.transaction():
             await connection.execute(  # one issue at a time per player: the count holds
@@ -244,7 +244,7 @@ class Tokens:
                     )
             expires_at = await connection.fetchval(
                 f"INSERT INTO tokens ({_COLUMNS}) VALUES ({_VALUES}) RETURNING expires_at",
-                *self._row(token, player_id, by),
+                *self._row(token, player_id, by, minted=True),
             )
             await self._announce(connection, token)
         return Issued(token, expires_at)
@@ -276,15 +276,16 @@ class Tokens:
                 " WHERE NOT EXISTS (SELECT FROM tokens WHERE player_id = $2)"
                 " AND NOT EXISTS (SELECT FROM erasures WHERE player_id = $2)"
                 " RETURNING expires_at",
-                *self._row(token, player_id, by),
+                *self._row(token, player_id, by, minted=False),
             )
             if row is not None:
                 await self._announce(connection, token)
         return None if row is None else Issued(token, row[0])
 
-    def _row(self, token: str, player_id: str, by: Principal) -> tuple[object, ...]:
-        delegated = by.admin and by.player_id != player_id  # not an administrator's own
-        return (token_hash(token), player_id, self._lifetime_seconds, by.actor, delegated)
+    def _row(self, token: str, player: str, by: Principal, *, minted: bool) -> tuple[object, ...]:
+        # An administrator's for a registered player: not the first (its registrar holds it).
+        delegated = minted and by.admin and by.player_id != player
+        return (token_hash(token), player, self._lifetime_seconds, by.actor, delegated)
 
     async def revoke(self, token: str) -> None:
         """The token stops working now, on this instance and every other."""
@@ -329,13 +330,13 @@ class Tokens:
             return cached[1]
         generation = self._generation
         row = await self.pool.fetchrow(  # the database's clock sets expiry and judges it
-            "SELECT player_id, extract(epoch FROM expires_at - now())::float8"
-            " FROM tokens WHERE token_hash = $1",
+            "SELECT player_id, extract(epoch FROM expires_at - now())::float8,"
+            " by_administrator IS TRUE FROM tokens WHERE token_hash = $1",
             digest,
         )
         found, trust = None, CACHE_SECONDS
         if row is not None and (row[1] is None or row[1] > 0):
-            found = Principal(row[0])
+            found = Principal(row[0], delegated=row[2])
             trust = CACHE_SECONDS if row[1] is None else min(CACHE_SECONDS, row[1])
         if self._listening and generation == self._generation:
             if len(self._cache) > 100_000:

@@ -7,7 +7,7 @@ import json
 
 import httpx
 
-from tests.api.conftest import ADMIN, Table, register
+from tests.api.conftest import ADMIN, Player, Table, register
 from tests.api.play import assert_problem, create_competition, join_all, prepared
 from tests.projections.test_http import settled
 
@@ -65,6 +65,28 @@ async def test_a_player_sees_who_issued_each_of_their_tokens(client: httpx.Async
         (ana.id, False),
         (zé["id"], False),
         ("admin", True),
+    ]
+
+
+async def test_a_write_with_a_token_an_administrator_issued_says_so(
+    client: httpx.AsyncClient,
+) -> None:
+    """A confirmation sent with a token an administrator issued in the player's name is
+    marked in the game's history; one sent with the player's own token is not."""
+    zé, *others = [await register(client, n) for n in ("Zé", "Ana", "Tião", "Bia")]
+    table = Table([zé, *others], zé, await register(client, "Outro"))
+    game = await prepared(client, table, "finished")
+    issued = await client.post(f"/v1/players/{zé.id}/tokens", headers=ADMIN)
+    assert issued.status_code == 201, issued.text
+    await game.ok("confirmations", {}, by=Player(zé.id, issued.json()["token"]))
+    await game.ok("confirmations", {}, by=others[0])
+
+    events = (await client.get(f"/v1/matches/{game.id}/events")).json()["events"]
+
+    confirmed = [e["metadata"] for e in events if e["type"] == "confirmation_recorded"]
+    assert [(m["actor"], m.get("by_administrators_token")) for m in confirmed] == [
+        (zé.id, True),
+        (others[0].id, None),
     ]
 
 

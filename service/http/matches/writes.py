@@ -69,6 +69,8 @@ def metadata(
     }
     if key is not None:
         data["idempotency_key"] = key
+    if principal.delegated:  # the game's history shows a write an administrator could make
+        data["by_administrators_token"] = True
     client_time = request.headers.get("x-client-time")
     if client_time:
         data["client_time"] = client_time[:64]

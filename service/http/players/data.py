@@ -66,8 +66,9 @@ class TokenHeld(msgspec.Struct, frozen=True, kw_only=True):
     by_administrator: Annotated[
         bool | None,
         Meta(
-            description="True: an administrator issued it in the player's name (one who "
-            "could then act as the player); null: not known (issued before migration 0027)."
+            description="True: an administrator issued it for the player once registered "
+            "(one who could then act as them; the games' histories mark the writes made with "
+            "it, `by_administrators_token`); null: not known (issued before migration 0027)."
         ),
     ] = None
 
