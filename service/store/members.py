@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime
 
@@ -18,6 +18,9 @@ from service.store.errors import Busy
 from service.store.event_store import EventStore, VersionConflict
 
 ATTEMPTS = 5
+Marks = Mapping[str, object]
+"""What a membership event's metadata says beside its actor (a token's marks)."""
+_NONE: Marks = {}
 STEADY_CLASS = 70233
 """The first key of the advisory locks that keep a competition's members steady (the
 projections' leases take 70231, a player's token issue 70232)."""
@@ -83,9 +86,10 @@ class Memberships:
         return members_of([MEMBERSHIP_DECODER.decode(e.data) for e in stored])
 
     async def join(
-        self, competition_id: str, player_id: str, at: datetime
+        self, competition_id: str, player_id: str, at: datetime, marks: Marks = _NONE
     ) -> tuple[datetime, bool]:
-        """When the player joined, and whether it is now (False: already a member)."""
+        """When the player joined, and whether it is now (False: already a member).
+        `marks`: what the event's metadata says of the token that sent it."""
         for _ in range(ATTEMPTS):
             stored = await self.store.read_stream(stream_of(competition_id))
             members = members_of([MEMBERSHIP_DECODER.decode(e.data) for e in stored])
@@ -95,7 +99,7 @@ class Memberships:
             try:
                 await self.store.append(
                     stream_of(competition_id),
-                    [new_event(event, {"actor": player_id})],
+                    [new_event(event, {"actor": player_id, **marks})],
                     expected_version=len(stored),
                 )
             except VersionConflict:
@@ -103,12 +107,14 @@ class Memberships:
             return at, True
         raise VersionConflict(stream_of(competition_id), len(stored), -1)
 
-    async def leave(self, competition_id: str, player_id: str, at: datetime) -> bool:
+    async def leave(
+        self, competition_id: str, player_id: str, at: datetime, marks: Marks = _NONE
+    ) -> bool:
         """False when the player was not a member."""
         async with self.steady(competition_id):
-            return await self._leave(competition_id, player_id, at)
+            return await self._leave(competition_id, player_id, at, marks)
 
-    async def _leave(self, competition_id: str, player_id: str, at: datetime) -> bool:
+    async def _leave(self, competition_id: str, player_id: str, at: datetime, marks: Marks) -> bool:
         for _ in range(ATTEMPTS):
             stored = await self.store.read_stream(stream_of(competition_id))
             if player_id not in members_of([MEMBERSHIP_DECODER.decode(e.data) for e in stored]):
@@ -117,7 +123,7 @@ class Memberships:
             try:
                 await self.store.append(
                     stream_of(competition_id),
-                    [new_event(event, {"actor": player_id})],
+                    [new_event(event, {"actor": player_id, **marks})],
                     expected_version=len(stored),
                 )
             except VersionConflict:

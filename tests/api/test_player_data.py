@@ -71,8 +71,9 @@ async def test_a_player_sees_who_issued_each_of_their_tokens(client: httpx.Async
 async def test_a_write_with_a_token_an_administrator_issued_says_so(
     client: httpx.AsyncClient,
 ) -> None:
-    """A confirmation sent with a token an administrator issued in the player's name is
-    marked in the game's history; one sent with the player's own token is not."""
+    """A confirmation (a game's consent) and a competition joined (a competition's) sent
+    with a token an administrator issued in the player's name are marked in their
+    histories; those sent with the player's own token are not."""
     zé, *others = [await register(client, n) for n in ("Zé", "Ana", "Tião", "Bia")]
     table = Table([zé, *others], zé, await register(client, "Outro"))
     game = await prepared(client, table, "finished")
@@ -85,6 +86,14 @@ async def test_a_write_with_a_token_an_administrator_issued_says_so(
 
     confirmed = [e["metadata"] for e in events if e["type"] == "confirmation_recorded"]
     assert [(m["actor"], m.get("by_administrators_token")) for m in confirmed] == [
+        (zé.id, True),
+        (others[0].id, None),
+    ]
+    competition = await create_competition(client, others[1], name="Liga")
+    await join_all(client, competition, [Player(zé.id, issued.json()["token"]), others[0]])
+    feed = (await client.get("/v1/events?after=0&limit=1000")).json()["events"]
+    joined = [e["metadata"] for e in feed if e["type"] == "member_joined"]
+    assert [(m["actor"], m.get("by_administrators_token")) for m in joined] == [
         (zé.id, True),
         (others[0].id, None),
     ]

@@ -15,6 +15,7 @@ from litestar.params import FromPath
 from msgspec import Meta
 
 from service.http.auth import Principal, provide_principal
+from service.http.marks import marks_of
 from service.http.problems import ApiError
 from service.store.members import Memberships
 from service.store.registry import Registry, parse_id
@@ -56,7 +57,9 @@ class MemberController(Controller):
         player_id = _own(principal, "joins a competition")
         competition_id = await _competition(state, competition_id)
         memberships: Memberships = state.memberships
-        joined_at, new = await memberships.join(competition_id, player_id, datetime.now(UTC))
+        joined_at, new = await memberships.join(
+            competition_id, player_id, datetime.now(UTC), marks_of(principal)
+        )
         member = MemberOut(competition_id=competition_id, player_id=player_id, joined_at=joined_at)
         return Response(member, status_code=201 if new else 200)
 
@@ -92,7 +95,9 @@ class MemberController(Controller):
             raise ApiError(403, "forbidden", "only the member themselves leaves a competition")
         competition_id = await _competition(state, competition_id)
         memberships: Memberships = state.memberships
-        left = await memberships.leave(competition_id, principal.player_id or "", datetime.now(UTC))
+        left = await memberships.leave(
+            competition_id, principal.player_id or "", datetime.now(UTC), marks_of(principal)
+        )
         if not left:
             raise ApiError(404, "not-a-member", "this player is not a member of the competition")
 

@@ -16,6 +16,7 @@ from domain.competitions import CompetitionCreated
 from domain.errors import TellsTheTable
 from domain.match.game import Bodies
 from service.http.auth import Principal
+from service.http.marks import marks_of
 from service.http.matches.access import Access, access_of
 from service.http.matches.key_locks import KeyLocks
 from service.http.matches.views import MatchState, match_state, over_now, visible_seats
@@ -69,8 +70,7 @@ def metadata(
     }
     if key is not None:
         data["idempotency_key"] = key
-    if principal.delegated:  # the game's history shows a write an administrator could make
-        data["by_administrators_token"] = True
+    data |= marks_of(principal)
     client_time = request.headers.get("x-client-time")
     if client_time:
         data["client_time"] = client_time[:64]
