@@ -89,6 +89,10 @@ async def test_a_write_with_a_token_an_administrator_issued_says_so(
         (zé.id, True),
         (others[0].id, None),
     ]
+    held = (await client.get(f"/v1/players/{zé.id}/data", headers=zé.auth)).json()["consents"]
+    assert [(c["what"], c["by_administrators_token"]) for c in held] == [
+        ("confirmation_recorded", True)
+    ]
     competition = await create_competition(client, others[1], name="Liga")
     await join_all(client, competition, [Player(zé.id, issued.json()["token"]), others[0]])
     feed = (await client.get("/v1/events?after=0&limit=1000")).json()["events"]

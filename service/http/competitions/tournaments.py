@@ -18,6 +18,7 @@ from domain.tournament.decide import walkover
 from domain.tournament.state import Tournament
 from service.http.auth import Principal, provide_principal
 from service.http.competitions.tournament_schemas import NewTableHand, NewWalkover
+from service.http.marks import marks_of
 from service.http.problems import ApiError
 from service.http.web.idempotency import fingerprint, idempotency_key
 from service.reads.tournaments.schemas import Fixtures, Standings, TournamentEvents
@@ -94,7 +95,7 @@ class TournamentController(Controller):
             lambda current: walkover(
                 current, fixture_id, data.absent, datetime.now(UTC), never_created=never_created
             ),
-            {"actor": principal.actor},
+            {"actor": principal.actor, **marks_of(principal)},
             key,
             await fingerprint(request) if key is not None else None,
         )
@@ -132,7 +133,7 @@ class TournamentController(Controller):
         after = await tournaments.execute(
             competition_id,
             lambda current: hand(current, table, net, datetime.now(UTC)),
-            {"actor": principal.actor},
+            {"actor": principal.actor, **marks_of(principal)},
             key,
             await fingerprint(request) if key is not None else None,
         )

@@ -35,6 +35,7 @@ from service.http.directory.params import (
     StageFilter,
     StatusFilter,
 )
+from service.http.marks import marks_of
 from service.http.matches import access as can
 from service.http.matches.key_locks import KeyLocks
 from service.http.matches.schemas import (
@@ -300,7 +301,7 @@ async def _release_fixture(
         await tournaments.execute(
             competition_id,
             lambda current: release(current, fixture_id, match_id, now()),
-            {"actor": principal.actor},
+            {"actor": principal.actor, **marks_of(principal)},
         )
     except Exception as error:  # the fixture lapses by itself (RESERVATION_LAPSES)
         log.warning("fixture %s of %s not released: %r", fixture_id, competition_id, error)

@@ -83,6 +83,10 @@ class ConsentHeld(msgspec.Struct, frozen=True, kw_only=True):
         ),
     ]
     recorded_at: Annotated[datetime, Meta(description="When.")]
+    by_administrators_token: Annotated[
+        bool,
+        Meta(description="Sent with a token an administrator issued for the player (L10)."),
+    ] = False
 
 
 class DisputeHeld(msgspec.Struct, frozen=True, kw_only=True):
@@ -184,7 +188,8 @@ class PlayerDataController(Controller):
                 player_id,
             )
             consents = await connection.fetch(
-                "SELECT stream_id AS stream, event_type AS what, recorded_at FROM events"
+                "SELECT stream_id AS stream, event_type AS what, recorded_at,"
+                " metadata ? 'by_administrators_token' AS by_administrators_token FROM events"
                 " WHERE (event_type IN ('member_joined', 'member_left')"
                 " AND data ->> 'player_id' = $1) OR (event_type IN ('confirmation_recorded',"
                 " 'consent_given') AND metadata ->> 'actor' = $1) ORDER BY position",
