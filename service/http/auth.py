@@ -283,7 +283,7 @@ class Tokens:
         return None if row is None else Issued(token, row[0])
 
     def _row(self, token: str, player: str, by: Principal, *, minted: bool) -> tuple[object, ...]:
-        # An administrator's for a registered player (not the first: its registrar holds it),
+        # L10: an administrator's for a registered player (not its first), or issued with one
         delegated = minted and (by.delegated or (by.admin and by.player_id != player))
         return (token_hash(token), player, self._lifetime_seconds, by.actor, delegated)
 

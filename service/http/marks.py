@@ -4,10 +4,15 @@ competition's history shows a move or a consent that an administrator could have
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from service.http.auth import Principal
 
 DELEGATED = "by_administrators_token"
+_MARKED: Mapping[str, object] = MappingProxyType({DELEGATED: True})
+_UNMARKED: Mapping[str, object] = MappingProxyType({})
 
 
-def marks_of(principal: Principal) -> dict[str, object]:
-    return {DELEGATED: True} if principal.delegated else {}
+def marks_of(principal: Principal) -> Mapping[str, object]:
+    return _MARKED if principal.delegated else _UNMARKED

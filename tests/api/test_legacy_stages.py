@@ -70,12 +70,13 @@ async def written_before(database: Database) -> Before:
         erased = await client.post(f"/v1/players/{old.id}/erasure", json={}, headers=ADMIN)
         assert erased.status_code == 200, erased.text
         await settled(client)
-    await back_to_0025(database)
-    owner = await asyncpg.connect(database.owner_dsn)
+    owner = await texts_in_clear(
+        database,
+        (f"match-{game['id']}", "stage", STAGE),
+        (f"competition-{prizes.json()['id']}", "prizes", PRIZES),
+        (f"match-{old_game['id']}", "stage", OLD_STAGE),
+    )
     try:
-        await in_clear(owner, f"match-{game['id']}", "stage", STAGE)
-        await in_clear(owner, f"competition-{prizes.json()['id']}", "prizes", PRIZES)
-        await in_clear(owner, f"match-{old_game['id']}", "stage", OLD_STAGE)
         for table in ("proj_games", "proj_player_games"):  # what the stats kept of it
             await owner.execute(
                 f"UPDATE {table} SET stage = $1 WHERE match_id = $2", OLD_STAGE, old_game["id"]
@@ -97,6 +98,20 @@ async def back_to_0025(database: Database) -> None:
     """The schema of revision 0025 under a log written by today's service (whose writes
     need the columns of later revisions), for its texts to be put back in clear."""
     await asyncio.to_thread(command.downgrade, alembic_config(database.owner_dsn), "0025")
+
+
+async def texts_in_clear(database: Database, *texts: tuple[str, str, object]) -> asyncpg.Connection:
+    """Back to 0025, each (stream, field, text) put back in clear (`in_clear`); the owner's
+    connection, open, for more of the same."""
+    await back_to_0025(database)
+    owner = await asyncpg.connect(database.owner_dsn)
+    try:
+        for stream, field, value in texts:
+            await in_clear(owner, stream, field, value)
+    except BaseException:
+        await owner.close()
+        raise
+    return owner
 
 
 async def in_clear(owner: asyncpg.Connection, stream: str, field: str, value: object) -> None:
@@ -259,13 +274,12 @@ async def a_game_at_0025(database: Database, stage: str, prizes: dict[str, str])
         )
         game = await won_by_the_first_team(client, zé, competition, "x", first, second)
         await settled(client)
-    await back_to_0025(database)
-    owner = await asyncpg.connect(database.owner_dsn)
-    try:
-        await in_clear(owner, f"match-{game['id']}", "stage", stage)
-        await in_clear(owner, f"competition-{competition}", "prizes", prizes)
-    finally:
-        await owner.close()
+    owner = await texts_in_clear(
+        database,
+        (f"match-{game['id']}", "stage", stage),
+        (f"competition-{competition}", "prizes", prizes),
+    )
+    await owner.close()
     return Before(zé, zé, str(game["id"]), competition, "", "", "")
 
 

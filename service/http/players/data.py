@@ -16,6 +16,7 @@ from msgspec import Meta
 
 from service.http.auth import Principal, provide_principal
 from service.http.exports.controller import player_export
+from service.http.marks import DELEGATED
 from service.http.players.erasure import erase, listed
 from service.http.problems import ApiError
 from service.http.stats.reading import snapshot
@@ -189,7 +190,7 @@ class PlayerDataController(Controller):
             )
             consents = await connection.fetch(
                 "SELECT stream_id AS stream, event_type AS what, recorded_at,"
-                " metadata ? 'by_administrators_token' AS by_administrators_token FROM events"
+                f" metadata ? '{DELEGATED}' AS by_administrators_token FROM events"
                 " WHERE (event_type IN ('member_joined', 'member_left')"
                 " AND data ->> 'player_id' = $1) OR (event_type IN ('confirmation_recorded',"
                 " 'consent_given') AND metadata ->> 'actor' = $1) ORDER BY position",

@@ -88,8 +88,7 @@ async def _in_one_transaction(pool: asyncpg.Pool, player_id: str, by: str, erase
 
 async def _erased_now(connection: Connection, player_id: str, by: str, erased: bool) -> _Done:
     await connection.execute("SELECT pg_advisory_xact_lock(erasure_lock($1))", player_id)
-    named = await _streams_of(connection, player_id, "competition-", "name")
-    staged = await _streams_of(connection, player_id, "match-", "stage")
+    named, staged = await _written_by(connection, player_id)
     gone = await connection.fetchval("SELECT erase_owner($1, $2)", player_id, by)
     if gone is None and not erased:  # completing an erasure cut short: openings gone
         named, staged = await _erased_in(connection, player_id)
@@ -107,19 +106,18 @@ async def _erased_now(connection: Connection, player_id: str, by: str, erased: b
     return _Done(gone, named, staged, [r[0] for r in revoked])
 
 
-async def _streams_of(
-    connection: Connection, player_id: str, prefix: str, path: str
-) -> tuple[str, ...]:
-    """The ids of the streams where the player wrote the text at `path` (before its erasure
-    deletes the openings that say so)."""
+async def _written_by(
+    connection: Connection, player_id: str
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The competitions the player named and the games they staged, from their openings
+    (read before the erasure deletes them)."""
     rows = await connection.fetch(
-        "SELECT DISTINCT substr(stream_id, length($2) + 1) FROM openings"
-        " WHERE owner = $1 AND starts_with(stream_id, $2) AND path = $3",
+        "SELECT DISTINCT path = 'stage', substr(stream_id, strpos(stream_id, '-') + 1)"
+        " FROM openings WHERE owner = $1 AND ((starts_with(stream_id, 'competition-')"
+        " AND path = 'name') OR (starts_with(stream_id, 'match-') AND path = 'stage'))",
         player_id,
-        prefix,
-        path,
     )
-    return tuple(sorted(r[0] for r in rows))
+    return _split(rows)
 
 
 _ERASED_IN = """
@@ -138,7 +136,11 @@ async def _erased_in(
     record of its commitments (its openings, which said so, are gone): for an erasure cut
     short before `player_erased`, completed now. A scan of the log's creations, on this
     rare path alone."""
-    rows = await connection.fetch(_ERASED_IN, player_id)
+    return _split(await connection.fetch(_ERASED_IN, player_id))
+
+
+def _split(rows: list[asyncpg.Record]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the competitions, the games) of rows (is it a game's, its id)."""
     named = tuple(sorted(r[1] for r in rows if not r[0]))
     return named, tuple(sorted(r[1] for r in rows if r[0]))
 
