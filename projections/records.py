@@ -21,6 +21,12 @@ GAME_RECORDS = {
     "most-hands-in-a-game": ("hands_played", "DESC", "Most hands in one game."),
     "biggest-hand": ("biggest_hand", "DESC", "Most points won in one hand."),
     "highest-score": ("points", "DESC", "Highest final score of a game."),
+    "lowest-winning-score": (
+        "points",
+        "ASC",
+        "Lowest final score of a game won, where points count against (Copas, Mau Mau,"
+        " Cacheta's lives lost): 0 is a game won without a point taken.",
+    ),
 }
 DESCRIPTIONS = {
     "longest-win-streak": "Longest run of confirmed games won in a row.",
@@ -104,7 +110,7 @@ def _game_record_sql(kind: str, column: str, direction: str, period: bool = Fals
                       AND EXISTS (SELECT 1 FROM proj_player_games q
                                   WHERE q.player_id = g.partner_id AND q.match_id = g.match_id))
             ORDER BY {column} {direction}, g.finished_at, g.match_id LIMIT 1
-        ) r WHERE r.value > 0
+        ) r WHERE r.value {"IS NOT NULL" if kind in _FEWEST_POINTS else "> 0"}
     """
 
 
@@ -113,11 +119,16 @@ _FIGURE_OF = {"biggest-hand": "biggest_hand"}
 figure means something (`Labels.figures`; a hand's points taken in Copas are no feat)."""
 _MOST_POINTS = {"highest-score"}
 """Game records that celebrate the most points: none where points count against."""
+_FEWEST_POINTS = {"lowest-winning-score"}
+"""Game records that celebrate the fewest points: only where points count against, where a
+game won with none taken is the best there is (G52)."""
 
 
 def _means_something(kind: str, game: str) -> bool:
     side = read_side(game)
     if kind in _MOST_POINTS and side.fewer_points_better:
+        return False
+    if kind in _FEWEST_POINTS and not side.fewer_points_better:
         return False
     figure = _FIGURE_OF.get(kind)
     return figure is None or figure in side.labels.figures

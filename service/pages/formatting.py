@@ -69,6 +69,7 @@ RECORDS = {
     "most-hands-in-a-game": "Mais mãos numa partida",
     "biggest-hand": "Maior mão",
     "highest-score": "Maior placar final",
+    "lowest-winning-score": "Vitória com menos pontos",
 }
 """The records every game has (projections/records.py); a game's own tallies are named by
 its read side (`labels.records`)."""

@@ -233,10 +233,12 @@ async def test_cacheta_best_average_goes_to_the_player_who_lost_the_fewest_lives
     player, as Copas' do. Zé wins both games losing 1 life in 7 rounds; the others lose 6
     each: the record "best average points per hand" is Zé's."""
     competition = await create_competition(client, table.scorekeeper, "cacheta")
+    games = []
     for rounds in ([0, 0, 0], [1, 0, 0, 0]):
         game = await create_game(
             client, table, "cacheta", rules={"target": 3}, competition_id=competition
         )
+        games.append(game.id)
         for winner in rounds:
             state = await game.ok("results", {"winner": winner, "cards": 9})
         assert (state["status"], state["winner"]) == ("finished", "0"), state
@@ -248,6 +250,13 @@ async def test_cacheta_best_average_goes_to_the_player_who_lost_the_fewest_lives
         if r["kind"] == "best-average-points-per-hand"
     ]
     assert best == [table.players[0].id], best
+    first_game = games[0]  # Zé lost no life in it: the lowest score a game was won with
+    lowest = [
+        (r["player_id"], r["value"], r["match_id"])
+        for r in await _records(client, "cacheta")
+        if r["kind"] == "lowest-winning-score"
+    ]
+    assert lowest == [(table.players[0].id, 0.0, first_game)], lowest
 
 
 async def test_no_record_celebrates_the_most_points_where_points_count_against(
@@ -259,6 +268,21 @@ async def test_no_record_celebrates_the_most_points_where_points_count_against(
     kinds = {r["kind"] for r in await _records(client, "copas")}
     assert "highest-score" not in kinds
     assert "most-hands-in-a-game" in kinds
+
+
+async def test_where_points_count_against_a_game_won_with_the_fewest_is_a_record(
+    client: httpx.AsyncClient, table: Table
+) -> None:
+    """Copas (G52): seat 3 wins a game taking 8 points a hand, then seat 0 one taking none;
+    the record "lowest winning score" is seat 0's game, at 0 (the best there is, so a
+    record of 0 is kept, where the records of the most are kept above 0)."""
+    _, (eight, nothing) = await copas_games(client, table, [4, 13, 8, 1], [0, 13, 8, 5])
+    assert eight["winner"] != nothing["winner"], (eight["winner"], nothing["winner"])
+    lowest = [r for r in await _records(client, "copas") if r["kind"] == "lowest-winning-score"]
+    assert [(r["player_id"], r["value"], r["match_id"]) for r in lowest] == [
+        (table.players[0].id, 0.0, nothing["id"])
+    ], lowest
+    assert "Copas" in lowest[0]["description"]
 
 
 async def _records(client: httpx.AsyncClient, game: str) -> list[Json]:

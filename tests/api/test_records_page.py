@@ -82,6 +82,7 @@ async def test_a_card_game_s_records_in_its_own_words(shared_client: httpx.Async
     words = RECORDS | read_side("copas").labels.records
     rows = rows_of(page.text)
     assert len(rows) == len(api["records"]) > 0
+    assert "lowest-winning-score" in {r["kind"] for r in api["records"]}  # seat 0 took none
     for record in api["records"]:
         assert f"<td>{words[record['kind']]}" in row_of(rows, record, "copas")
     dominoes_only = set(read_side("dominoes").labels.records.values()) - set(words.values())

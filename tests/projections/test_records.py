@@ -159,6 +159,7 @@ async def test_game_records_per_rule_set_held_by_the_first_game_that_set_them(
     assert (hands["pontos"]["match_id"], hands["pontos"]["value"]) == (slow, 6.0)
     highest = {r["preset"]: r for r in await held(db, "highest-score")}
     assert (highest["pontos"]["value"], highest["cinquenta"]["value"]) == (8.0, 60.0)
+    assert await held(db, "lowest-winning-score") == []  # points count for the player here
 
 
 async def test_recent_achievements_of_everyone(
