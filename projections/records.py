@@ -24,14 +24,14 @@ GAME_RECORDS = {
     "lowest-winning-score": (
         "points",
         "ASC",
-        "Lowest final score of a game won, where points count against (Copas, Mau Mau,"
-        " Cacheta's lives lost): 0 is a game won without a point taken.",
+        "Lowest final score of a game won, where points count against the player: 0 is a"
+        " game won without a point taken.",
     ),
 }
 DESCRIPTIONS = {
     "longest-win-streak": "Longest run of confirmed games won in a row.",
     "best-average-points-per-hand": "Best average points per hand (min_games games or more;"
-    " the fewest where points count against, as in Copas and Mau Mau).",
+    " the fewest where points count against the player).",
     **{
         kind: text
         for side in every_read_side().values()
@@ -116,7 +116,7 @@ def _game_record_sql(kind: str, column: str, direction: str, period: bool = Fals
 
 _FIGURE_OF = {"biggest-hand": "biggest_hand"}
 """A game record that stands on one of the shared figures: kept for the games where that
-figure means something (`Labels.figures`; a hand's points taken in Copas are no feat)."""
+figure means something (`Labels.figures`; a hand's points are no feat where they count against)."""
 _MOST_POINTS = {"highest-score"}
 """Game records that celebrate the most points: none where points count against."""
 _FEWEST_POINTS = {"lowest-winning-score"}

@@ -70,9 +70,9 @@ class ReadSide:
     labels: Labels = field(default_factory=lambda: Labels(title=""))
     """How the pages name it and its codes, in Portuguese."""
     fewer_points_better: bool = False
-    """Its points count against the player (Copas' points taken, Mau Mau's held at the end,
-    Cacheta's lives lost): a record or a tie-break of points goes to the fewest, and no
-    record celebrates the most."""
+    """Its points count against the player (points taken, cards held at the end, lives
+    lost): a record or a tie-break of points goes to the fewest, and no record celebrates
+    the most (G52)."""
 
 
 @dataclass(frozen=True)

@@ -282,7 +282,7 @@ async def test_where_points_count_against_a_game_won_with_the_fewest_is_a_record
     assert [(r["player_id"], r["value"], r["match_id"]) for r in lowest] == [
         (table.players[0].id, 0.0, nothing["id"])
     ], lowest
-    assert "Copas" in lowest[0]["description"]
+    assert "count against" in lowest[0]["description"]
 
 
 async def _records(client: httpx.AsyncClient, game: str) -> list[Json]:
