@@ -22,8 +22,9 @@ timed and counted in moves/s (deals, results and game creations are not; the las
 gives the ratio of every write, as a table spends a share of its time on the others).
 `--readers N` adds N clients reading a ranking, a player's statistics, a list of games and a
 page of the feed in turn while the tables play, and prints each read's rate and latency.
-`--profile` samples the serving process with py-spy over each game's first measured round and
-prints the share of its CPU each part of a write took (bench/where.py).
+`--profile` samples both servers with py-spy over each side's first measured round and prints
+the CPU each part of a write took on each side, and what the service spends more
+(bench/where.py).
 `--projections apart` runs the service as `serve --no-projections` with `domino projections
 run` beside it (the README's split deployment); the folding process's CPU counts as the
 service's. Each side's CPU per write is printed with this client's and the machine's idle
@@ -383,27 +384,32 @@ async def run_service(
     measure_from, deadline = now + warm_up, now + warm_up + seconds
     await asyncio.gather(
         metered("service", stats, measure_from, deadline),
-        profiled(profile, measure_from, deadline),
+        profiled(profile, "service", measure_from, deadline),
         *(play_games(Http(port), games, deadline, measure_from, stats) for _ in range(tables)),
         *(read_views(Http(port), seats[0], deadline, measure_from, reads) for _ in range(readers)),
     )
     return stats, reads
 
 
-async def profiled(profile: Profile | None, measure_from: float, deadline: float) -> None:
-    """py-spy on the service over the measured window (`--profile`: bench/where.py)."""
+async def profiled(
+    profile: Profile | None, side: str, measure_from: float, deadline: float
+) -> None:
+    """py-spy on one side's server over the measured window (`--profile`: bench/where.py)."""
     if profile is None:
         return
     await asyncio.sleep(max(0.0, measure_from - time.perf_counter()))
-    profile.start(PIDS["service"], deadline - time.perf_counter())
+    profile.start(PIDS[side], deadline - time.perf_counter())
 
 
-async def run_bare(port: int, tables: int, seconds: float, warm_up: float) -> Stats:
+async def run_bare(
+    port: int, tables: int, seconds: float, warm_up: float, profile: Profile | None = None
+) -> Stats:
     stats = Stats()
     now = time.perf_counter()
     measure_from, deadline = now + warm_up, now + warm_up + seconds
     await asyncio.gather(
         metered("bare", stats, measure_from, deadline),
+        profiled(profile, "bare", measure_from, deadline),
         *(insert_rows(Http(port), deadline, measure_from, stats) for _ in range(tables)),
     )
     return stats
@@ -456,9 +462,10 @@ def measure(
     services: list[Stats] = []
     bares: list[Stats] = []
     reads: dict[str, list[Stats]] = {}
-    profile = None
+    profile = bare_profile = None
     if args.profile:
         profile = Profile(BENCH_DIR / f"profile-{game}.txt", workers=args.workers > 1)
+        bare_profile = Profile(BENCH_DIR / f"profile-bare-{game}.txt", workers=args.workers > 1)
     for number in range(args.rounds):
         warm_up = WARM_UP_SECONDS if number == 0 else 1.0
         moves, read = asyncio.run(
@@ -466,7 +473,7 @@ def measure(
                 SERVICE_PORT, seats, args.tables, each, warm_up, scripts, args.readers, profile
             )
         )
-        inserts = asyncio.run(run_bare(BARE_PORT, args.tables, each, warm_up))
+        inserts = asyncio.run(run_bare(BARE_PORT, args.tables, each, warm_up, bare_profile))
         services.append(moves)
         bares.append(inserts)
         for name, stats in read.items():
@@ -479,13 +486,17 @@ def measure(
         )
     served = merged(services)
     service = report(f"service: {game} moves", served, args.seconds)
-    if profile is not None:
-        shares, samples = profile.parts()
-        report_where(shares, samples, served.app_cpu / max(1, served.requests))
     for name, parts in reads.items():
         report(f"  while: {name} reads", merged(parts), args.seconds)
     inserted = merged(bares)
     bare = report("bare endpoint: inserts", inserted, args.seconds)
+    if profile is not None and bare_profile is not None:
+        report_where(
+            profile.parts(),
+            served.app_cpu / max(1, served.requests),
+            bare_profile.parts(),
+            inserted.app_cpu / max(1, inserted.requests),
+        )
     print(
         f"ratio: throughput {service[0] / bare[0]:.2f} (target >= 0.9), "
         f"p99 {service[2] / bare[2]:.2f}x (target <= 1.5x); every write counted (creations,"

@@ -1,11 +1,13 @@
-"""Where the serving process's CPU goes while `bench/api.py --profile` measures it.
+"""Where each serving process's CPU goes while `bench/api.py --profile` measures it: the
+service's and the bare endpoint's, part by part, beside each other.
 
-py-spy samples the service's stacks (200 a second, without stopping it) over the first
+py-spy samples a server's stacks (200 a second, without stopping it) over its first
 round's measured window; each sample counts in one part of a write (`WHOLE`, then
 `INNERMOST`). The answer's view calls the rules' own view, so it comes before the rules;
 whatever the store does for a write (its cache of games, the secrets' seals, asyncpg) counts
-in the store. Samples of threads that only wait (the thread pool's idle workers) are left
-out: they use no CPU.
+in the store. The bare endpoint's parts are those it has too (Litestar, asyncpg, the socket,
+HTTP, the loop): the others are the service's own work. Samples of threads that only wait
+(the thread pool's idle workers) are left out: they use no CPU.
 """
 
 from __future__ import annotations
@@ -107,11 +109,23 @@ def _part(frames: list[str]) -> str:
     return OTHER
 
 
-def report(parts: list[tuple[str, float]], samples: int, cpu_per_write: float) -> None:
+def report(
+    service: tuple[list[tuple[str, float]], int],
+    service_cpu_per_write: float,
+    bare: tuple[list[tuple[str, float]], int],
+    bare_cpu_per_write: float,
+) -> None:
+    """Each part's microseconds per write on both sides, the service's largest first, and
+    what the service spends more: the parts the bare endpoint has too (the loop, the socket,
+    HTTP, Litestar, asyncpg) are told apart from those it has no counterpart for."""
+    mine, theirs = dict(service[0]), dict(bare[0])
     print(
-        f"  where the server's CPU went (py-spy, {samples:,} samples of the first round),"
-        " share and per write:",
+        f"  where each server's CPU went (py-spy, the first round: {service[1]:,} samples of"
+        f" the service, {bare[1]:,} of the bare endpoint), us per write:",
         flush=True,
     )
-    for name, share in parts:
-        print(f"    {name:<52} {share:6.1%} {share * cpu_per_write * 1e6:6.0f} us", flush=True)
+    print(f"    {'part':<52} {'service':>8} {'bare':>6} {'more':>6}", flush=True)
+    for name in [name for name, _ in service[0]] + [n for n in theirs if n not in mine]:
+        ours = mine.get(name, 0.0) * service_cpu_per_write * 1e6
+        bares = theirs.get(name, 0.0) * bare_cpu_per_write * 1e6
+        print(f"    {name:<52} {ours:8.0f} {bares:6.0f} {ours - bares:+6.0f}", flush=True)
