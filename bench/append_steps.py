@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-import time
 import uuid
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -28,7 +27,7 @@ import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.append_cost import BODY, backend_cpu
+from bench.append_cost import BODY, per_call
 from bench.common import fresh_database, server
 
 SIGNATURE = (
@@ -78,25 +77,15 @@ STEPS = {
     "+ the insert (and its commit's flush)": LOCK + NEWEST + HEAD + HASH + INSERT,
     "+ the notification": LOCK + NEWEST + HEAD + HASH + INSERT + NOTIFY,
 }
-WARM_UP = 200
-
 Call = Callable[[], Awaitable[object]]
 Maker = Callable[[asyncpg.Connection], Awaitable[Call]]
 
 
-async def per_call(dsn: str, make: Maker, calls: int) -> tuple[float, float]:
-    """(server CPU, wall time) in microseconds per call, after a warm-up."""
+async def timed(dsn: str, make: Maker, calls: int) -> tuple[float, float]:
+    """(server CPU, wall time) in microseconds per call, on a connection of its own."""
     connection = await asyncpg.connect(dsn)
     try:
-        pid = await connection.fetchval("SELECT pg_backend_pid()")
-        call = await make(connection)
-        for _ in range(WARM_UP):
-            await call()
-        cpu, started = backend_cpu(pid), time.perf_counter()
-        for _ in range(calls):
-            await call()
-        wall = time.perf_counter() - started
-        return 1e6 * (backend_cpu(pid) - cpu) / calls, 1e6 * wall / calls
+        return await per_call(connection, await make(connection), calls)
     finally:
         await connection.close()
 
@@ -151,14 +140,14 @@ def main() -> None:
         owner, app = fresh_database(admin, "bench_append_steps")
         names = asyncio.run(define_steps(owner))
         print(f"filling the log first ({args.calls} appends)", flush=True)
-        asyncio.run(per_call(app, appending("append_events"), args.calls))
+        asyncio.run(timed(app, appending("append_events"), args.calls))
         lines: list[tuple[str, str, Maker]] = [("a plain INSERT commit", owner, inserting)]
         lines += [(label, owner, appending(name)) for label, name in names.items()]
         lines += [("append_events itself (the service role)", app, appending("append_events"))]
         for round_ in range(1, args.rounds + 1):
             print(f"round {round_} of {args.rounds}: {'server CPU us':>14} {'wall us':>9}")
             for label, dsn, make in lines:
-                cpu, wall = asyncio.run(per_call(dsn, make, args.calls))
+                cpu, wall = asyncio.run(timed(dsn, make, args.calls))
                 print(f"  {label:<42} {cpu:>12.1f} {wall:>9.1f}", flush=True)
 
 
