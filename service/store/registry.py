@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
 import msgspec
@@ -29,8 +29,13 @@ BOOTSTRAP_ACTOR = "admin"
 is no registered player."""
 
 
-def _new_event(event: msgspec.Struct, actor: str) -> NewEvent:
-    return new_event(event, {"actor": actor})
+Marks = Mapping[str, object]
+"""What a write's metadata says of the token that sent it, beside its actor
+(`service/http/marks.py`)."""
+
+
+def _new_event(event: msgspec.Struct, actor: str, marks: Marks | None) -> NewEvent:
+    return new_event(event, {"actor": actor, **(marks or {})})
 
 
 _CANONICAL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -63,13 +68,14 @@ class Registry:
         actor: str,
         idempotency_key: str | None,
         fingerprint: bytes | None = None,
+        marks: Marks | None = None,
     ) -> tuple[str, bool]:
         """The new player's id, or with a key already used for this request (`fingerprint`:
         the request, since the event's id and time are new each time) the first one's."""
         player_id = str(uuid.uuid4())
         result = await self.store.append(
             f"player-{player_id}",
-            [_new_event(event, actor)],
+            [_new_event(event, actor, marks)],
             expected_version=0,
             idempotency_key=idempotency_key,
             fingerprint=fingerprint,
@@ -84,13 +90,14 @@ class Registry:
         idempotency_key: str | None = None,
         fingerprint: bytes | None = None,
         then: Sequence[msgspec.Struct] = (),
+        marks: Marks | None = None,
     ) -> str:
         """The new competition's id, or the first one's for a retried request (as players).
         `then`: what follows its creation in its stream (a run torneio's first fixtures)."""
         competition_id = str(uuid.uuid4())
         result = await self.store.append(
             f"competition-{competition_id}",
-            [_new_event(event, actor), *(new_event(e, {"actor": actor}) for e in then)],
+            [_new_event(e, actor, marks) for e in (event, *then)],
             expected_version=0,
             idempotency_key=idempotency_key,
             fingerprint=fingerprint,
@@ -166,11 +173,16 @@ class Registry:
         return {row[0].removeprefix("player-"): row[1] for row in rows}
 
     async def append_to_player(
-        self, player_id: str, event: msgspec.Struct, actor: str, expected: int
+        self,
+        player_id: str,
+        event: msgspec.Struct,
+        actor: str,
+        expected: int,
+        marks: Marks | None = None,
     ) -> int:
         """The event appended to the player's stream: its position."""
         result = await self.store.append(
-            f"player-{player_id}", [_new_event(event, actor)], expected_version=expected
+            f"player-{player_id}", [_new_event(event, actor, marks)], expected_version=expected
         )
         return result.last_position
 

@@ -103,6 +103,43 @@ async def test_a_write_with_a_token_an_administrator_issued_says_so(
     ]
 
 
+async def test_a_players_own_stream_and_what_they_create_are_marked_too(
+    client: httpx.AsyncClient,
+) -> None:
+    """L10's every write: a rename, a registration, a competition's creation and an erasure
+    sent with a token an administrator issued in the player's name are marked; the same
+    writes with the player's own token are not."""
+    zé = await register(client, "Zé")
+    issued = await client.post(f"/v1/players/{zé.id}/tokens", headers=ADMIN)
+    assert issued.status_code == 201, issued.text
+    delegated = Player(zé.id, issued.json()["token"])
+    for by, name in ((delegated, "José"), (zé, "Zezé")):
+        renamed = await client.patch(f"/v1/players/{zé.id}", json={"name": name}, headers=by.auth)
+        assert renamed.status_code == 200, renamed.text
+        registered = await client.post("/v1/players", json={"name": "Nova"}, headers=by.auth)
+        assert registered.status_code == 201, registered.text
+        await create_competition(client, by, name="Liga")
+    erased = await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=delegated.auth)
+    assert erased.status_code < 300, erased.text
+
+    feed = (await client.get("/v1/events?after=0&limit=1000")).json()["events"]
+
+    written = ("player_renamed", "player_registered", "competition_created", "player_erased")
+    assert [
+        (e["type"], e["metadata"].get("by_administrators_token"))
+        for e in feed
+        if e["metadata"].get("actor") == zé.id and e["type"] in written
+    ] == [
+        ("player_renamed", True),
+        ("player_registered", True),
+        ("competition_created", True),
+        ("player_renamed", None),
+        ("player_registered", None),
+        ("competition_created", None),
+        ("player_erased", True),
+    ]
+
+
 async def test_nobody_else_gets_a_players_data(client: httpx.AsyncClient) -> None:
     zé, other = await register(client, "Zé"), await register(client, "Outro")
     assert_problem(

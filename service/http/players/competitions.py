@@ -23,6 +23,7 @@ from domain.tournament.decide import opening
 from domain.tournament.state import started
 from service.http.auth import Principal, provide_principal
 from service.http.directory.params import KindFilter, Limit, Offset, StageFilter, StatusFilter
+from service.http.marks import marks_of
 from service.http.matches.schemas import CompetitionOut, NewCompetition
 from service.http.matches.writes import fingerprint, idempotency_key, now
 from service.http.problems import ApiError
@@ -87,7 +88,12 @@ class CompetitionController(Controller):
         key = idempotency_key(request, principal)
         first = opening(started(event), event.at) if event.format is not None else []
         competition_id = await registry.add_competition(
-            event, principal.actor, key, await fingerprint(request) if key else None, then=first
+            event,
+            principal.actor,
+            key,
+            await fingerprint(request) if key else None,
+            then=first,
+            marks=marks_of(principal),
         )
         return await competition_out(
             state, competition_id, await registry.competition(competition_id)

@@ -16,6 +16,7 @@ from msgspec import Meta
 from domain.competitions import register_player, rename_player
 from service.http.auth import Issued, Principal, bearer_token, provide_principal
 from service.http.directory.params import Limit, NameFilter, Offset, StatusFilter
+from service.http.marks import marks_of
 from service.http.matches.schemas import NewPlayer, PlayerOut
 from service.http.matches.writes import fingerprint, idempotency_key, now
 from service.http.players.data import allowed
@@ -62,7 +63,11 @@ class PlayerController(Controller):
         registry: Registry = state.registry
         key = idempotency_key(request, principal)
         player_id, _ = await registry.add_player(
-            event, principal.actor, key, await fingerprint(request) if key else None
+            event,
+            principal.actor,
+            key,
+            await fingerprint(request) if key else None,
+            marks_of(principal),
         )
         issued = await state.tokens.issue_first(player_id, principal)
         return Response(
@@ -179,5 +184,7 @@ class PlayerController(Controller):
         if erased:
             raise ApiError(409, "player-erased", "this player's data was erased")
         event = rename_player(data.name, datetime.now(UTC))
-        await registry.append_to_player(player_id, event, principal.actor, version)
+        await registry.append_to_player(
+            player_id, event, principal.actor, version, marks_of(principal)
+        )
         return PlayerOut(id=player_id, name=event.name)

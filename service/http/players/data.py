@@ -16,7 +16,7 @@ from msgspec import Meta
 
 from service.http.auth import Principal, provide_principal
 from service.http.exports.controller import player_export
-from service.http.marks import DELEGATED
+from service.http.marks import DELEGATED, marks_of
 from service.http.players.erasure import erase, listed
 from service.http.problems import ApiError
 from service.http.stats.reading import snapshot
@@ -244,7 +244,7 @@ class PlayerDataController(Controller):
         await registry.player_now(player_id)
         player_id = parse_id(player_id, "player")
         allowed(principal, player_id)
-        done = await erase(state.pool, registry, player_id, principal.actor)
+        done = await erase(state.pool, registry, player_id, principal.actor, marks_of(principal))
         state.tokens.forget(done.revoked)
         state.matches.forget_all()
         if done.listed:

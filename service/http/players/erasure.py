@@ -29,7 +29,7 @@ from projections.stats import Stats
 from service.http.auth import ERASED_PREFIX, REVOKED_CHANNEL
 from service.store.errors import Busy, NotFound
 from service.store.event_store import VersionConflict
-from service.store.registry import Registry
+from service.store.registry import Marks, Registry
 
 log = logging.getLogger("domino.erasure")
 FOLD_POLLS = 500  # 5 s of 10 ms
@@ -47,14 +47,17 @@ class Erasure(NamedTuple):
     """The digests of the tokens this call revoked."""
 
 
-async def erase(pool: asyncpg.Pool, registry: Registry, player_id: str, by: str) -> Erasure:
-    """Erase the player (each step a no-op when done already)."""
+async def erase(
+    pool: asyncpg.Pool, registry: Registry, player_id: str, by: str, marks: Marks | None = None
+) -> Erasure:
+    """Erase the player (each step a no-op when done already); `marks`: those of the token
+    that asked it, on its `player_erased`."""
     _, version, erased = await registry.player_now(player_id)
     done = await _in_one_transaction(pool, player_id, by, erased)
     appended = False
     if not erased:
         event = PlayerErased(at=datetime.now(UTC), competitions=done.named, staged=done.staged)
-        position = await _recorded(registry, player_id, event, by, version)
+        position = await _recorded(registry, player_id, event, by, version, marks)
         appended = position > 0
         await _folded(pool, position)
     # "Now" is the call whose `erase_owner` deleted: of erasures at once, one. The list is
@@ -146,13 +149,18 @@ def _split(rows: list[asyncpg.Record]) -> tuple[tuple[str, ...], tuple[str, ...]
 
 
 async def _recorded(
-    registry: Registry, player_id: str, event: PlayerErased, by: str, version: int
+    registry: Registry,
+    player_id: str,
+    event: PlayerErased,
+    by: str,
+    version: int,
+    marks: Marks | None,
 ) -> int:
     """`player_erased` appended once, whatever was appended to the stream meanwhile (a
     rename that committed before the erasure, another erasure)."""
     for _ in range(5):
         try:
-            return await registry.append_to_player(player_id, event, by, version)
+            return await registry.append_to_player(player_id, event, by, version, marks)
         except VersionConflict:
             _, version, erased = await registry.player_now(player_id)
             if erased:
