@@ -30,8 +30,8 @@ is no registered player."""
 
 
 Marks = Mapping[str, object]
-"""What a write's metadata says of the token that sent it, beside its actor
-(`service/http/marks.py`)."""
+"""More of a write's metadata, beside its actor: what it says of the token that sent it
+(`service/http/marks.py`), and who completed an erasure cut short."""
 
 
 def _new_event(event: msgspec.Struct, actor: str, marks: Marks | None) -> NewEvent:

@@ -14,7 +14,9 @@ import httpx
 import pytest
 from alembic import command
 
+from service.http.marks import DELEGATED
 from service.http.matches.writes import expected_version
+from service.http.players import erasure
 from service.store.database import alembic_config
 from tests.api.conftest import ADMIN, Player, Table, register, serve
 from tests.api.play import assert_problem, create_competition, join_all, prepared
@@ -366,3 +368,37 @@ async def test_no_token_is_issued_to_a_player_erased_before_player_erased_is_app
     completed = await client.post(f"/v1/players/{player.id}/erasure", headers=ADMIN)
     assert completed.status_code == 200, completed.text
     assert completed.json()["name"] == f"Jogador {player.id[:4]}"
+
+
+async def test_an_erasure_cut_short_and_completed_says_who_asked_it_and_with_what_token(
+    client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An erasure cut short before `player_erased` (every token of the player revoked by
+    then, the one that asked included) is completed by an administrator: the event names
+    who asked it, with L10's mark when a token an administrator issued in the player's name
+    asked it, and who completed it (an attack review of 2026-11-29: the completer's name
+    stood alone)."""
+    zé, ana = await register(client, "Zé"), await register(client, "Ana")
+    issued = await client.post(f"/v1/players/{zé.id}/tokens", headers=ADMIN)
+    assert issued.status_code == 201, issued.text
+    delegated = Player(zé.id, issued.json()["token"])
+
+    async def cut_short(*_: object) -> int:
+        raise ConnectionResetError("stopped before player_erased")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(erasure, "_recorded", cut_short)
+        for by in (delegated, ana):
+            asked = await client.post(f"/v1/players/{by.id}/erasure", json={}, headers=by.auth)
+            assert_problem(asked, 503, "database-unavailable")
+    for player in (zé, ana):
+        done = await client.post(f"/v1/players/{player.id}/erasure", json={}, headers=ADMIN)
+        assert done.status_code == 200, done.text
+
+    feed = (await client.get("/v1/events?after=0&limit=1000")).json()["events"]
+
+    assert [
+        (e["metadata"]["actor"], e["metadata"].get(DELEGATED), e["metadata"].get("completed_by"))
+        for e in feed
+        if e["type"] == "player_erased"
+    ] == [(zé.id, True, "admin"), (ana.id, None, "admin")]

@@ -27,6 +27,7 @@ from projections.base import Connection
 from projections.directory import Directory
 from projections.stats import Stats
 from service.http.auth import ERASED_PREFIX, REVOKED_CHANNEL
+from service.http.marks import DELEGATED
 from service.store.errors import Busy, NotFound
 from service.store.event_store import VersionConflict
 from service.store.registry import Marks, Registry
@@ -53,11 +54,16 @@ async def erase(
     """Erase the player (each step a no-op when done already); `marks`: those of the token
     that asked it, on its `player_erased`."""
     _, version, erased = await registry.player_now(player_id)
-    done = await _in_one_transaction(pool, player_id, by, erased)
+    delegated = DELEGATED in (marks or {})
+    done = await _in_one_transaction(pool, player_id, by, erased, delegated)
     appended = False
     if not erased:
         event = PlayerErased(at=datetime.now(UTC), competitions=done.named, staged=done.staged)
-        position = await _recorded(registry, player_id, event, by, version, marks)
+        actor, more = by, marks
+        if done.asked is not None:  # completing an erasure cut short: who asked it, and how
+            actor, asked_delegated = done.asked
+            more = {**({DELEGATED: True} if asked_delegated else {}), "completed_by": by}
+        position = await _recorded(registry, player_id, event, actor, version, more)
         appended = position > 0
         await _folded(pool, position)
     # "Now" is the call whose `erase_owner` deleted: of erasures at once, one. The list is
@@ -73,9 +79,14 @@ class _Done(NamedTuple):
     named: tuple[str, ...]
     staged: tuple[str, ...]
     revoked: list[str]
+    asked: tuple[str, bool] | None = None
+    """Completing an erasure cut short: who asked it, and whether with a token an
+    administrator issued in the player's name (False where not known)."""
 
 
-async def _in_one_transaction(pool: asyncpg.Pool, player_id: str, by: str, erased: bool) -> _Done:
+async def _in_one_transaction(
+    pool: asyncpg.Pool, player_id: str, by: str, erased: bool, delegated: bool
+) -> _Done:
     """The openings deleted, the read models' copies cleared and the tokens revoked, at
     once. The read models' rows are locked in the order the erasure reaches them, and a
     projection's batch may hold some of them in another: a deadlock undoes the whole
@@ -83,18 +94,32 @@ async def _in_one_transaction(pool: asyncpg.Pool, player_id: str, by: str, erase
     for _ in range(DEADLOCK_RETRIES):
         try:
             async with pool.acquire() as connection, connection.transaction():
-                return await _erased_now(connection, player_id, by, erased)
+                return await _erased_now(connection, player_id, by, erased, delegated)
         except asyncpg.DeadlockDetectedError:
             log.warning("erasure: a deadlock with a projection's batch; trying again")
     raise Busy("player")
 
 
-async def _erased_now(connection: Connection, player_id: str, by: str, erased: bool) -> _Done:
+async def _erased_now(
+    connection: Connection, player_id: str, by: str, erased: bool, delegated: bool
+) -> _Done:
     await connection.execute("SELECT pg_advisory_xact_lock(erasure_lock($1))", player_id)
     named, staged = await _written_by(connection, player_id)
     gone = await connection.fetchval("SELECT erase_owner($1, $2)", player_id, by)
-    if gone is None and not erased:  # completing an erasure cut short: openings gone
+    asked: tuple[str, bool] | None = None
+    if gone is not None:  # this call erased: its row says with what token (migration 0028)
+        await connection.execute(
+            "UPDATE erasures SET by_administrators_token = $2 WHERE player_id = $1",
+            player_id,
+            delegated,
+        )
+    elif not erased:  # completing an erasure cut short: openings gone
         named, staged = await _erased_in(connection, player_id)
+        row = await connection.fetchrow(
+            "SELECT erased_by, by_administrators_token FROM erasures WHERE player_id = $1",
+            player_id,
+        )
+        asked = None if row is None else (str(row[0]), bool(row[1]))
     # The read models show it now, not once they fold `player_erased`.
     await Directory().erased(connection, player_id, named)
     await Stats().erased(connection, staged)
@@ -106,7 +131,7 @@ async def _erased_now(connection: Connection, player_id: str, by: str, erased: b
     for row in revoked:
         await connection.execute("SELECT pg_notify($1, $2)", REVOKED_CHANNEL, row[0])
     await connection.execute("SELECT pg_notify($1, $2)", REVOKED_CHANNEL, ERASED_PREFIX + player_id)
-    return _Done(gone, named, staged, [r[0] for r in revoked])
+    return _Done(gone, named, staged, [r[0] for r in revoked], asked)
 
 
 async def _written_by(
