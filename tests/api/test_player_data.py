@@ -108,7 +108,8 @@ async def test_a_players_own_stream_and_what_they_create_are_marked_too(
 ) -> None:
     """L10's every write: a rename, a registration, a competition's creation and an erasure
     sent with a token an administrator issued in the player's name are marked; the same
-    writes with the player's own token are not."""
+    writes with the player's own token are not. The player's copy says who set each name,
+    and which an administrator's token in their name set."""
     zé = await register(client, "Zé")
     issued = await client.post(f"/v1/players/{zé.id}/tokens", headers=ADMIN)
     assert issued.status_code == 201, issued.text
@@ -119,6 +120,12 @@ async def test_a_players_own_stream_and_what_they_create_are_marked_too(
         registered = await client.post("/v1/players", json={"name": "Nova"}, headers=by.auth)
         assert registered.status_code == 201, registered.text
         await create_competition(client, by, name="Liga")
+    copy = (await client.get(f"/v1/players/{zé.id}/data", headers=zé.auth)).json()
+    assert [(n["name"], n["set_by"], n["by_administrators_token"]) for n in copy["names"]] == [
+        ("Zé", "admin", False),
+        ("José", zé.id, True),
+        ("Zezé", zé.id, False),
+    ]
     erased = await client.post(f"/v1/players/{zé.id}/erasure", json={}, headers=delegated.auth)
     assert erased.status_code < 300, erased.text
 

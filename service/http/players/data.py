@@ -42,6 +42,20 @@ class Erased(msgspec.Struct, frozen=True, kw_only=True):
 class NameHeld(msgspec.Struct, frozen=True, kw_only=True):
     name: Annotated[str, Meta(description="A name the player had.")]
     since: Annotated[datetime, Meta(description="When it was set.")]
+    set_by: Annotated[
+        str | None,
+        Meta(
+            description='Who set it: the player\'s id, whoever registered them, or "admin" '
+            "for the bootstrap token; null: not known."
+        ),
+    ] = None
+    by_administrators_token: Annotated[
+        bool,
+        Meta(
+            description="Set with a token an administrator issued in the player's name "
+            "(L10): an administrator could have set it."
+        ),
+    ] = False
 
 
 class TextHeld(msgspec.Struct, frozen=True, kw_only=True):
@@ -173,8 +187,12 @@ class PlayerDataController(Controller):
         allowed(principal, player_id)
         async with snapshot(state) as connection:
             names = await connection.fetch(
-                "SELECT value #>> '{}' AS name, recorded_at AS since FROM openings"
-                " WHERE stream_id = $1 AND path = 'name' ORDER BY recorded_at",
+                "SELECT o.value #>> '{}' AS name, o.recorded_at AS since,"
+                " e.metadata ->> 'actor' AS set_by,"
+                f" coalesce(e.metadata ? '{DELEGATED}', false) AS by_administrators_token"
+                " FROM openings o LEFT JOIN events e ON e.stream_id = o.stream_id"
+                " AND e.data -> 'texts' ->> 'name' = o.commitment"
+                " WHERE o.stream_id = $1 AND o.path = 'name' ORDER BY o.recorded_at",
                 f"player-{player_id}",
             )
             texts = await connection.fetch(
