@@ -45,8 +45,8 @@ class NameHeld(msgspec.Struct, frozen=True, kw_only=True):
     set_by: Annotated[
         str | None,
         Meta(
-            description='Who set it: the player\'s id, whoever registered them, or "admin" '
-            "for the bootstrap token; null: not known."
+            description="Whose write set it: the player, whoever registered them, or an "
+            'administrator (their id; "admin" for the bootstrap token); null: not known.'
         ),
     ] = None
     by_administrators_token: Annotated[
