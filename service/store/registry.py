@@ -29,13 +29,13 @@ BOOTSTRAP_ACTOR = "admin"
 is no registered player."""
 
 
-Marks = Mapping[str, object]
+Metadata = Mapping[str, object]
 """More of a write's metadata, beside its actor: what it says of the token that sent it
 (`service/http/marks.py`), and who completed an erasure cut short."""
 
 
-def _new_event(event: msgspec.Struct, actor: str, marks: Marks | None) -> NewEvent:
-    return new_event(event, {"actor": actor, **(marks or {})})
+def _new_event(event: msgspec.Struct, actor: str, more: Metadata | None) -> NewEvent:
+    return new_event(event, {"actor": actor, **(more or {})})
 
 
 _CANONICAL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -68,14 +68,14 @@ class Registry:
         actor: str,
         idempotency_key: str | None,
         fingerprint: bytes | None = None,
-        marks: Marks | None = None,
+        more: Metadata | None = None,
     ) -> tuple[str, bool]:
         """The new player's id, or with a key already used for this request (`fingerprint`:
         the request, since the event's id and time are new each time) the first one's."""
         player_id = str(uuid.uuid4())
         result = await self.store.append(
             f"player-{player_id}",
-            [_new_event(event, actor, marks)],
+            [_new_event(event, actor, more)],
             expected_version=0,
             idempotency_key=idempotency_key,
             fingerprint=fingerprint,
@@ -90,14 +90,14 @@ class Registry:
         idempotency_key: str | None = None,
         fingerprint: bytes | None = None,
         then: Sequence[msgspec.Struct] = (),
-        marks: Marks | None = None,
+        more: Metadata | None = None,
     ) -> str:
         """The new competition's id, or the first one's for a retried request (as players).
         `then`: what follows its creation in its stream (a run torneio's first fixtures)."""
         competition_id = str(uuid.uuid4())
         result = await self.store.append(
             f"competition-{competition_id}",
-            [_new_event(e, actor, marks) for e in (event, *then)],
+            [_new_event(e, actor, more) for e in (event, *then)],
             expected_version=0,
             idempotency_key=idempotency_key,
             fingerprint=fingerprint,
@@ -178,11 +178,11 @@ class Registry:
         event: msgspec.Struct,
         actor: str,
         expected: int,
-        marks: Marks | None = None,
+        more: Metadata | None = None,
     ) -> int:
         """The event appended to the player's stream: its position."""
         result = await self.store.append(
-            f"player-{player_id}", [_new_event(event, actor, marks)], expected_version=expected
+            f"player-{player_id}", [_new_event(event, actor, more)], expected_version=expected
         )
         return result.last_position
 

@@ -93,7 +93,7 @@ class CompetitionController(Controller):
             key,
             await fingerprint(request) if key else None,
             then=first,
-            marks=marks_of(principal),
+            more=marks_of(principal),
         )
         return await competition_out(
             state, competition_id, await registry.competition(competition_id)

@@ -30,7 +30,7 @@ from service.http.auth import ERASED_PREFIX, REVOKED_CHANNEL
 from service.http.marks import DELEGATED
 from service.store.errors import Busy, NotFound
 from service.store.event_store import VersionConflict
-from service.store.registry import Marks, Registry
+from service.store.registry import Metadata, Registry
 
 log = logging.getLogger("domino.erasure")
 FOLD_POLLS = 500  # 5 s of 10 ms
@@ -49,7 +49,7 @@ class Erasure(NamedTuple):
 
 
 async def erase(
-    pool: asyncpg.Pool, registry: Registry, player_id: str, by: str, marks: Marks | None = None
+    pool: asyncpg.Pool, registry: Registry, player_id: str, by: str, marks: Metadata | None = None
 ) -> Erasure:
     """Erase the player (each step a no-op when done already); `marks`: those of the token
     that asked it, on its `player_erased`."""
@@ -179,13 +179,13 @@ async def _recorded(
     event: PlayerErased,
     by: str,
     version: int,
-    marks: Marks | None,
+    more: Metadata | None,
 ) -> int:
     """`player_erased` appended once, whatever was appended to the stream meanwhile (a
     rename that committed before the erasure, another erasure)."""
     for _ in range(5):
         try:
-            return await registry.append_to_player(player_id, event, by, version, marks)
+            return await registry.append_to_player(player_id, event, by, version, more)
         except VersionConflict:
             _, version, erased = await registry.player_now(player_id)
             if erased:
