@@ -198,6 +198,10 @@ SELECT md5(string_agg(part, E'\\n' ORDER BY part)) FROM (
     WHERE ev_class IN (SELECT oid FROM relations)
   UNION ALL SELECT format('type %s %s', oid::regtype, typacl) FROM pg_type
     WHERE typnamespace IN (SELECT oid FROM spaces)
+  UNION ALL SELECT format('extended statistics %s %s', stxrelid::regclass, stxname)
+    FROM pg_statistic_ext
+  UNION ALL SELECT format('event trigger %s %s %s', evtname, evtevent, evtenabled)
+    FROM pg_event_trigger
   UNION ALL SELECT format('extension %s %s', extname, extversion) FROM pg_extension
   UNION ALL SELECT format('default privileges %s', defaclacl) FROM pg_default_acl
   UNION ALL SELECT format('database %s %s %s', datacl, datconnlimit, datallowconn)
