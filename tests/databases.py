@@ -78,12 +78,10 @@ class Databases:
         is none (one that cannot be is dropped)."""
         if len(self.used) < 2 or self.fresh is None:
             return None
-        # the oldest: the sessions of the test that just ended may take a moment to go, and
-        # PostgreSQL waits 100 ms at a time for them before it renames a database
+        # the oldest: the sessions of the test that just ended may take a moment to go
         old, name = self.used.pop(0), _new_name()
-        try:
-            await admin.execute(f"ALTER DATABASE {old} RENAME TO {name}")
-        except asyncpg.ObjectInUseError:  # a session still on it (PostgreSQL waited 5 s)
+        # with a session on it, renaming would wait 5 s for the session to go, then fail
+        if await _sessions_on(admin, old) or not await _renamed(admin, old, name):
             await admin.execute(f"DROP DATABASE {old} WITH (FORCE)")
             return None
         fresh_state, tables = self.fresh
@@ -121,6 +119,21 @@ async def _hang_up(admin: asyncpg.Connection, name: str) -> None:
         " WHERE datname = $1 AND pid <> pg_backend_pid()",
         name,
     )
+
+
+async def _renamed(admin: asyncpg.Connection, old: str, new: str) -> bool:
+    try:
+        await admin.execute(f"ALTER DATABASE {old} RENAME TO {new}")
+    except asyncpg.ObjectInUseError:  # a session came meanwhile
+        return False
+    return True
+
+
+async def _sessions_on(admin: asyncpg.Connection, name: str) -> int:
+    sessions: int = await admin.fetchval(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = $1", name
+    )
+    return sessions
 
 
 async def _tables(connection: asyncpg.Connection) -> list[tuple[str, bool]]:
