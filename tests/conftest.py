@@ -9,6 +9,7 @@ its own.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import tempfile
 from collections.abc import AsyncIterator, Iterator
@@ -28,7 +29,6 @@ from service.store.database import (
     with_credentials,
 )
 from service.store.event_store import EventStore
-from tests.databases import Databases
 from tests.schedule import (  # noqa: F401 (the hooks of the longest-files-first schedule)
     pytest_addoption,
     pytest_collection_modifyitems,
@@ -95,7 +95,7 @@ def admin_dsn() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def template(admin_dsn: str) -> Iterator[str]:
+def template(admin_dsn: str) -> str:
     async def recreate() -> None:
         connection = await asyncpg.connect(admin_dsn)
         try:
@@ -107,9 +107,7 @@ def template(admin_dsn: str) -> Iterator[str]:
     asyncio.run(recreate())
     migrate(database_dsn(admin_dsn, TEMPLATE))
     asyncio.run(grant_app_login(admin_dsn, APP_PASSWORD))
-    yield TEMPLATE
-    if TEMPLATE in _databases:
-        asyncio.run(_databases.pop(TEMPLATE).drop_used())
+    return TEMPLATE
 
 
 @dataclass(frozen=True)
@@ -117,6 +115,9 @@ class Database:
     name: str
     owner_dsn: str  # the schema owner (a superuser here)
     app_dsn: str  # the service's role: INSERT and SELECT only
+
+
+_numbers = itertools.count()
 
 
 @pytest.fixture
@@ -132,16 +133,26 @@ async def second_database(admin_dsn: str, template: str) -> AsyncIterator[Databa
         yield made
 
 
-_databases: dict[str, Databases] = {}
-
-
 @asynccontextmanager
 async def fresh_database(admin_dsn: str, template: str) -> AsyncIterator[Database]:
-    """A database in a fresh copy of the template's state (tests/databases.py)."""
-    databases = _databases.setdefault(template, Databases(admin_dsn, template))
-    async with databases.one() as name:
+    name = f"test_{os.getpid()}_{next(_numbers)}"
+    admin = await asyncpg.connect(admin_dsn)
+    try:
+        await copy_template(admin, name, template)
         owner = database_dsn(admin_dsn, name)
         yield Database(name, owner, with_credentials(owner, APP_ROLE, APP_PASSWORD))
+        await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    finally:
+        await admin.close()
+
+
+async def copy_template(admin: asyncpg.Connection, name: str, template: str) -> None:
+    """Creates database `name` as a copy of `template`. FILE_COPY copies the files whole:
+    on a test server (fsync off) about five times quicker, with its drop, than PostgreSQL
+    15's default of writing every page to the WAL; a server older than 15 knows only that."""
+    modern = admin.get_server_version() >= (15, 0)
+    strategy = " STRATEGY FILE_COPY" if modern else ""
+    await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}{strategy}")
 
 
 @pytest.fixture

@@ -16,8 +16,7 @@ import uvicorn
 from service.app import create_app
 from service.settings import Settings
 from service.store.database import APP_ROLE, database_dsn, with_credentials
-from tests.conftest import APP_PASSWORD
-from tests.databases import copy_template
+from tests.conftest import APP_PASSWORD, copy_template
 
 TOKEN = "fuzz-admin-token-0123456789"
 
