@@ -14,5 +14,11 @@ _MARKED: Mapping[str, object] = MappingProxyType({DELEGATED: True})
 _UNMARKED: Mapping[str, object] = MappingProxyType({})
 
 
+def marks_for(delegated: bool) -> Mapping[str, object]:
+    """The metadata of a write by a token that an administrator issued in the player's name
+    (`delegated`), or by any other."""
+    return _MARKED if delegated else _UNMARKED
+
+
 def marks_of(principal: Principal) -> Mapping[str, object]:
-    return _MARKED if principal.delegated else _UNMARKED
+    return marks_for(principal.delegated)

@@ -27,7 +27,7 @@ from projections.base import Connection
 from projections.directory import Directory
 from projections.stats import Stats
 from service.http.auth import ERASED_PREFIX, REVOKED_CHANNEL
-from service.http.marks import DELEGATED
+from service.http.marks import DELEGATED, marks_for
 from service.store.errors import Busy, NotFound
 from service.store.event_store import VersionConflict
 from service.store.registry import Metadata, Registry
@@ -62,7 +62,7 @@ async def erase(
         actor, more = by, marks
         if done.asked is not None:  # completing an erasure cut short: who asked it, and how
             actor, asked_delegated = done.asked
-            more = {**({DELEGATED: True} if asked_delegated else {}), "completed_by": by}
+            more = {**marks_for(asked_delegated), "completed_by": by}
         position = await _recorded(registry, player_id, event, actor, version, more)
         appended = position > 0
         await _folded(pool, position)
