@@ -29,6 +29,10 @@ the CPU each part of a write took on each side, and what the service spends more
 run` beside it (the README's split deployment); the folding process's CPU counts as the
 service's. Each side's CPU per write is printed with this client's and the machine's idle
 cores: on a machine the run keeps nearly busy, the ratio follows the whole CPU per write.
+Each game's last line, "the cores' ceiling", is what that whole CPU allows: the bare
+endpoint's CPU a write over the service's, times the share of the service's writes that are
+moves. A ratio near its ceiling is bound by the work a write does; one far below it, by the
+waits of the serving loop.
 """
 
 from __future__ import annotations
@@ -453,9 +457,23 @@ def report(name: str, stats: Stats, seconds: float) -> tuple[float, float, float
     return rate, p50, p99
 
 
+def cpu_per_write(stats: Stats) -> float:
+    """Seconds of the machine's CPU a write took on one side: its server's, PostgreSQL's and
+    this client's."""
+    return (stats.app_cpu + stats.db_cpu + stats.client_cpu) / max(1, stats.requests)
+
+
+def cpu_ceiling(served: Stats, inserted: Stats) -> float:
+    """The most the service's moves/s could be of the bare endpoint's inserts/s were both
+    sides bound by the cores alone: the whole CPU a write takes on each side, and the share
+    of the service's writes that are moves."""
+    moves = len(served.latencies) / max(1, served.requests)
+    return cpu_per_write(inserted) / max(cpu_per_write(served), 1e-12) * moves
+
+
 def measure(
     game: str, seats: list[str], args: argparse.Namespace
-) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+) -> tuple[tuple[float, float, float], tuple[float, float, float], float]:
     """Rounds of the service's moves and of the bare inserts, in turn; each side's figures."""
     each = args.seconds / args.rounds
     scripts = scripted_games(game, SCRIPTS, seats)
@@ -504,7 +522,15 @@ def measure(
         f" {served.requests / max(1, inserted.requests):.2f}",
         flush=True,
     )
-    return service, bare
+    ceiling = cpu_ceiling(served, inserted)
+    print(
+        f"the cores' ceiling: a write took {cpu_per_write(served) * 1000:.3f} ms of CPU on the"
+        f" service's side (server, PostgreSQL, this client) against"
+        f" {cpu_per_write(inserted) * 1000:.3f} on the bare endpoint's; were both bound by the"
+        f" cores alone, moves/s would reach at most {ceiling:.2f} of the bare endpoint's",
+        flush=True,
+    )
+    return service, bare, ceiling
 
 
 async def postmaster_pid(dsn: str) -> int:
@@ -576,11 +602,11 @@ def main() -> None:
                 print(f"{game}:", flush=True)
                 figures[game] = measure(game, seats, args)
     if len(games) > 1:
-        print(f"{'game':<14} {'moves/s':>9} {'ratio':>6} {'p99 ms':>8} {'p99 x':>6}")
-        for game, (service, bare) in figures.items():
+        print(f"{'game':<14} {'moves/s':>9} {'ratio':>6} {'p99 ms':>8} {'p99 x':>6} {'ceiling':>8}")
+        for game, (service, bare, ceiling) in figures.items():
             print(
                 f"{game:<14} {service[0]:>9,.0f} {service[0] / bare[0]:>6.2f} "
-                f"{service[2]:>8.2f} {service[2] / bare[2]:>6.2f}"
+                f"{service[2]:>8.2f} {service[2] / bare[2]:>6.2f} {ceiling:>8.2f}"
             )
 
 
