@@ -37,7 +37,6 @@ from litestar import Litestar
 from litestar._asgi.utils import is_valid_host, wrap_in_exception_handler
 from litestar.enums import ScopeType
 from litestar.handlers import HTTPRouteHandler
-from litestar.serialization import encode_json
 from litestar.types import ASGIApp, ExceptionHandlersMap, Receive, ReceiveMessage, Scope, Send
 from litestar.utils import normalize_path
 from litestar.utils.scope.state import ScopeState
@@ -126,7 +125,7 @@ class LeanGameWrites:
         incoming = Incoming("POST", scope["path"], headers, body)
         match_id = scope["path_params"]["match_id"]
         answer = await write(incoming, state, principal, match_id, spec, data)
-        encoded = encode_json(answer.state)
+        encoded = answer.encoded()
         await send(
             {
                 "type": "http.response.start",

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import functools
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, Union
 
 import msgspec
+from litestar.serialization import encode_json
 from msgspec import Meta
 
 from domain import GAMES, HandResult, Match, PerTeam, TrickHand, game_of
@@ -211,25 +212,50 @@ def _hand_out(result: HandResult) -> HandOut:
     )
 
 
+@functools.lru_cache(maxsize=16_384)
+def _hand_json(result: HandResult) -> bytes:
+    """A finished hand's JSON, as the answers write it: encoded once, not on every answer."""
+    return encode_json(_hand_out(result))
+
+
+class _Finished(NamedTuple):
+    hands: tuple[HandResult, ...]
+    views: list[HandOut]
+    encoded: list[bytes]
+
+
 _FINISHED_KEPT = 4_096
-_finished: dict[int, tuple[tuple[HandResult, ...], list[HandOut]]] = {}
+_finished: dict[int, _Finished] = {}
 """The finished hands of recent games, by the identity of their state's tuple: it stays the
 same object from one move to the next until a hand ends."""
 
 
-def _hands_out(hands: tuple[HandResult, ...]) -> list[HandOut]:
-    """Every finished hand, as a fresh list. Each answer of a game lists all of them, and
-    even a cached hand is hashed whole to be found (`_hand_out`): a long session's answers
-    hashed every hand before the one in play, on every move (issue 34)."""
-    if not hands:
-        return []
+def _kept(hands: tuple[HandResult, ...]) -> _Finished:
+    """Each answer of a game lists all its finished hands, and even a cached hand is hashed
+    whole to be found (`_hand_out`): a long session's answers hashed every hand before the
+    one in play, on every move (issue 34). Here they are found by the tuple's identity."""
     kept = _finished.get(id(hands))
-    if kept is None or kept[0] is not hands:
-        kept = (hands, [_hand_out(h) for h in hands])
+    if kept is None or kept.hands is not hands:
+        kept = _Finished(hands, [_hand_out(h) for h in hands], [_hand_json(h) for h in hands])
         if len(_finished) >= _FINISHED_KEPT:
             _finished.pop(next(iter(_finished)), None)
         _finished[id(hands)] = kept
-    return list(kept[1])
+    return kept
+
+
+def _hands_out(hands: tuple[HandResult, ...]) -> list[HandOut]:
+    """Every finished hand, as a fresh list."""
+    return list(_kept(hands).views) if hands else []
+
+
+def state_json(body: MatchState, hands: tuple[HandResult, ...]) -> bytes:
+    """`body` as `encode_json` writes it, `hands` being the finished hands it lists: each
+    hand's JSON is joined from what was encoded when it ended, where encoding them all again
+    cost a long session's every answer about a millisecond at 300 hands (bench/answers.py)."""
+    if not hands:
+        return encode_json(body)
+    listed = msgspec.Raw(b"[" + b",".join(_kept(hands).encoded) + b"]")
+    return encode_json(msgspec.structs.replace(body, hands=listed))  # encoded, not read
 
 
 def _score(pair: PerTeam | None) -> TeamPair | None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
 import msgspec
-from litestar import Response
+from litestar import MediaType, Response
 from litestar.datastructures import State
 
-from domain import Command, DomainError, IllegalMove, game_of
+from domain import Command, DomainError, HandResult, IllegalMove, game_of
 from domain.competitions import CompetitionCreated
 from domain.errors import TellsTheTable
 from domain.match.game import Bodies
@@ -19,7 +19,13 @@ from service.http.auth import Principal
 from service.http.marks import marks_of
 from service.http.matches.access import Access, access_of
 from service.http.matches.key_locks import KeyLocks
-from service.http.matches.views import MatchState, match_state, over_now, visible_seats
+from service.http.matches.views import (
+    MatchState,
+    match_state,
+    over_now,
+    state_json,
+    visible_seats,
+)
 from service.http.problems import ApiError
 from service.http.web.conventions import GZIP_TAG_SUFFIX
 from service.http.web.idempotency import IMPORT_LINE as IMPORT_LINE
@@ -104,6 +110,8 @@ class Answer(NamedTuple):
     state: MatchState
     version: int
     erased: int = 0
+    hands: tuple[HandResult, ...] = ()
+    """The finished hands `state` lists, as the domain keeps them (`encoded`)."""
 
     @property
     def etag(self) -> str:
@@ -114,8 +122,19 @@ class Answer(NamedTuple):
         erased = f"{ERASED_TAG}{self.erased}" if self.erased else ""
         return f'"{self.version}{stale}{erased}"'
 
+    def encoded(self) -> bytes:
+        """The answer's body: `state`'s JSON, its finished hands as encoded when they ended."""
+        return state_json(self.state, self.hands)
+
     def response(self) -> Response[MatchState]:
-        return Response(self.state, status_code=self.status, headers={"ETag": self.etag})
+        """`state` for its handler (its type is the OpenAPI document's), sent as `encoded`."""
+        encoded = Response(
+            self.encoded(),
+            status_code=self.status,
+            headers={"ETag": self.etag},
+            media_type=MediaType.JSON,
+        )
+        return cast("Response[MatchState]", encoded)
 
 
 def answered(
@@ -128,7 +147,7 @@ def answered(
 ) -> Answer:
     seen = visible_seats(record, principal.actor if principal else None, reveal)
     body = match_state(record.match_id, record.version, record.state, seen, stale_after)
-    return Answer(status, body, record.version, record.erased)
+    return Answer(status, body, record.version, record.erased, record.state.hands)
 
 
 def answer(
