@@ -66,15 +66,15 @@ DATABASE = "bench_projections"
 START = datetime(2025, 1, 1, 18, 0, tzinfo=UTC)
 PLAYERS = [str(uuid.UUID(int=n + 1)) for n in range(240)]
 SPACING = 25.0  # a game starts every 25 s: about 40 tables play at once
-Row = tuple[str, int, str, str, str]  # stream, version, type, data, metadata
+Row = tuple[str, int, str, str, str, str | None]  # stream, version, type, data, metadata, secret
 
 
-Chunk = tuple[float, list[tuple[str, str, str]]]  # a command's time, its events
+Chunk = tuple[float, list[tuple[str, str, str, str | None]]]  # a command's time, its events
 
 
 def play_games(first: int, count: int, spacing: float) -> list[list[Chunk]]:
     """Games number first .. first + count - 1, one starting every `spacing` seconds: for
-    each, its commands' events as (type, data, metadata), with the command's time."""
+    each, its commands' events as (type, data, metadata, secret), with the command's time."""
     rng = random.Random(first)
     games = []
     for n in range(first, first + count):
@@ -83,7 +83,9 @@ def play_games(first: int, count: int, spacing: float) -> list[list[Chunk]]:
         chunks = []
         for chunk in game.chunks():
             encoded = [new_event(event, meta) for event in chunk]
-            rows = [(e.type, e.data, e.metadata) for e in encoded]
+            if any(e.openings for e in encoded):  # COPY writes the log's rows alone
+                raise ValueError("a random game wrote a text: its openings would be lost")
+            rows = [(e.type, e.data, e.metadata, e.secret) for e in encoded]
             chunks.append((chunk[0].at.timestamp(), rows))
         games.append(chunks)
     return games
@@ -98,9 +100,9 @@ def in_time_order(games: list[list[Chunk]]) -> list[Row]:
     versions = [0] * len(games)
     rows: list[Row] = []
     for _, g, c in moments:
-        for kind, data, meta in games[g][c][1]:
+        for kind, data, meta, secret in games[g][c][1]:
             versions[g] += 1
-            rows.append((ids[g], versions[g], kind, data, meta))
+            rows.append((ids[g], versions[g], kind, data, meta, secret))
     return rows
 
 
@@ -112,6 +114,7 @@ def generate(events: int) -> list[Row]:
             "player_registered",
             json.dumps({"type": "player_registered", "at": START.isoformat(), "name": f"P{n}"}),
             "{}",
+            None,
         )
         for n, p in enumerate(PLAYERS)
     ]
@@ -144,6 +147,7 @@ async def copy_events(owner_dsn: str, rows: list[Row]) -> None:
                     "event_type",
                     "data",
                     "metadata",
+                    "secret",
                 ],
             )
         # A log written over months has been vacuumed long since (autovacuum): rows copied
@@ -160,6 +164,12 @@ def cpu_seconds() -> float:
         resource.getrusage(resource.RUSAGE_CHILDREN),
     )
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def own_cpu_seconds() -> float:
+    """CPU of this process alone (the runner's, in the lag's run)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime
 
 
 def server_cpu_seconds() -> float | None:
@@ -316,22 +326,49 @@ async def lag(owner_dsn: str, app_dsn: str, seconds: float, tables: int, rate: f
 
     await listener.add_listener(NOTIFY_CHANNEL, folded)
     settled_heap()  # the collector as `domino serve` has it, whose runner this is
-    runner = ProjectionRunner(app_dsn, [*all_projections(), *all_policies()])  # as served
+    folding = [*all_projections(), *all_policies()]
+    runner = ProjectionRunner(app_dsn, folding)  # as served
     await runner.start()
     out = str(HERE.parent / ".bench" / "appended.json")
     process = multiprocessing.get_context("spawn").Process(
         target=load, args=(app_dsn, seconds, tables, 7, out, rate)
     )
-    began = time.monotonic()
+    began, runner_cpu = time.monotonic(), own_cpu_seconds()
     process.start()
     await asyncio.get_running_loop().run_in_executor(None, process.join)
-    elapsed = time.monotonic() - began
-    await asyncio.sleep(2)
+    elapsed, runner_cpu = time.monotonic() - began, own_cpu_seconds() - runner_cpu
+    behind = await behind_after(owner_dsn, [p.name for p in folding], 30.0)
     await runner.stop()
+    if behind:  # a projection that failed would have measured a lighter runner than served
+        raise SystemExit(f"projections behind the log after the load: {behind}")
     await listener.close()
     text = await asyncio.to_thread(Path(out).read_text)
     appended = [(int(a[0]), int(a[1]), float(a[2])) for a in json.loads(text)]
     report(appended, seen, elapsed)
+    print(
+        f"the runner's CPU over the load (every projection and policy, as `domino serve`"
+        f" folds): {runner_cpu:.2f} s, {runner_cpu / max(1, len(appended)) * 1e6:.0f} us an append",
+        flush=True,
+    )
+
+
+async def behind_after(owner_dsn: str, names: list[str], seconds: float) -> dict[str, int]:
+    """The checkpoints of `names` still short of the log's last position once `seconds` have passed
+    (none: every projection and policy folded all the load)."""
+    connection = await asyncpg.connect(owner_dsn)
+    try:
+        deadline = time.monotonic() + seconds
+        while True:
+            rows = await connection.fetch(
+                "SELECT name, position FROM projection_checkpoints"
+                " WHERE name = ANY($1::text[]) AND position < (SELECT max(position) FROM events)",
+                names,
+            )
+            if not rows or time.monotonic() > deadline:
+                return {r[0]: int(r[1]) for r in rows}
+            await asyncio.sleep(0.5)
+    finally:
+        await connection.close()
 
 
 def report(
