@@ -62,10 +62,8 @@ class TournamentPolicy:
 
     async def apply(self, connection: Connection, events: list[StoredEvent]) -> None:
         for stored in events:
-            if stored.type == "hand_ended" and not await self._fixture_games.plays(
-                connection, stored.stream_id
-            ):
-                continue  # a worker's batch reads every hand: most are nobody's fixture
+            if not await self._fixture_games.plays(connection, stored.stream_id):
+                continue  # most games are nobody's fixture: their history is not read
             match = await _match(connection, stored.stream_id)
             if match.fixture_id is None or match.competition_id is None:
                 continue

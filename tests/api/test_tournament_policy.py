@@ -11,14 +11,17 @@ import asyncpg
 import httpx
 import pytest
 
+from domain import Match
 from projections import all_projections
 from projections.base import Connection, StoredEvent
 from projections.batches import catch_up, ensure_checkpoint, step
 from projections.rebuild import rebuild
+from service import policies
 from service.app import create_app
 from service.policies import TournamentPolicy
 from service.settings import Settings
-from tests.api.conftest import ADMIN_TOKEN, register, running, serve
+from tests.api.conftest import ADMIN_TOKEN, register, running, seat_a_table, serve
+from tests.api.test_confirmation import confirmed_game
 from tests.api.test_tournaments import decided, fixtures, play_fixture, torneio
 from tests.conftest import Database
 
@@ -121,3 +124,38 @@ async def test_a_rebuild_or_a_batch_folded_again_adds_nothing(database: Database
 
         assert await decisions(database, competition) == Counter({first["id"]: 1})
         assert await fixtures(client, competition) == before
+
+
+async def test_the_policy_replays_only_the_games_of_a_fixture(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A confirmation, a consent or a cancellation of a game outside any torneio reads none
+    of its history: the policy used to fold each such game whole, event by event, in the
+    serving process, and found no fixture at the end."""
+    replayed: list[str] = []
+    replay = policies._match
+
+    async def recorded(connection: Connection, stream_id: str) -> Match:
+        replayed.append(stream_id)
+        return await replay(connection, stream_id)
+
+    monkeypatch.setattr(policies, "_match", recorded)
+    settings = Settings(bootstrap_token=ADMIN_TOKEN, pool_size=5)
+    app = create_app(settings, database.app_dsn, run_projections=False)
+    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
+    async with running(app), httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+        organizer = await register(client, "Dona Lurdes")
+        competition, teams = await torneio(client, organizer, 4, {"stages": [{"kind": "knockout"}]})
+        first = (await fixtures(client, competition))[0]
+        in_fixture = await play_fixture(client, organizer, competition, first, teams, True)
+        friendly = await confirmed_game(client, await seat_a_table(client))
+        connection = await asyncpg.connect(database.app_dsn)
+        try:
+            await ensure_checkpoint(connection, "tournaments")
+            await catch_up(connection, TournamentPolicy())
+        finally:
+            await connection.close()
+
+        assert await decisions(database, competition) == Counter({first["id"]: 1})
+        assert set(replayed) == {f"match-{in_fixture}"}
+        assert f"match-{friendly.id}" not in replayed
