@@ -337,6 +337,7 @@ async def lag(owner_dsn: str, app_dsn: str, seconds: float, tables: int, rate: f
     process.start()
     await asyncio.get_running_loop().run_in_executor(None, process.join)
     elapsed, runner_cpu = time.monotonic() - began, own_cpu_seconds() - runner_cpu
+    await asyncio.sleep(2)  # the last batches' notifications, for the lag of the last appends
     behind = await behind_after(owner_dsn, [p.name for p in folding], 30.0)
     await runner.stop()
     if behind:  # a projection that failed would have measured a lighter runner than served
