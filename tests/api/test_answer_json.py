@@ -4,6 +4,8 @@ at every number of finished hands, whoever reads it."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta, timezone
+
 import msgspec
 import pytest
 from litestar.serialization import encode_json
@@ -40,3 +42,26 @@ def test_a_list_of_hands_is_found_by_identity_not_by_an_equal_one() -> None:
         body = match_state("m", 1, state, frozenset())
         answer = msgspec.json.decode(state_json(body, hands))
         assert [h["number"] for h in answer["hands"]] == [h.number for h in hands]
+
+
+def test_equal_hands_sent_with_other_offsets_are_each_answered_as_sent() -> None:
+    """Two games whose hands ended at the same instants, one sent in UTC and one at -03:00:
+    the hands are equal (aware datetimes), yet each answer writes its own offset."""
+    final = random_game("dominoes", 2).state
+    utc = msgspec.structs.replace(
+        final.hands[0],
+        started_at=datetime(2026, 11, 30, 12, 0, tzinfo=UTC),
+        ended_at=datetime(2026, 11, 30, 12, 30, tzinfo=UTC),
+    )
+    brasilia = timezone(timedelta(hours=-3))
+    local = msgspec.structs.replace(
+        utc,
+        started_at=utc.started_at.astimezone(brasilia),
+        ended_at=utc.ended_at.astimezone(brasilia),
+    )
+    assert utc == local
+    for hand, written in ((utc, "2026-11-30T12:30:00Z"), (local, "2026-11-30T09:30:00-03:00")):
+        state = msgspec.structs.replace(final, hands=(hand,))
+        body = match_state("m", 1, state, frozenset())
+        assert body.hands[0].ended_at.utcoffset() == hand.ended_at.utcoffset()
+        assert msgspec.json.decode(state_json(body, state.hands))["hands"][0]["ended_at"] == written

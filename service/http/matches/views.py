@@ -185,10 +185,21 @@ def visible_seats(record: MatchRecord, viewer: str | None, revealed: bool | None
 _DETAILS = msgspec.json.Decoder(dict[str, Any])
 
 
+Offsets = tuple[timedelta | None, timedelta | None]
+
+
+def _offsets(result: HandResult) -> Offsets:
+    """The UTC offsets its times were sent with. Aware datetimes at one instant are equal
+    whatever their offsets, so two equal hands sent with other offsets would share one
+    cached view, and a game's answer would show another game's offset: they key it too."""
+    return result.started_at.utcoffset(), result.ended_at.utcoffset()
+
+
 @functools.lru_cache(maxsize=16_384)
-def _hand_out(result: HandResult) -> HandOut:
+def _hand_out(result: HandResult, offsets: Offsets) -> HandOut:
     """A finished hand never changes: each is built once, not again on every answer of its
-    game (a game's answers repeat every hand before the one in play)."""
+    game (a game's answers repeat every hand before the one in play). `offsets` is only
+    the cache's key (`_offsets`)."""
     sums = None if result.sums is None else TeamPair(result.sums.A, result.sums.B)
     return HandOut(
         number=result.number,
@@ -213,9 +224,9 @@ def _hand_out(result: HandResult) -> HandOut:
 
 
 @functools.lru_cache(maxsize=16_384)
-def _hand_json(result: HandResult) -> bytes:
+def _hand_json(result: HandResult, offsets: Offsets) -> bytes:
     """A finished hand's JSON, as the answers write it: encoded once, not on every answer."""
-    return encode_json(_hand_out(result))
+    return encode_json(_hand_out(result, offsets))
 
 
 class _Finished(NamedTuple):
@@ -236,7 +247,10 @@ def _kept(hands: tuple[HandResult, ...]) -> _Finished:
     one in play, on every move (issue 34). Here they are found by the tuple's identity."""
     kept = _finished.get(id(hands))
     if kept is None or kept.hands is not hands:
-        kept = _Finished(hands, [_hand_out(h) for h in hands], [_hand_json(h) for h in hands])
+        offsets = [_offsets(h) for h in hands]
+        views = [_hand_out(h, o) for h, o in zip(hands, offsets, strict=True)]
+        encoded = [_hand_json(h, o) for h, o in zip(hands, offsets, strict=True)]
+        kept = _Finished(hands, views, encoded)
         if len(_finished) >= _FINISHED_KEPT:
             _finished.pop(next(iter(_finished)), None)
         _finished[id(hands)] = kept
