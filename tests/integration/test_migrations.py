@@ -52,7 +52,7 @@ async def test_every_revision_goes_down_to_nothing_and_up_again(database: Databa
     await asyncio.to_thread(command.upgrade, config, "head")
 
     assert emptied is None
-    assert await revision_of(database.owner_dsn) == head == "0028"
+    assert await revision_of(database.owner_dsn) == head == "0029"
 
 
 async def schema_of(dsn: str) -> tuple[list[tuple[str, ...]], ...]:
