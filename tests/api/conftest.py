@@ -51,10 +51,11 @@ async def running(app: Litestar) -> AsyncIterator[None]:
 
 @asynccontextmanager
 async def serve(
-    database: Database, settings: Settings | None = None
+    database: Database, settings: Settings | None = None, *, run_projections: bool = True
 ) -> AsyncIterator[httpx.AsyncClient]:
+    """The app on `database`; `run_projections=False`: nothing folds unless a test does."""
     settings = settings or Settings(bootstrap_token=ADMIN_TOKEN, pool_size=10)
-    app = create_app(settings, database.app_dsn)
+    app = create_app(settings, database.app_dsn, run_projections=run_projections)
     # httpx's ASGI types are not litestar's (encode/httpx#3111): the app is one all the same.
     transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
     async with (

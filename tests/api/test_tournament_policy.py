@@ -8,7 +8,6 @@ import asyncio
 from collections import Counter
 
 import asyncpg
-import httpx
 import pytest
 
 from domain import Match
@@ -17,13 +16,15 @@ from projections.base import Connection, StoredEvent
 from projections.batches import catch_up, ensure_checkpoint, step
 from projections.rebuild import rebuild
 from service import policies
-from service.app import create_app
 from service.policies import TournamentPolicy
 from service.settings import Settings
-from tests.api.conftest import ADMIN_TOKEN, register, running, seat_a_table, serve
+from tests.api.conftest import ADMIN_TOKEN, register, seat_a_table, serve
 from tests.api.test_confirmation import confirmed_game
 from tests.api.test_tournaments import decided, fixtures, play_fixture, torneio
 from tests.conftest import Database
+
+ALONE = Settings(bootstrap_token=ADMIN_TOKEN, pool_size=5)
+"""An app that folds nothing by itself: the tests step the policy on connections of their own."""
 
 
 async def decisions(database: Database, competition: str) -> Counter[str]:
@@ -51,10 +52,7 @@ class DiesAfterWriting(TournamentPolicy):
 async def test_a_batch_that_dies_after_writing_leaves_nothing_and_the_next_acts_once(
     database: Database,
 ) -> None:
-    settings = Settings(bootstrap_token=ADMIN_TOKEN, pool_size=5)
-    app = create_app(settings, database.app_dsn, run_projections=False)
-    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
-    async with running(app), httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+    async with serve(database, ALONE, run_projections=False) as client:
         organizer = await register(client, "Dona Rosa")
         competition, teams = await torneio(client, organizer, 4, {"stages": [{"kind": "knockout"}]})
         first = (await fixtures(client, competition))[0]
@@ -140,10 +138,7 @@ async def test_the_policy_replays_only_the_games_of_a_fixture(
         return await replay(connection, stream_id)
 
     monkeypatch.setattr(policies, "_match", recorded)
-    settings = Settings(bootstrap_token=ADMIN_TOKEN, pool_size=5)
-    app = create_app(settings, database.app_dsn, run_projections=False)
-    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
-    async with running(app), httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+    async with serve(database, ALONE, run_projections=False) as client:
         organizer = await register(client, "Dona Lurdes")
         competition, teams = await torneio(client, organizer, 4, {"stages": [{"kind": "knockout"}]})
         first = (await fixtures(client, competition))[0]
